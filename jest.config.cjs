@@ -1,0 +1,38 @@
+// One jest run covers the workspace: browser code in jsdom, server code in node.
+// End-to-end tests have their own config (infra/e2e) because they need the built portal.
+const swc = [
+  '@swc/jest',
+  {
+    jsc: {
+      parser: { syntax: 'typescript', tsx: true },
+      transform: { react: { runtime: 'automatic' } },
+      target: 'es2022',
+    },
+    module: { type: 'commonjs' },
+  },
+];
+// ky ships ES modules only; jest runs CommonJS, so it has to be transformed too.
+const esmOnly = ['ky'];
+const transformIgnorePatterns = [`/node_modules/(?!(\\.pnpm/(${esmOnly.join('|')})@|(${esmOnly.join('|')})/))`];
+
+module.exports = {
+  projects: [
+    {
+      displayName: 'web',
+      testEnvironment: 'jsdom',
+      roots: ['<rootDir>/host', '<rootDir>/remotes', '<rootDir>/shared'],
+      transform: { '^.+\\.[cm]?[jt]sx?$': swc },
+      transformIgnorePatterns,
+      setupFilesAfterEnv: ['<rootDir>/jest.setup.web.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    },
+    {
+      displayName: 'node',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/infra/api', '<rootDir>/infra/portal-server'],
+      transform: { '^.+\\.[cm]?[jt]sx?$': swc },
+      transformIgnorePatterns,
+      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+    },
+  ],
+};
