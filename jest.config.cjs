@@ -11,8 +11,8 @@ const swc = [
     module: { type: 'commonjs' },
   },
 ];
-// ky ships ES modules only; jest runs CommonJS, so it has to be transformed too.
-const esmOnly = ['ky'];
+// ky and cookie (via light-my-request) ship ES modules only; jest runs CommonJS, so it has to be transformed too.
+const esmOnly = ['ky', 'cookie'];
 const transformIgnorePatterns = [`/node_modules/(?!(\\.pnpm/(${esmOnly.join('|')})@|(${esmOnly.join('|')})/))`];
 
 module.exports = {

@@ -1,0 +1,26 @@
+import { authStore } from '@portal/auth-bridge';
+import { configureRequest } from '@portal/request';
+import { initFederation } from '../lib/federation/federation';
+import { fetchRegistry } from '../lib/federation/registry';
+import { fetchRuntimeConfig } from '../lib/federation/runtime-config';
+
+type BootOptions = {
+  /** Where a 401 sends the user; the router navigates without a page reload. */
+  onUnauthorized: () => void;
+};
+
+/**
+ * Start-up: runtime config and remotes registry in parallel (both no-store), then the request
+ * base, the remotes, and the auth restore. Neither file being down stops the portal: the host's
+ * own pages keep working and each remote route shows its error panel.
+ */
+export async function boot({ onUnauthorized }: BootOptions): Promise<void> {
+  const [config, registry] = await Promise.all([fetchRuntimeConfig(), fetchRegistry()]);
+  configureRequest({ baseUrl: config.apiBase, onUnauthorized });
+  try {
+    initFederation(registry, config.allowedRemoteOrigins);
+  } catch (error) {
+    console.error('Remotes could not be registered', error);
+  }
+  authStore.getState().restore();
+}

@@ -1,0 +1,32 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { RemoteModule } from './remote-module';
+
+type Props = {
+  remote: string;
+  module: string;
+  title: string;
+  open: boolean;
+  onClose: () => void;
+};
+
+/** A dialog exposed by a remote (`{open, onClose}` props); a failing remote shows the panel in a dialog. */
+export function RemoteDialog({ remote, module, title, open, onClose }: Props) {
+  if (!open) return null;
+  return (
+    <RemoteModule
+      remote={remote}
+      module={module}
+      props={{ open, onClose }}
+      loading={null}
+      wrapError={(panel) => (
+        <Dialog open onClose={onClose} aria-labelledby="remote-dialog-error-title" fullWidth maxWidth="sm">
+          <DialogTitle id="remote-dialog-error-title">{title}</DialogTitle>
+          <DialogContent>{panel}</DialogContent>
+          <DialogActions>
+            <Button onClick={onClose}>Close</Button>
+          </DialogActions>
+        </Dialog>
+      )}
+    />
+  );
+}

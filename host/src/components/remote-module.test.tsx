@@ -1,0 +1,55 @@
+import '../testing/polyfills';
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
+import { initFederation } from '../lib/federation/federation';
+import { RemoteModule } from './remote-module';
+
+jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../testing/mocks').federationRuntimeMock());
+
+const INTEGRITY = 'sha384-AAAA';
+const registry = {
+  remotes: [{ name: 'support', version: '0.1.0-b', entry: '/remotes/support/0.1.0-b/remoteEntry.js', integrity: INTEGRITY }],
+};
+
+beforeEach(() => {
+  jest.spyOn(console, 'error').mockImplementation(() => undefined);
+  (loadRemote as jest.Mock).mockReset();
+  (registerRemotes as jest.Mock).mockReset();
+  global.fetch = jest.fn().mockResolvedValue({ ok: true, json: async () => registry }) as unknown as typeof fetch;
+  initFederation([{ name: 'support', version: '0.1.0-a', entry: '/remotes/support/0.1.0-a/remoteEntry.js', integrity: INTEGRITY }]);
+});
+
+describe('RemoteModule', () => {
+  it('shows RemoteErrorPanel when the remote fails, and Retry re-registers it (force) and loads again', async () => {
+    (loadRemote as jest.Mock)
+      .mockRejectedValueOnce(new Error('Failed to load script resources'))
+      .mockResolvedValueOnce({ default: () => <h1>Support page</h1> });
+
+    render(<RemoteModule remote="support" module="./SupportPage" />);
+
+    expect(await screen.findByText('This part of the portal could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByText('Failed to load script resources')).toBeInTheDocument();
+    (registerRemotes as jest.Mock).mockClear();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+
+    expect(await screen.findByRole('heading', { name: 'Support page' })).toBeInTheDocument();
+    expect(global.fetch).toHaveBeenCalledWith('/remotes.json', expect.objectContaining({ cache: 'no-store' }));
+    // The fresh registry entry (a rollback or redeploy may have moved the pointer) is registered.
+    expect(registerRemotes).toHaveBeenCalledWith([{ name: 'support', entry: '/remotes/support/0.1.0-b/remoteEntry.js' }], { force: true });
+    expect(loadRemote).toHaveBeenCalledTimes(2);
+    expect(loadRemote).toHaveBeenLastCalledWith('support/SupportPage');
+  });
+
+  it('catches a remote that throws while rendering', async () => {
+    (loadRemote as jest.Mock).mockResolvedValue({
+      default: () => {
+        throw new Error('render failed');
+      },
+    });
+    render(<RemoteModule remote="support" module="./SupportPage" />);
+    expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
+    expect(screen.getByText('render failed')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,47 @@
+import { Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { RemoteErrorPanel } from '@portal/ui';
+import { loadRemoteComponent, reloadRemote } from '../lib/federation/federation';
+import { RemoteErrorBoundary } from './remote-error-boundary';
+import { PageLoader } from './page-loader';
+
+type Props<P> = {
+  remote: string;
+  module: string;
+  props?: P;
+  /** Shown while the remote loads; dialogs pass null so nothing flashes in the page. */
+  loading?: ReactNode;
+  /** Wraps the error panel, e.g. in a dialog. */
+  wrapError?: (panel: ReactNode) => ReactNode;
+};
+
+/**
+ * Renders one exposed module of a remote behind its own boundary: a remote that is down shows
+ * RemoteErrorPanel with Retry here, and never blanks the host.
+ */
+export function RemoteModule<P extends object>({ remote, module, props, loading, wrapError }: Props<P>) {
+  const [attempt, setAttempt] = useState(0);
+  // React.lazy remembers a rejected import forever; a new attempt needs a new lazy component.
+  const LazyComponent = useMemo(
+    () => lazy(() => loadRemoteComponent<P>(remote, module)) as ComponentType<P>,
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [remote, module, attempt],
+  );
+
+  return (
+    <RemoteErrorBoundary
+      key={attempt}
+      onRetry={async () => {
+        await reloadRemote(remote);
+        setAttempt((n) => n + 1);
+      }}
+      fallback={(error, retry) => {
+        const panel = <RemoteErrorPanel title={`The ${remote} module is unavailable`} error={error} onRetry={retry} />;
+        return wrapError ? wrapError(panel) : panel;
+      }}
+    >
+      <Suspense fallback={loading === undefined ? <PageLoader /> : loading}>
+        <LazyComponent {...((props ?? {}) as P & object)} />
+      </Suspense>
+    </RemoteErrorBoundary>
+  );
+}

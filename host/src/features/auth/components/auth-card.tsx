@@ -1,0 +1,27 @@
+import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { PortalLogo } from '../../../components/portal-logo';
+
+/** The centred card every public (account) page sits in. */
+export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 440 }}>
+        <CardContent sx={{ p: 4 }}>
+          <Stack spacing={3}>
+            <Box sx={{ display: 'flex', justifyContent: 'center' }}>
+              <PortalLogo />
+            </Box>
+            <Box sx={{ textAlign: 'center' }}>
+              <Typography variant="h4" component="h1" gutterBottom>
+                {title}
+              </Typography>
+              {subtitle ? <Typography color="text.secondary">{subtitle}</Typography> : null}
+            </Box>
+            {children}
+          </Stack>
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

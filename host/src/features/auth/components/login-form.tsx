@@ -1,0 +1,83 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Stack, TextField } from '@mui/material';
+import { setServiceToken, setSessionUser, type SessionUser } from '@portal/auth-bridge';
+import { paths } from '@portal/config';
+import { signin } from '@portal/contracts/calls';
+import { showAlert } from '@portal/ui';
+import { Controller, useForm } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { completeLogin } from '../lib/complete-login';
+import { loginFormSchema, type LoginFormValues } from '../lib/login-schema';
+import { toSessionUser } from '../lib/to-session-user';
+
+type SigninResult = Partial<SessionUser> & { accessToken?: string; errorMessage?: string };
+
+export function LoginForm() {
+  const navigate = useNavigate();
+  const { control, handleSubmit, formState } = useForm<LoginFormValues>({
+    resolver: zodResolver(loginFormSchema),
+    mode: 'all',
+    defaultValues: { username: '', password: '' },
+  });
+
+  // Spec section 4, login flow, step by step.
+  const onSubmit = async (values: LoginFormValues) => {
+    try {
+      const result = (await signin(values)) as SigninResult;
+      if (result.errorMessage) {
+        showAlert({ message: result.errorMessage, type: 'error' });
+        return;
+      }
+      if (result.accessToken) setServiceToken(result.accessToken);
+      const user = toSessionUser(result as SessionUser);
+      if (result.mfa) {
+        navigate(paths.mfaVerification, { replace: true, state: user });
+        return;
+      }
+      setSessionUser(user);
+      await completeLogin(user, navigate);
+    } catch (error) {
+      showAlert({ message: error instanceof Error ? error.message : String(error), type: 'error' });
+    }
+  };
+
+  return (
+    <Stack component="form" spacing={2} noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Sign in">
+      <Controller
+        name="username"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            id="login-username"
+            label="Username"
+            autoComplete="username"
+            autoFocus
+            fullWidth
+            error={!!fieldState.error}
+            helperText={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        name="password"
+        control={control}
+        render={({ field, fieldState }) => (
+          <TextField
+            {...field}
+            id="login-password"
+            label="Password"
+            type="password"
+            autoComplete="current-password"
+            fullWidth
+            error={!!fieldState.error}
+            helperText={fieldState.error?.message}
+          />
+        )}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} fullWidth>
+        Sign In
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,81 @@
+import { ALL_ROLES, type Role } from '@portal/config';
+import { routeById } from '../../../lib/routes/route-table';
+
+/** A remote dialog opened by a popup menu entry. */
+export interface RemoteDialogRef {
+  remote: 'account_settings' | 'support';
+  module: string;
+  title: string;
+}
+
+export type MenuNode =
+  | { type: 'item'; id: string; title: string; routeId: string }
+  | { type: 'popup'; id: string; title: string; dialog: RemoteDialogRef; roles: readonly Role[] }
+  | { type: 'group'; id: string; title: string; children: MenuNode[] };
+
+// Spec section 2 menu; an item's roles come from its route, so a URL and its roles live once.
+export const MENU: readonly MenuNode[] = [
+  { type: 'item', id: 'dashboard', title: 'Dashboard', routeId: 'dashboard' },
+  { type: 'item', id: 'userManagement', title: 'User Management', routeId: 'userManagement' },
+  { type: 'item', id: 'backup', title: 'Backup', routeId: 'backup' },
+  { type: 'item', id: 'restore', title: 'Restore', routeId: 'restore' },
+  { type: 'item', id: 'jobs', title: 'Jobs', routeId: 'jobs' },
+  { type: 'item', id: 'userActivity', title: 'User Activity', routeId: 'userActivity' },
+  {
+    type: 'group',
+    id: 'settings',
+    title: 'Settings',
+    children: [
+      { type: 'item', id: 'profile', title: 'Profile', routeId: 'profile' },
+      { type: 'item', id: 'notification', title: 'Notification', routeId: 'notification' },
+      { type: 'item', id: 'whitelabel', title: 'Whitelabel', routeId: 'whitelabel' },
+    ],
+  },
+  {
+    type: 'group',
+    id: 'support',
+    title: 'Support',
+    children: [
+      {
+        type: 'popup',
+        id: 'feedback',
+        title: 'Feedback',
+        roles: ALL_ROLES,
+        dialog: { remote: 'support', module: './FeedbackDialog', title: 'Feedback' },
+      },
+      {
+        type: 'popup',
+        id: 'raiseTicket',
+        title: 'Raise Ticket',
+        roles: ALL_ROLES,
+        dialog: { remote: 'support', module: './RaiseTicketDialog', title: 'Raise Ticket' },
+      },
+    ],
+  },
+];
+
+function visible(node: MenuNode, role: Role): MenuNode | null {
+  switch (node.type) {
+    case 'item': {
+      const route = routeById(node.routeId);
+      return route && route.roles.includes(role) ? node : null;
+    }
+    case 'popup':
+      return node.roles.includes(role) ? node : null;
+    case 'group': {
+      const children = node.children.map((c) => visible(c, role)).filter((c): c is MenuNode => c !== null);
+      return children.length > 0 ? { ...node, children } : null;
+    }
+  }
+}
+
+/** The menu a role sees (spec section 6); empty groups disappear. */
+export function menuForRole(role: Role | null | undefined, menu: readonly MenuNode[] = MENU): MenuNode[] {
+  if (!role) return [];
+  return menu.map((n) => visible(n, role)).filter((n): n is MenuNode => n !== null);
+}
+
+/** Titles in display order, groups before their children (used by tests and type-ahead). */
+export function flattenTitles(nodes: readonly MenuNode[]): string[] {
+  return nodes.flatMap((n) => (n.type === 'group' ? [n.title, ...flattenTitles(n.children)] : [n.title]));
+}

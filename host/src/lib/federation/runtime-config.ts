@@ -1,0 +1,30 @@
+import { DEFAULT_API_BASE } from '@portal/config';
+
+export interface RuntimeConfig {
+  apiBase: string;
+  /** Origins (besides the page's own) that remote entries may be loaded from. */
+  allowedRemoteOrigins: string[];
+}
+
+export const RUNTIME_CONFIG_URL = '/runtime-config.json';
+
+// A missing or broken runtime config must not stop the portal: the production default applies.
+export async function fetchRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
+  const fallback: RuntimeConfig = { apiBase: DEFAULT_API_BASE, allowedRemoteOrigins: [] };
+  try {
+    const response = await fetchImpl(RUNTIME_CONFIG_URL, { cache: 'no-store', headers: { accept: 'application/json' } });
+    if (!response.ok) return fallback;
+    const body: unknown = await response.json();
+    if (typeof body !== 'object' || body === null) return fallback;
+    const { apiBase, allowedRemoteOrigins } = body as Record<string, unknown>;
+    return {
+      apiBase: typeof apiBase === 'string' && apiBase.length > 0 ? apiBase : DEFAULT_API_BASE,
+      allowedRemoteOrigins: Array.isArray(allowedRemoteOrigins)
+        ? allowedRemoteOrigins.filter((o): o is string => typeof o === 'string')
+        : [],
+    };
+  } catch (error) {
+    console.error('runtime-config.json could not be read; using defaults', error);
+    return fallback;
+  }
+}

@@ -1,0 +1,30 @@
+import { render } from '@testing-library/react';
+import { authStore, type SessionUser } from '@portal/auth-bridge';
+import type { Role } from '@portal/config';
+import { createMemoryRouter } from 'react-router-dom';
+import { App } from '../app/app';
+import { buildRoutes } from '../app/routes';
+
+export const testUser = (role: Role = 'CUSTOMER'): SessionUser => ({
+  userId: '6f1c1f7e-7c11-4d0b-9a57-6d0d8f3d2a10',
+  role,
+  mfa: false,
+  email: 'jane@example.com',
+  firstName: 'Jane',
+  lastName: 'Doe',
+  username: 'jane',
+});
+
+/** Signs the user in (store + session storage) as the app would after a login. */
+export function signIn(user: SessionUser): void {
+  window.sessionStorage.setItem('user', JSON.stringify(user));
+  window.localStorage.setItem('serviceToken', 'token');
+  authStore.setState({ isLoggedIn: true, isInitialized: true, user });
+}
+
+/** The whole host app (providers, guards, shell) on an in-memory router. */
+export function renderApp(path: string) {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+  const view = render(<App router={router} />);
+  return { router, ...view };
+}

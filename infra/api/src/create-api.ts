@@ -1,0 +1,108 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { apiPlugin, type ApiPluginOptions } from './api-plugin';
+import { openDatabase, type Db, type OpenDatabaseOptions } from './db/database';
+import { migrate } from './db/migrate';
+import { ensureJwtSecret, setSetting, SETTING_PLATFORM_VERSION } from './repositories/settings-repository';
+import { seedDemo } from './seed/seed-demo';
+
+export interface SetupApiOptions extends OpenDatabaseOptions {
+  /** Overrides the stored secret (JWT_SECRET). */
+  jwtSecret?: string;
+  /** Platform version (PORTAL_VERSION); defaults to the root package.json version. */
+  version?: string;
+  /** Seed the demo tenants and users (default true; PORTAL_DEMO=0 turns it off). */
+  demo?: boolean;
+}
+
+/** Reads the API's settings from the environment (DATA_DIR, DATABASE_URL, JWT_SECRET, PORTAL_DEMO, PORTAL_VERSION). */
+export function apiOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SetupApiOptions {
+  return {
+    dataDir: env.DATA_DIR || undefined,
+    databaseUrl: env.DATABASE_URL || undefined,
+    jwtSecret: env.JWT_SECRET || undefined,
+    version: env.PORTAL_VERSION || undefined,
+    demo: env.PORTAL_DEMO !== '0',
+  };
+}
+
+/** Version of the workspace root package.json, found by walking up from this file. */
+export function readRootVersion(start: string = __dirname): string | undefined {
+  let dir = start;
+  for (;;) {
+    if (fs.existsSync(path.join(dir, 'pnpm-workspace.yaml'))) {
+      try {
+        const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8')) as { version?: unknown };
+        return typeof pkg.version === 'string' ? pkg.version : undefined;
+      } catch {
+        return undefined;
+      }
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) return undefined;
+    dir = parent;
+  }
+}
+
+/**
+ * Opens the database, applies migrations, seeds the demo (unless turned off), settles the JWT
+ * secret and stores the platform version. Returns the open db (the caller closes it) and the
+ * options to register apiPlugin with.
+ */
+export async function setupApi(options: SetupApiOptions = {}): Promise<{ db: Db; pluginOptions: ApiPluginOptions }> {
+  const db = await openDatabase(options);
+  try {
+    await migrate(db);
+    if (options.demo !== false) await seedDemo(db);
+    if (options.jwtSecret !== undefined && options.jwtSecret.length < 32) {
+      throw new Error('JWT_SECRET must be at least 32 characters');
+    }
+    const jwtSecret = options.jwtSecret ?? (await ensureJwtSecret(db));
+    const version = options.version ?? readRootVersion();
+    if (version) await setSetting(db, SETTING_PLATFORM_VERSION, version);
+    return { db, pluginOptions: { db, jwtSecret, version: version ?? 'unknown', startedAt: new Date() } };
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}
+
+export interface CreateApiOptions extends SetupApiOptions {
+  /** Base path the routes are mounted under (default '/backend', as on the portal). */
+  prefix?: string;
+  logger?: FastifyServerOptions['logger'];
+  trustProxy?: FastifyServerOptions['trustProxy'];
+  signinRateLimit?: ApiPluginOptions['signinRateLimit'];
+}
+
+export type ApiInstance = FastifyInstance & { apiDb: Db };
+
+/**
+ * A ready, standalone fastify app serving the API (tests, `src/main.ts`). Closing the app closes
+ * the database.
+ */
+export async function createApi(options: CreateApiOptions = {}): Promise<ApiInstance> {
+  const { db, pluginOptions } = await setupApi(options);
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
+  try {
+    app.decorate('apiDb', db);
+    app.addHook('onClose', async () => db.close());
+    await app.register(helmet);
+    app.setNotFoundHandler((_request, reply) => {
+      reply.code(404).send({ errorMessage: 'Not found' });
+    });
+    await app.register(apiPlugin, {
+      ...pluginOptions,
+      signinRateLimit: options.signinRateLimit,
+      prefix: options.prefix ?? '/backend',
+    });
+    await app.ready();
+    return app as unknown as ApiInstance;
+  } catch (error) {
+    await app.close().catch(() => undefined);
+    await db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import { Pool, types } from 'pg';
+import { loadPglite } from './load-pglite';
+
+export type DbDriver = 'pglite' | 'postgres';
+
+export interface QueryResult<T> {
+  rows: T[];
+}
+
+/** Anything that can run statements: the database itself or an open transaction. */
+export interface Queryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  /** Runs several statements without parameters (migration files). */
+  exec(sql: string): Promise<void>;
+}
+
+export interface Db extends Queryable {
+  readonly driver: DbDriver;
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** PGlite only: a copy of the whole database, to open again via `snapshot` (fast test setup). */
+  dumpSnapshot?(): Promise<Blob>;
+}
+
+export interface OpenDatabaseOptions {
+  /** PGlite data folder; in-memory when undefined. Ignored when databaseUrl is set. */
+  dataDir?: string;
+  /** postgres://... switches to a node-postgres pool. */
+  databaseUrl?: string;
+  /** PostgreSQL only: schema to use (created if missing), used by tests to isolate runs. */
+  schema?: string;
+  /** PGlite only: start from a `dumpSnapshot()` copy instead of an empty cluster (skips initdb). */
+  snapshot?: Blob;
+  /** PostgreSQL only: pool size. */
+  poolSize?: number;
+}
+
+// int8 (bigint, count(*)) as number: none of our counters come near 2^53.
+types.setTypeParser(20, (value) => Number(value));
+
+export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Db> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  return openPglite(options.dataDir, options.snapshot);
+}
+
+async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<Db> {
+  if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const { PGlite } = loadPglite();
+  const pg = new PGlite(dataDir, snapshot ? { loadDataDir: snapshot } : {});
+  await pg.waitReady;
+  let closed = false;
+  return {
+    driver: 'pglite',
+    async query<T>(sql: string, params?: unknown[]) {
+      const result = await pg.query<T>(sql, params as unknown[] | undefined);
+      return { rows: result.rows };
+    },
+    async exec(sql: string) {
+      await pg.exec(sql);
+    },
+    transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      return pg.transaction(async (tx) =>
+        fn({
+          async query<R>(sql: string, params?: unknown[]) {
+            const result = await tx.query<R>(sql, params as unknown[] | undefined);
+            return { rows: result.rows };
+          },
+          async exec(sql: string) {
+            await tx.exec(sql);
+          },
+        }),
+      );
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pg.close();
+    },
+    async dumpSnapshot() {
+      return pg.dumpDataDir('none');
+    },
+  };
+}
+
+function assertSafeIdentifier(name: string): string {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Unsafe schema name: ${name}`);
+  return name;
+}
+
+async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): Promise<Db> {
+  const schema = options.schema ? assertSafeIdentifier(options.schema) : undefined;
+  if (schema) {
+    const setup = new Pool({ connectionString: databaseUrl, max: 1 });
+    try {
+      await setup.query(`create schema if not exists ${schema}`);
+    } finally {
+      await setup.end();
+    }
+  }
+  const pool = new Pool({
+    connectionString: databaseUrl,
+    max: options.poolSize ?? 10,
+    ...(schema ? { options: `-c search_path=${schema}` } : {}),
+  });
+  // An idle client that loses its connection emits 'error'; without a listener the process dies.
+  pool.on('error', () => undefined);
+  let closed = false;
+  return {
+    driver: 'postgres',
+    async query<T>(sql: string, params?: unknown[]) {
+      const result = await pool.query(sql, params as unknown[] | undefined);
+      return { rows: result.rows as T[] };
+    },
+    async exec(sql: string) {
+      await pool.query(sql);
+    },
+    async transaction<T>(fn: (tx: Queryable) => Promise<T>) {
+      const client = await pool.connect();
+      try {
+        await client.query('begin');
+        const value = await fn({
+          async query<R>(sql: string, params?: unknown[]) {
+            const result = await client.query(sql, params as unknown[] | undefined);
+            return { rows: result.rows as R[] };
+          },
+          async exec(sql: string) {
+            await client.query(sql);
+          },
+        });
+        await client.query('commit');
+        return value;
+      } catch (error) {
+        await client.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}

@@ -1,0 +1,21 @@
+export { openDatabase } from './db/database';
+export type { Db, DbDriver, OpenDatabaseOptions, Queryable, QueryResult } from './db/database';
+export { migrate, MIGRATIONS_DIR } from './db/migrate';
+export { seedDemo, DEMO_PASSWORD, DEMO_USERS } from './seed/seed-demo';
+export { apiPlugin } from './api-plugin';
+export type { ApiPluginOptions } from './api-plugin';
+export { createApi, setupApi, apiOptionsFromEnv, readRootVersion } from './create-api';
+export type { ApiInstance, CreateApiOptions, SetupApiOptions } from './create-api';
+export {
+  recordRelease,
+  pointRemote,
+  listCurrentRemotes,
+  listReleases,
+  listPointerHistory,
+  RegistryError,
+} from './repositories/registry-repository';
+export type { CurrentRemote, PointerChange, Release, ReleaseInput } from './repositories/registry-repository';
+export { createOrganisation } from './services/tenancy-service';
+export { createUser } from './services/identity-service';
+export type { AuthContext } from './services/identity-service';
+export { listSubtree, isInSubtree } from './repositories/organisations-repository';

@@ -1,0 +1,45 @@
+import type { Role } from '@portal/contracts';
+import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { Db } from '../db/database';
+import { forbidden, notFound, unauthorized } from '../services/errors';
+import { authenticate, type AuthContext } from '../services/identity-service';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by the auth preHandler on protected routes; taken from the verified token and session. */
+    auth: AuthContext | null;
+  }
+}
+
+function bearerToken(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return undefined;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match?.[1];
+}
+
+export function createAuthPreHandler(db: Db, jwtSecret: string): preHandlerAsyncHookHandler {
+  // The `userid` header the browser sends is deliberately ignored: identity comes from the token.
+  return async function authPreHandler(request: FastifyRequest, _reply: FastifyReply) {
+    request.auth = await authenticate(db, jwtSecret, bearerToken(request));
+  };
+}
+
+export function requireRole(...roles: Role[]): preHandlerAsyncHookHandler {
+  return async function rolePreHandler(request: FastifyRequest) {
+    const auth = requireAuth(request);
+    if (!roles.includes(auth.role)) throw forbidden();
+  };
+}
+
+export function requireAuth(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}
+
+/** A user id in the path must be the caller's own; anything else looks like it does not exist. */
+export function requireSelf(request: FastifyRequest, userId: string): AuthContext {
+  const auth = requireAuth(request);
+  if (auth.userId !== userId) throw notFound();
+  return auth;
+}

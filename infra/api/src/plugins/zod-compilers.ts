@@ -1,0 +1,38 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodError, ZodType } from 'zod';
+
+/** A client input problem with a message that is safe and meant to be shown. */
+export class RequestValidationError extends Error {
+  readonly statusCode = 400;
+}
+
+export function formatZodError(error: ZodError, part: string): string {
+  return error.issues
+    .map((issue) => {
+      if (issue.path.length === 0) {
+        if (issue.code === 'invalid_type') return part === 'body' ? 'Request body must be a JSON object' : `Invalid ${part}`;
+        return issue.message;
+      }
+      // Our schemas already name the field in their messages; zod's defaults do not.
+      const field = issue.path.join('.');
+      return issue.message.includes(field) ? issue.message : `${field}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+/** Routes declare zod schemas; these compilers make fastify validate and serialise with them. */
+export function useZodCompilers(app: FastifyInstance): void {
+  app.setValidatorCompiler(({ schema, httpPart }) => {
+    const zodSchema = schema as unknown as ZodType;
+    return (data: unknown) => {
+      const result = zodSchema.safeParse(data);
+      if (result.success) return { value: result.data };
+      return { error: new RequestValidationError(formatZodError(result.error, httpPart ?? 'request')) };
+    };
+  });
+  // Parsing the reply strips any column a schema does not list, so internals cannot leak.
+  app.setSerializerCompiler(({ schema }) => {
+    const zodSchema = schema as unknown as ZodType;
+    return (data: unknown) => JSON.stringify(zodSchema.parse(data));
+  });
+}

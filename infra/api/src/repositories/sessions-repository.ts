@@ -1,0 +1,78 @@
+import type { Role } from '@portal/contracts';
+import type { Queryable } from '../db/database';
+
+export const SESSION_ABSOLUTE_LIFETIME_SECONDS = 12 * 60 * 60;
+export const SESSION_IDLE_TIMEOUT_SECONDS = 30 * 60;
+// Refreshing last_seen_at on every call would turn each read into a write.
+export const SESSION_TOUCH_INTERVAL_SECONDS = 60;
+
+export interface NewSession {
+  id: string;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export async function insertSession(
+  db: Queryable,
+  input: { userId: string; mfaPending: boolean; ip?: string | null; userAgent?: string | null },
+): Promise<NewSession> {
+  // Second precision so the token's exp claim and the row's expires_at are the same instant.
+  const { rows } = await db.query<{ id: string; created_at: Date; expires_at: Date }>(
+    `insert into sessions (user_id, mfa_pending, ip, user_agent, expires_at)
+     values ($1, $2, $3, $4, date_trunc('second', now()) + make_interval(secs => $5))
+     returning id, created_at, expires_at`,
+    [input.userId, input.mfaPending, input.ip ?? null, input.userAgent?.slice(0, 512) ?? null, SESSION_ABSOLUTE_LIFETIME_SECONDS],
+  );
+  return { id: rows[0].id, createdAt: rows[0].created_at, expiresAt: rows[0].expires_at };
+}
+
+export interface ActiveSession {
+  sessionId: string;
+  userId: string;
+  role: Role;
+  organisationId: string;
+  mfaPending: boolean;
+  needsTouch: boolean;
+}
+
+/**
+ * The session if it is usable right now: not revoked, not past its absolute expiry, not idle
+ * for longer than the idle timeout, and belonging to the given user.
+ */
+export async function findActiveSession(db: Queryable, sessionId: string, userId: string): Promise<ActiveSession | undefined> {
+  const { rows } = await db.query<{
+    session_id: string;
+    user_id: string;
+    role: Role;
+    organisation_id: string;
+    mfa_pending: boolean;
+    needs_touch: boolean;
+  }>(
+    `select s.id as session_id, u.id as user_id, u.role, u.organisation_id, s.mfa_pending,
+            s.last_seen_at < now() - make_interval(secs => $4) as needs_touch
+     from sessions s join users u on u.id = s.user_id
+     where s.id = $1 and s.user_id = $2
+       and s.revoked_at is null
+       and s.expires_at > now()
+       and s.last_seen_at > now() - make_interval(secs => $3)`,
+    [sessionId, userId, SESSION_IDLE_TIMEOUT_SECONDS, SESSION_TOUCH_INTERVAL_SECONDS],
+  );
+  const row = rows[0];
+  if (!row) return undefined;
+  return {
+    sessionId: row.session_id,
+    userId: row.user_id,
+    role: row.role,
+    organisationId: row.organisation_id,
+    mfaPending: row.mfa_pending,
+    needsTouch: row.needs_touch,
+  };
+}
+
+export async function touchSession(db: Queryable, sessionId: string): Promise<void> {
+  await db.query('update sessions set last_seen_at = now() where id = $1 and revoked_at is null', [sessionId]);
+}
+
+export async function revokeSession(db: Queryable, sessionId: string): Promise<void> {
+  await db.query('update sessions set revoked_at = now() where id = $1 and revoked_at is null', [sessionId]);
+}

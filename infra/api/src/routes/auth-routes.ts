@@ -1,0 +1,43 @@
+import {
+  signinRequestSchema,
+  signinResponseSchema,
+  signoutResponseSchema,
+  userIdParamsSchema,
+  type SigninRequest,
+  type UserIdParams,
+} from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import { requireSelf } from '../plugins/auth';
+import { signIn, signOut } from '../services/identity-service';
+import type { RouteDeps } from './route-deps';
+
+export async function authRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  app.post<{ Body: SigninRequest }>(
+    '/api/signin',
+    {
+      schema: { body: signinRequestSchema, response: { 200: signinResponseSchema } },
+      config: deps.signinRateLimit ? { rateLimit: deps.signinRateLimit } : {},
+    },
+    async (request) =>
+      signIn(deps.db, deps.jwtSecret, {
+        username: request.body.username,
+        password: request.body.password,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      }),
+  );
+
+  // The path parameter is `{id}` in the spec; named userId here so it shares the params schema.
+  app.post<{ Params: UserIdParams }>(
+    '/api/users/:userId/signout',
+    {
+      schema: { params: userIdParamsSchema, response: { 200: signoutResponseSchema } },
+      preHandler: deps.authenticate,
+    },
+    async (request) => {
+      const auth = requireSelf(request, request.params.userId);
+      await signOut(deps.db, auth.sessionId);
+      return { message: 'Signed out' };
+    },
+  );
+}

@@ -1,0 +1,91 @@
+import crypto from 'node:crypto';
+import path from 'node:path';
+import { Pool } from 'pg';
+import { openDatabase, type Db } from '../db/database';
+import { hostRequire } from '../db/load-pglite';
+import { migrate } from '../db/migrate';
+import { seedDemo } from '../seed/seed-demo';
+import { createApi, type ApiInstance, type CreateApiOptions } from '../create-api';
+
+/**
+ * Test helpers. With DATABASE_URL set every test gets its own PostgreSQL schema (dropped after the
+ * test); otherwise an in-memory PGlite cloned from a migrated + seeded snapshot made once per worker.
+ */
+// fastify.inject uses light-my-request, which requires the ESM-only `cookie` package. Node 20 can
+// require ESM, jest's CommonJS sandbox cannot, so hand jest the host realm's copy of it.
+// (Transforming `cookie` in the root jest config would make this unnecessary.)
+const lightMyRequestDir = path.dirname(
+  require.resolve('light-my-request/package.json', { paths: [path.dirname(require.resolve('fastify'))] }),
+);
+const cookiePath = require.resolve('cookie', { paths: [lightMyRequestDir] });
+jest.doMock(cookiePath, () => hostRequire(cookiePath));
+
+export const TEST_DATABASE_URL = process.env.DATABASE_URL || undefined;
+
+let template: Promise<Blob> | undefined;
+
+function pgliteTemplate(): Promise<Blob> {
+  template ??= (async () => {
+    const db = await openDatabase({});
+    try {
+      await migrate(db);
+      await seedDemo(db);
+      return await db.dumpSnapshot!();
+    } finally {
+      await db.close();
+    }
+  })();
+  return template;
+}
+
+const cleanups: (() => Promise<void>)[] = [];
+
+async function dropSchema(schema: string): Promise<void> {
+  const pool = new Pool({ connectionString: TEST_DATABASE_URL, max: 1 });
+  try {
+    await pool.query(`drop schema if exists ${schema} cascade`);
+  } finally {
+    await pool.end();
+  }
+}
+
+function freshSchema(): string {
+  const schema = `api_test_${crypto.randomBytes(6).toString('hex')}`;
+  cleanups.push(() => dropSchema(schema));
+  return schema;
+}
+
+/** Database options for a fresh, empty-or-template database. */
+async function databaseOptions(options: { empty?: boolean }): Promise<Pick<CreateApiOptions, 'databaseUrl' | 'schema' | 'snapshot'>> {
+  if (TEST_DATABASE_URL) return { databaseUrl: TEST_DATABASE_URL, schema: freshSchema() };
+  return options.empty ? {} : { snapshot: await pgliteTemplate() };
+}
+
+export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
+
+/** A ready app on a fresh database; closed (and its schema dropped) by `teardown` after each test. */
+export async function build(options: CreateApiOptions = {}): Promise<ApiInstance> {
+  const app = await createApi({ version: '9.9.9-test', jwtSecret: TEST_JWT_SECRET, ...(await databaseOptions({})), ...options });
+  cleanups.unshift(() => app.close());
+  return app;
+}
+
+/** An open database with nothing in it (no migrations), closed after the test. */
+export async function openTestDatabase(): Promise<Db> {
+  const db = await openDatabase(await databaseOptions({ empty: true }));
+  cleanups.unshift(() => db.close());
+  return db;
+}
+
+export async function teardown(): Promise<void> {
+  while (cleanups.length) await cleanups.shift()!();
+}
+
+afterEach(teardown);
+
+export async function signin(app: ApiInstance, username: string, password = 'Portal#2026') {
+  const response = await app.inject({ method: 'POST', url: '/backend/api/signin', payload: { username, password } });
+  if (response.statusCode !== 200) throw new Error(`signin ${username} failed: ${response.statusCode} ${response.body}`);
+  const body = response.json() as { accessToken: string; userId: string; role: string };
+  return { ...body, headers: { authorization: `Bearer ${body.accessToken}`, userid: body.userId } };
+}

@@ -1,0 +1,14 @@
+// End-to-end tests drive the built portal in Debian's Chromium; they run after `pnpm build`.
+const root = require('../../jest.config.cjs');
+const node = root.projects.find((p) => p.displayName === 'node');
+
+module.exports = {
+  ...node,
+  rootDir: __dirname,
+  displayName: 'e2e',
+  roots: ['<rootDir>/src'],
+  testMatch: ['**/*.e2e.ts'],
+  globalSetup: '<rootDir>/src/global-setup.ts',
+  testTimeout: 180000,
+  maxWorkers: 1,
+};

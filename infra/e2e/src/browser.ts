@@ -1,0 +1,21 @@
+import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { CHROMIUM_ARGS, ensureChromium } from './chromium';
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: ensureChromium(), args: CHROMIUM_ARGS, headless: true });
+}
+
+export const DEMO_PASSWORD = 'Portal#2026';
+
+export async function newPage(browser: Browser, baseURL: string): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  return { context, page };
+}
+
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel(/username/i).fill(username);
+  await page.getByLabel(/password/i).fill(password);
+  await page.getByRole('button', { name: /sign in/i }).click();
+}

@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { apiPlugin, listCurrentRemotes, listReleases, pointRemote, recordRelease, setupApi } from '@portal/api';
+import { publishLocalBuilds, ReleaseRegistry } from './local-builds';
+import { createPortalServer } from './server';
+import type { PortalSettings } from './settings';
+
+/** The whole portal in one process: API under /backend, the registry, the remote store and the host. */
+export async function createPortal(
+  settings: PortalSettings,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<FastifyInstance> {
+  const { db, pluginOptions } = await setupApi({
+    dataDir: settings.databaseUrl ? undefined : `${settings.dataDir}/db`,
+    databaseUrl: settings.databaseUrl,
+    jwtSecret: env.JWT_SECRET || undefined,
+    version: env.PORTAL_VERSION || undefined,
+    demo: settings.demo,
+  });
+
+  const registry: ReleaseRegistry = {
+    isRecorded: async (name, version) => (await listReleases(db, name)).some((r) => r.version === version),
+    record: async (build, gitCommit) => {
+      await recordRelease(db, { ...build, gitCommit });
+    },
+    point: async (name, version, actor) => {
+      await pointRemote(db, name, version, actor);
+    },
+  };
+  try {
+    await publishLocalBuilds({ remotesDir: settings.remotesDir, storeDir: settings.remoteStoreDir, repoRoot: settings.repoRoot, registry });
+    const app = await createPortalServer(settings, {
+      mountApi: async (server, prefix) => {
+        await server.register(apiPlugin, { ...pluginOptions, prefix });
+      },
+      currentRemotes: async () =>
+        (await listCurrentRemotes(db)).map(({ name, version, entry, integrity }) => ({ name, version, entry, integrity })),
+    });
+    app.addHook('onClose', async () => db.close());
+    return app;
+  } catch (error) {
+    await db.close();
+    throw error;
+  }
+}

@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createPortal } from './create-portal';
+import { readSettings, PortalSettings } from './settings';
+
+let tmp: string;
+let settings: PortalSettings;
+let app: FastifyInstance;
+
+function writeRemote(folder: string, name: string, entrySource: string) {
+  const dir = path.join(settings.remotesDir, folder);
+  fs.mkdirSync(path.join(dir, 'dist'), { recursive: true });
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ version: '1.2.3' }));
+  fs.writeFileSync(path.join(dir, 'dist', 'mf-manifest.json'), JSON.stringify({ name }));
+  fs.writeFileSync(path.join(dir, 'dist', 'remoteEntry.js'), entrySource);
+}
+
+beforeAll(() => {
+  tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-server-'));
+});
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+beforeEach(async () => {
+  const root = fs.mkdtempSync(path.join(tmp, 'case-'));
+  settings = {
+    ...readSettings({ PORTAL_DEMO: '0', LOG_LEVEL: 'silent' }),
+    dataDir: path.join(root, 'data'),
+    hostDist: path.join(root, 'host-dist'),
+    remotesDir: path.join(root, 'remotes'),
+    remoteStoreDir: path.join(root, 'data', 'remote-store'),
+    databaseUrl: undefined,
+  };
+  fs.mkdirSync(settings.hostDist, { recursive: true });
+  fs.writeFileSync(path.join(settings.hostDist, 'index.html'), '<!doctype html><title>portal</title>');
+  fs.writeFileSync(path.join(settings.hostDist, 'main.abc123.js'), 'console.log(1)');
+  writeRemote('support', 'support', 'var support = 1;');
+  app = await createPortal(settings, { JWT_SECRET: 'x'.repeat(40), PORTAL_VERSION: '9.9.9' });
+});
+afterEach(async () => app.close());
+
+test('publishes local remote builds into versioned folders and lists them in /remotes.json (no-store)', async () => {
+  const res = await app.inject('/remotes.json');
+  expect(res.statusCode).toBe(200);
+  expect(res.headers['cache-control']).toBe('no-store');
+  const { remotes } = res.json();
+  expect(remotes).toHaveLength(1);
+  expect(remotes[0]).toMatchObject({ name: 'support', version: expect.stringMatching(/^1\.2\.3-[0-9a-f]{10}$/) });
+  expect(remotes[0].integrity).toMatch(/^sha384-/);
+  const entry = await app.inject(remotes[0].entry);
+  expect(entry.statusCode).toBe(200);
+  expect(entry.body).toBe('var support = 1;');
+  expect(entry.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+});
+
+test('mf-manifest.json is served no-store, missing remote files answer 404 JSON', async () => {
+  const { remotes } = (await app.inject('/remotes.json')).json();
+  const manifest = await app.inject(remotes[0].entry.replace('remoteEntry.js', 'mf-manifest.json'));
+  expect(manifest.headers['cache-control']).toBe('no-store');
+  const missing = await app.inject('/remotes/support/0.0.0-gone/remoteEntry.js');
+  expect(missing.statusCode).toBe(404);
+  expect(missing.json()).toEqual({ errorMessage: 'Not found' });
+});
+
+test('a restart keeps the pointer on a rolled-back version; a new build becomes current', async () => {
+  const first = (await app.inject('/remotes.json')).json().remotes[0].version;
+  await app.close();
+  writeRemote('support', 'support', 'var support = 2;');
+  app = await createPortal(settings, { JWT_SECRET: 'x'.repeat(40) });
+  const second = (await app.inject('/remotes.json')).json().remotes[0].version;
+  expect(second).not.toBe(first);
+  // both immutable folders remain
+  expect(fs.existsSync(path.join(settings.remoteStoreDir, 'support', first, 'remoteEntry.js'))).toBe(true);
+  expect(fs.existsSync(path.join(settings.remoteStoreDir, 'support', second, 'remoteEntry.js'))).toBe(true);
+  await app.close();
+  app = await createPortal(settings, { JWT_SECRET: 'x'.repeat(40) });
+  expect((await app.inject('/remotes.json')).json().remotes[0].version).toBe(second);
+});
+
+test('page routes fall back to the app shell; API and file paths do not', async () => {
+  for (const url of ['/', '/login', '/dashboard', '/view-users/m365/42/backup']) {
+    const res = await app.inject(url);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['content-security-policy']).toContain("script-src 'self'");
+  }
+  expect((await app.inject('/main.abc123.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect((await app.inject('/backend/api/nothing-here')).statusCode).toBe(404);
+  expect((await app.inject('/missing.js')).statusCode).toBe(404);
+});
+
+test('mounts the API under /backend/ with the spec paths', async () => {
+  const version = await app.inject('/backend/platform/version');
+  expect(version.json()).toEqual({ version: '9.9.9' });
+  const config = await app.inject('/runtime-config.json');
+  expect(config.json()).toMatchObject({ apiBase: '/backend/' });
+  expect(config.headers['cache-control']).toBe('no-store');
+});

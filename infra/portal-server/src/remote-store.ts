@@ -1,0 +1,68 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface PublishedBuild {
+  name: string;
+  version: string;
+  entry: string;
+  integrity: string;
+  builtAt: Date;
+}
+
+export const REMOTE_ENTRY_FILE = 'remoteEntry.js';
+
+function listFiles(dir: string, prefix = ''): string[] {
+  return fs
+    .readdirSync(path.join(dir, prefix), { withFileTypes: true })
+    .flatMap((e) => (e.isDirectory() ? listFiles(dir, path.join(prefix, e.name)) : [path.join(prefix, e.name)]))
+    .sort();
+}
+
+/** The version names the exact bytes of a build, so the same build always lands in the same folder
+ * and a folder, once written, never changes (it is served `immutable`). */
+export function buildVersion(distDir: string, packageVersion: string): string {
+  const hash = crypto.createHash('sha256');
+  for (const file of listFiles(distDir)) {
+    hash.update(file.split(path.sep).join('/'));
+    hash.update('\0');
+    hash.update(fs.readFileSync(path.join(distDir, file)));
+    hash.update('\0');
+  }
+  return `${packageVersion}-${hash.digest('hex').slice(0, 10)}`;
+}
+
+export function entryIntegrity(entryFile: string): string {
+  return `sha384-${crypto.createHash('sha384').update(fs.readFileSync(entryFile)).digest('base64')}`;
+}
+
+/** Remote names are also folder names and URL segments: keep them to a safe alphabet. */
+export function assertSafeSegment(kind: string, value: string): void {
+  if (!/^[a-z0-9][a-z0-9._-]{0,79}$/i.test(value) || value.includes('..')) {
+    throw new Error(`Unsafe ${kind}: "${value}"`);
+  }
+}
+
+/** Copies a remote's dist/ into <store>/<name>/<version>/ (write to a temp folder, then rename, so a
+ * half-copied version is never visible) and describes it for the registry. */
+export function publishBuild(opts: { storeDir: string; name: string; distDir: string; packageVersion: string }): PublishedBuild {
+  const { storeDir, name, distDir, packageVersion } = opts;
+  assertSafeSegment('remote name', name);
+  const entryFile = path.join(distDir, REMOTE_ENTRY_FILE);
+  if (!fs.existsSync(entryFile)) throw new Error(`${distDir} has no ${REMOTE_ENTRY_FILE}: build the remote first`);
+  const version = buildVersion(distDir, packageVersion);
+  const target = path.join(storeDir, name, version);
+  if (!fs.existsSync(target)) {
+    const temp = `${target}.tmp-${process.pid}-${Date.now()}`;
+    fs.mkdirSync(path.dirname(target), { recursive: true });
+    fs.cpSync(distDir, temp, { recursive: true });
+    fs.renameSync(temp, target);
+  }
+  return {
+    name,
+    version,
+    entry: `/remotes/${name}/${version}/${REMOTE_ENTRY_FILE}`,
+    integrity: entryIntegrity(path.join(target, REMOTE_ENTRY_FILE)),
+    builtAt: fs.statSync(entryFile).mtime,
+  };
+}

@@ -1,0 +1,87 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import type { PortalSettings } from './settings';
+import { registerSecurityHeaders } from './security-headers';
+
+export interface CurrentRemote {
+  name: string;
+  version: string;
+  entry: string;
+  integrity: string;
+}
+
+export interface PortalDeps {
+  /** Mounts the API under the given prefix. */
+  mountApi(app: FastifyInstance, prefix: string): Promise<void>;
+  currentRemotes(): Promise<CurrentRemote[]>;
+}
+
+const NO_STORE = 'no-store';
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** Page routes are the SPA's; everything under these prefixes is a file or an API call and must
+ * answer a real 404 instead of the app shell. */
+const NON_PAGE_PREFIXES = ['/backend/', '/remotes/', '/static/'];
+
+export async function createPortalServer(settings: PortalSettings, deps: PortalDeps): Promise<FastifyInstance> {
+  const app = Fastify({ logger: { level: settings.logLevel }, trustProxy: true });
+  registerSecurityHeaders(app, settings.allowedRemoteOrigins);
+
+  await deps.mountApi(app, settings.apiBase.replace(/\/$/, ''));
+
+  app.get('/remotes.json', async (_req, reply) => {
+    reply.header('cache-control', NO_STORE);
+    return { remotes: await deps.currentRemotes() };
+  });
+
+  app.get('/runtime-config.json', async (_req, reply) => {
+    reply.header('cache-control', NO_STORE);
+    return { apiBase: settings.apiBase, allowedRemoteOrigins: settings.allowedRemoteOrigins };
+  });
+
+  fs.mkdirSync(settings.remoteStoreDir, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: settings.remoteStoreDir,
+    prefix: '/remotes/',
+    decorateReply: false,
+    index: false,
+    list: false,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      res.setHeader('cache-control', path.basename(filePath) === 'mf-manifest.json' ? NO_STORE : IMMUTABLE);
+      // Remote entries are loaded with an SRI check, which needs CORS mode even on our own origin.
+      res.setHeader('access-control-allow-origin', '*');
+    },
+  });
+
+  const indexHtml = path.join(settings.hostDist, 'index.html');
+  if (!fs.existsSync(indexHtml)) {
+    throw new Error(`${indexHtml} is missing: build the portal first (pnpm build)`);
+  }
+  await app.register(fastifyStatic, {
+    root: settings.hostDist,
+    prefix: '/',
+    index: false,
+    list: false,
+    cacheControl: false,
+    setHeaders(res, filePath) {
+      // The host's chunks are content-hashed; index.html must always be revalidated.
+      res.setHeader('cache-control', filePath.endsWith('.html') ? 'no-cache' : IMMUTABLE);
+    },
+  });
+
+  const sendShell = (reply: import('fastify').FastifyReply) =>
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexHtml));
+
+  app.get('/', (_req, reply) => sendShell(reply));
+  app.setNotFoundHandler((req, reply) => {
+    const url = req.url.split('?')[0];
+    const isPage = req.method === 'GET' && !NON_PAGE_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);
+    if (isPage) return sendShell(reply);
+    return reply.code(404).send({ errorMessage: 'Not found' });
+  });
+
+  return app;
+}

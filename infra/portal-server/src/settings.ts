@@ -1,0 +1,58 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface PortalSettings {
+  port: number;
+  host: string;
+  repoRoot: string;
+  dataDir: string;
+  databaseUrl?: string;
+  demo: boolean;
+  hostDist: string;
+  remotesDir: string;
+  remoteStoreDir: string;
+  apiBase: string;
+  allowedRemoteOrigins: string[];
+  logLevel: string;
+}
+
+/** The workspace root is found by its pnpm-workspace.yaml, so `pnpm --filter` (which runs in the
+ * package folder) still keeps data in the root's ./data as the README promises. */
+export function findRepoRoot(from: string = __dirname): string {
+  let dir = path.resolve(from);
+  while (!fs.existsSync(path.join(dir, 'pnpm-workspace.yaml'))) {
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`No pnpm-workspace.yaml above ${from}`);
+    dir = parent;
+  }
+  return dir;
+}
+
+function parsePort(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 8080;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, got "${raw}"`);
+  return port;
+}
+
+export function readSettings(env: NodeJS.ProcessEnv = process.env): PortalSettings {
+  const repoRoot = findRepoRoot();
+  // A relative DATA_DIR means relative to where the user typed the command (INIT_CWD under pnpm).
+  const dataDir = env.DATA_DIR
+    ? path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR)
+    : path.join(repoRoot, 'data');
+  return {
+    port: parsePort(env.PORT),
+    host: env.HOST ?? '0.0.0.0',
+    repoRoot,
+    dataDir,
+    databaseUrl: env.DATABASE_URL || undefined,
+    demo: env.PORTAL_DEMO !== '0',
+    hostDist: path.join(repoRoot, 'host', 'dist'),
+    remotesDir: path.join(repoRoot, 'remotes'),
+    remoteStoreDir: path.join(dataDir, 'remote-store'),
+    apiBase: '/backend/',
+    logLevel: env.LOG_LEVEL ?? 'info',
+    allowedRemoteOrigins: (env.ALLOWED_REMOTE_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+  };
+}

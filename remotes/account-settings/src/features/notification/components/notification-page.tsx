@@ -1,0 +1,5 @@
+import { NotBuiltYet } from '@portal/ui';
+
+export function NotificationPage() {
+  return <NotBuiltYet title="Notification" />;
+}

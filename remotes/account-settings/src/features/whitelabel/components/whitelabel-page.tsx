@@ -1,0 +1,5 @@
+import { NotBuiltYet } from '@portal/ui';
+
+export function WhitelabelPage() {
+  return <NotBuiltYet title="Whitelabel" />;
+}

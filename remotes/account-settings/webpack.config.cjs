@@ -1,0 +1,12 @@
+const { createConfig } = require('@portal/mf-build');
+
+module.exports = createConfig({
+  name: 'account_settings',
+  dir: __dirname,
+  exposes: {
+    './ProfilePage': './src/app/exposes/profile-page.ts',
+    './WhitelabelPage': './src/app/exposes/whitelabel-page.ts',
+    './NotificationPage': './src/app/exposes/notification-page.ts',
+    './ChangePasswordDialog': './src/app/exposes/change-password-dialog.ts',
+  },
+});

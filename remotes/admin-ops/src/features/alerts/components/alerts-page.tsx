@@ -1,0 +1,5 @@
+import { NotBuiltYet } from '@portal/ui';
+
+export function AlertsPage() {
+  return <NotBuiltYet title="Alerts" />;
+}

@@ -1,0 +1,5 @@
+import { NotBuiltYet } from '@portal/ui';
+
+export function UserManagementPage() {
+  return <NotBuiltYet title="User Management" />;
+}

@@ -1,0 +1,5 @@
+import { NotBuiltYet } from '@portal/ui';
+
+export function BackupPage() {
+  return <NotBuiltYet title="Backup" />;
+}

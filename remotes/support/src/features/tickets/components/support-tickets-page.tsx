@@ -1,0 +1,5 @@
+import { NotBuiltYet } from '@portal/ui';
+
+export function SupportTicketsPage() {
+  return <NotBuiltYet title="Support Tickets" />;
+}

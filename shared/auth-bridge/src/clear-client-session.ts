@@ -1,0 +1,10 @@
+import { storageKeys } from '@portal/config';
+
+/** Removes everything a signed-in user leaves in the browser (spec section 4, Logout). Display settings stay. */
+export const clearClientSession = (): void => {
+  window.localStorage.removeItem(storageKeys.serviceToken);
+  window.localStorage.removeItem(storageKeys.profile);
+  window.localStorage.removeItem(storageKeys.whitelabel);
+  window.localStorage.removeItem(storageKeys.language);
+  window.sessionStorage.removeItem(storageKeys.user);
+};

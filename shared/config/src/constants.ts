@@ -1,0 +1,77 @@
+// Business constants and limits of spec section 9.
+
+export const PASSWORD_MIN_LENGTH = 8;
+export const PASSWORD_MAX_LENGTH = 20;
+export const FEEDBACK_MAX_LENGTH = 250;
+export const TICKET_SUBJECT_MAX_LENGTH = 100;
+export const TICKET_DESCRIPTION_MAX_LENGTH = 500;
+
+export const ALERT_AUTO_HIDE_MS = 5000;
+export const ALERT_ANCHOR = { vertical: 'top', horizontal: 'center' } as const;
+export const ALERT_TOP_MARGIN_PX = 10;
+export const CLOSE_ALERT_LABEL = 'Close';
+
+/** Auto-hide of the change-password, feedback and ticket dialog snackbars. */
+export const SNACKBAR_AUTO_HIDE_MS = 6000;
+/** Plain snackbar default: bottom-left, no auto-hide. */
+export const SNACKBAR_DEFAULT_ANCHOR = { vertical: 'bottom', horizontal: 'left' } as const;
+
+/** Notification (snackbar) state defaults of spec section 3. */
+export const NOTIFICATION_DEFAULTS = Object.freeze({
+  open: false,
+  message: 'Note archived',
+  anchorOrigin: Object.freeze({ vertical: 'bottom', horizontal: 'right' } as const),
+  variant: 'default',
+  alert: Object.freeze({ color: 'primary', variant: 'filled' } as const),
+  transition: 'Fade',
+  close: true,
+  actionButton: false,
+} as const);
+
+export const CHUNK_LOAD_TIMEOUT_MS = 120000;
+
+export const DRAWER_WIDTH = 260;
+export const MINI_DRAWER_WIDTH = 72;
+/** Spec: "3, meaning not shown"; read as the grid spacing unit of the dashboard layout. */
+export const GRID_SPACING = 3;
+/** Spec: "6 next to the landing path"; read as the horizontal menu's item count before "More Items". */
+export const HORIZONTAL_MAX_ITEMS = 6;
+
+export const BREADCRUMB_MAX_ITEMS = 8;
+export const BREADCRUMB_ITEMS_BEFORE_COLLAPSE = 1;
+export const BREADCRUMB_ITEMS_AFTER_COLLAPSE = 1;
+
+export const DEBOUNCE_MS = 166;
+export const MENU_TYPEAHEAD_RESET_MS = 500;
+export const RIPPLE_DURATION_MS = 550;
+
+export const BREAKPOINTS = Object.freeze({ xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 } as const);
+
+export const Z_INDEX = Object.freeze({
+  appBar: 1100,
+  drawer: 1200,
+  modal: 1300,
+  loadingBar: 1301,
+  snackbar: 1400,
+  tooltip: 1500,
+} as const);
+
+export const LOADING_BAR_Z_INDEX = Z_INDEX.loadingBar;
+export const LOADING_BAR_HEIGHT_PX = 4;
+
+export const TRANSITIONS = Object.freeze({ enteringScreen: 225, leavingScreen: 195 } as const);
+
+/** URL fragments whose calls never carry the authorization and userid headers (spec section 7). */
+export const PUBLIC_URL_MARKERS: readonly string[] = Object.freeze([
+  'signin',
+  'regions',
+  'available',
+  'forgot',
+  'reset/otp',
+  'register',
+  'reset/password',
+  'platform/version',
+]);
+
+/** Production default of the API base; the host overrides it from /runtime-config.json. */
+export const DEFAULT_API_BASE = '/backend/';

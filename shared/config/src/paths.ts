@@ -1,0 +1,104 @@
+// The one module that spells the portal's URLs (spec section 2).
+
+export interface RouteWithParams<P extends Record<string, string | number>> {
+  /** react-router pattern, e.g. `/view-users/:backupSetType/:backupSetId/:from`. */
+  pattern: string;
+  /** A concrete URL with every parameter URI-encoded. */
+  build: (params: P) => string;
+}
+
+// Builds pattern and builder from one ordered list of names so the two cannot disagree.
+const route = <K extends string>(base: string, names: readonly K[]): RouteWithParams<Record<K, string | number>> => ({
+  pattern: `${base}/${names.map((n) => `:${n}`).join('/')}`,
+  build: (params) => `${base}/${names.map((n) => encodeURIComponent(String(params[n]))).join('/')}`,
+});
+
+export type BackupSetParams = { backupSetType: string | number; backupSetId: string | number; from: string | number };
+export type BackupSetUserParams = {
+  backupSetType: string | number;
+  backupSetUserId: string | number;
+  backupSetId: string | number;
+};
+export type BackupSetUserFromParams = BackupSetUserParams & { from: string | number };
+
+export const paths = {
+  root: '/',
+  login: '/login',
+  register: '/register',
+  forgot: '/forgot',
+  codeVerification: '/code-verification',
+  mfaVerification: '/mfa-verification',
+  reset: '/reset',
+
+  dashboard: '/dashboard',
+  userActivity: '/user-activity',
+  profile: '/profile',
+  whitelabel: '/whitelabel',
+  notification: '/notification',
+  userManagement: '/user-management',
+  support: '/support',
+  healthCheck: '/health-check',
+  grafana: '/grafana',
+  jobs: '/jobs',
+  backup: '/backup',
+  restore: '/restore',
+  snapshotMapping: '/snapshot-mapping',
+  feedbacks: '/feedbacks',
+  alerts: '/alerts',
+  supportTickets: '/support-tickets',
+  operator: '/operator',
+
+  viewUsers: route('/view-users', ['backupSetType', 'backupSetId', 'from'] as const) as RouteWithParams<BackupSetParams>,
+  viewSnapshots: route('/view-snapshots', ['backupSetType', 'backupSetUserId', 'backupSetId'] as const) as RouteWithParams<BackupSetUserParams>,
+  itemSearch: route('/item-search', ['backupSetType', 'backupSetUserId', 'backupSetId'] as const) as RouteWithParams<BackupSetUserParams>,
+  m365Services: route('/m365-services', ['backupSetType', 'backupSetUserId', 'backupSetId', 'from'] as const) as RouteWithParams<BackupSetUserFromParams>,
+  sharepoint: route('/sharepoint', ['backupSetType', 'backupSetId', 'from'] as const) as RouteWithParams<BackupSetParams>,
+  groups: route('/groups', ['backupSetType', 'backupSetId', 'from'] as const) as RouteWithParams<BackupSetParams>,
+  teams: route('/teams', ['backupSetType', 'backupSetId', 'from'] as const) as RouteWithParams<BackupSetParams>,
+} as const;
+
+/** Public routes: a user who is already logged in is sent to the dashboard. */
+export const PUBLIC_PATHS: readonly string[] = [
+  paths.root,
+  paths.login,
+  paths.register,
+  paths.forgot,
+  paths.codeVerification,
+  paths.mfaVerification,
+  paths.reset,
+];
+
+/** Protected routes without parameters. */
+export const PROTECTED_PATHS: readonly string[] = [
+  paths.dashboard,
+  paths.userActivity,
+  paths.profile,
+  paths.whitelabel,
+  paths.notification,
+  paths.userManagement,
+  paths.support,
+  paths.healthCheck,
+  paths.grafana,
+  paths.jobs,
+  paths.backup,
+  paths.restore,
+  paths.snapshotMapping,
+  paths.feedbacks,
+  paths.alerts,
+  paths.supportTickets,
+  paths.operator,
+];
+
+/** Router patterns of the parameterised protected routes. */
+export const PARAMETERISED_PATTERNS: readonly string[] = [
+  paths.viewUsers.pattern,
+  paths.viewSnapshots.pattern,
+  paths.itemSearch.pattern,
+  paths.m365Services.pattern,
+  paths.sharepoint.pattern,
+  paths.groups.pattern,
+  paths.teams.pattern,
+];
+
+/** The default landing path after login. */
+export const DEFAULT_PATH = paths.dashboard;

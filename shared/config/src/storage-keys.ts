@@ -1,0 +1,17 @@
+// Every browser-storage key the portal uses, in one place so logout can clear them all.
+export const storageKeys = {
+  /** localStorage: the JWT returned by sign-in. */
+  serviceToken: 'serviceToken',
+  /** localStorage: the cached user profile. */
+  profile: 'profile',
+  /** localStorage: the cached white-label data. */
+  whitelabel: 'whitelabel',
+  /** localStorage: the language preference. */
+  language: 'language',
+  /** localStorage: the display settings (theme and layout). */
+  berryConfig: 'berry-config',
+  /** sessionStorage: the signed-in user summary. */
+  user: 'user',
+} as const;
+
+export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

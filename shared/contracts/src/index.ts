@@ -1,0 +1,113 @@
+import { z } from 'zod';
+
+// Schemas are shared by the browser forms and the API's validation so the two cannot drift.
+// Keep this module free of HTTP code: the API imports it too (the typed calls live in ./calls).
+
+export const ROLE_VALUES = ['ADMIN', 'PARTNER', 'DIRECTPARTNER', 'CUSTOMER', 'DIRECTCUSTOMER'] as const;
+export const roleSchema = z.enum(ROLE_VALUES);
+export type Role = z.infer<typeof roleSchema>;
+
+// Messages follow the spec's generic templates ("{path} is a required field").
+const requiredString = (path: string) =>
+  z
+    .string({
+      error: (issue) => (issue.input === undefined || issue.input === null ? `${path} is a required field` : `${path} must be a string`),
+    })
+    .min(1, `${path} is a required field`);
+
+export const signinRequestSchema = z.object({
+  username: requiredString('username').max(254, 'username must be at most 254 characters'),
+  // Upper bound only guards the hasher against huge inputs; the 8..20 rule belongs to password changes.
+  password: requiredString('password').max(1024, 'password must be at most 1024 characters'),
+});
+export type SigninRequest = z.infer<typeof signinRequestSchema>;
+
+export const sessionUserSchema = z.object({
+  userId: z.string(),
+  role: roleSchema,
+  mfa: z.boolean(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  username: z.string(),
+});
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const signinResponseSchema = sessionUserSchema.extend({
+  accessToken: z.string(),
+});
+export type SigninResponse = z.infer<typeof signinResponseSchema>;
+
+export const signoutResponseSchema = z.object({ message: z.string() });
+export type SignoutResponse = z.infer<typeof signoutResponseSchema>;
+
+export const profileSchema = z.object({
+  userId: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: roleSchema,
+  profileImageUrl: z.string().nullable(),
+  organisationName: z.string(),
+});
+export type Profile = z.infer<typeof profileSchema>;
+
+export const platformVersionSchema = z.object({ version: z.string() });
+export type PlatformVersion = z.infer<typeof platformVersionSchema>;
+
+export const healthStatusSchema = z.enum(['ok', 'degraded']);
+export const componentStatusSchema = z.enum(['ok', 'down']);
+
+export const healthSchema = z.object({
+  status: healthStatusSchema,
+  checkedAt: z.string(),
+  api: z.object({
+    status: componentStatusSchema,
+    version: z.string(),
+    uptimeSeconds: z.number().nonnegative(),
+  }),
+  database: z.object({
+    status: componentStatusSchema,
+    driver: z.enum(['pglite', 'postgres']),
+    latencyMs: z.number().nonnegative().nullable(),
+  }),
+  remotes: z.array(
+    z.object({
+      name: z.string(),
+      version: z.string(),
+      publishedAt: z.string(),
+    }),
+  ),
+});
+export type Health = z.infer<typeof healthSchema>;
+
+export const errorResponseSchema = z.object({ errorMessage: z.string() });
+export type ErrorResponse = z.infer<typeof errorResponseSchema>;
+
+export const userIdParamsSchema = z.object({
+  userId: z.uuid({ error: 'userId must be a valid id' }),
+});
+export type UserIdParams = z.infer<typeof userIdParamsSchema>;
+
+// Module Federation registry (/remotes.json). Names and versions become URL path segments,
+// so they are restricted to characters that cannot escape the remote's folder.
+export const remoteNameSchema = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'name must be a lowercase identifier');
+export const remoteVersionSchema = z
+  .string()
+  .regex(/^[0-9A-Za-z][0-9A-Za-z.+-]{0,127}$/, 'version must contain only letters, digits, dots, plus and dashes')
+  .refine((v) => !v.includes('..'), 'version must not contain ".."');
+export const integritySchema = z.string().regex(/^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/, 'integrity must be an SRI hash');
+
+export const remoteReleaseSchema = z.object({
+  name: remoteNameSchema,
+  version: remoteVersionSchema,
+  entry: z.string().min(1, 'entry is a required field'),
+  integrity: integritySchema,
+});
+export type RemoteRelease = z.infer<typeof remoteReleaseSchema>;
+
+export const remotesRegistrySchema = z.object({
+  remotes: z.array(remoteReleaseSchema),
+});
+export type RemotesRegistry = z.infer<typeof remotesRegistrySchema>;

@@ -1,0 +1,168 @@
+'use strict';
+// One webpack + Module Federation factory for the host and every remote, so the shared
+// singletons, loaders and output rules are written once and cannot drift between apps.
+const fs = require('node:fs');
+const path = require('node:path');
+const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+
+// Spec section 9: a chunk load failure raises an error after 120 s.
+const CHUNK_LOAD_TIMEOUT_MS = 120000;
+
+// Every package that holds state or React context must exist once in the page.
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react/jsx-runtime',
+  'react-router-dom',
+  'react-router',
+  '@mui/material',
+  '@emotion/react',
+  '@emotion/styled',
+  'zustand',
+  '@portal/auth-bridge',
+  '@portal/request',
+  '@portal/ui',
+];
+
+// Subpaths share their package's version (react/jsx-runtime -> react).
+function packageNameOf(request) {
+  const parts = request.split('/');
+  return request.startsWith('@') ? parts.slice(0, 2).join('/') : parts[0];
+}
+
+// Reads package.json straight from node_modules walking up from the app: some packages do not
+// export "./package.json", and pnpm's symlinks mean require.resolve of the main file would
+// land in .pnpm without telling us the installed version of *this* app's dependency.
+function installedVersion(request, fromDir) {
+  const name = packageNameOf(request);
+  let dir = path.resolve(fromDir);
+  for (;;) {
+    const candidate = path.join(dir, 'node_modules', name, 'package.json');
+    if (fs.existsSync(candidate)) {
+      const { version } = JSON.parse(fs.readFileSync(candidate, 'utf8'));
+      if (!/^\d+\.\d+\.\d+/.test(version || '')) {
+        throw new Error(`@portal/mf-build: ${name} has no semver version (${version}) in ${candidate}`);
+      }
+      return version;
+    }
+    const parent = path.dirname(dir);
+    if (parent === dir) throw new Error(`@portal/mf-build: ${name} is not installed for ${fromDir}`);
+    dir = parent;
+  }
+}
+
+// Real versions only: pnpm's `catalog:` / `workspace:*` specifiers would reach MF as `^*`.
+function sharedConfig(fromDir) {
+  const shared = {};
+  for (const request of SINGLETONS) {
+    const version = installedVersion(request, fromDir);
+    shared[request] = {
+      singleton: true,
+      version,
+      requiredVersion: `^${version}`,
+      strictVersion: false,
+    };
+  }
+  return shared;
+}
+
+function swcRule() {
+  return {
+    test: /\.[cm]?tsx?$/,
+    // Workspace packages are reached through symlinks and resolved to shared/*/src (not under
+    // node_modules), so they are compiled here too; third-party code ships compiled JS.
+    exclude: /node_modules/,
+    use: {
+      loader: require.resolve('swc-loader'),
+      options: {
+        jsc: {
+          parser: { syntax: 'typescript', tsx: true },
+          transform: { react: { runtime: 'automatic' } },
+          target: 'es2020',
+        },
+      },
+    },
+  };
+}
+
+/**
+ * @param {object} options
+ * @param {string} options.name          MF container name (host, backup_sets, account_settings, support, admin_ops)
+ * @param {string} options.dir           the app folder (where package.json lives)
+ * @param {Record<string,string>} [options.exposes]  remote only: exposed module name -> file
+ * @param {boolean} [options.isHost]
+ * @param {string} [options.title]       host only: the HTML title
+ */
+function createConfig(options) {
+  const { name, dir, exposes = {}, isHost = false, title = 'Cloud Backup Portal' } = options;
+  if (!name || !dir) throw new Error('@portal/mf-build: name and dir are required');
+
+  return (_env, argv = {}) => {
+    const mode = argv.mode || 'production';
+    const plugins = [
+      new ModuleFederationPlugin({
+        name,
+        ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
+        // The host learns remote URLs at run time from /remotes.json; nothing is compiled in.
+        remotes: {},
+        shared: sharedConfig(dir),
+        // version-first loads every remote entry at start, so one remote down would blank the host.
+        shareStrategy: 'loaded-first',
+        manifest: true,
+        dts: false,
+      }),
+    ];
+    if (isHost) {
+      plugins.push(
+        new HtmlWebpackPlugin({
+          title,
+          templateContent: `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+  </head>
+  <body>
+    <noscript>You need to enable JavaScript to run this app.</noscript>
+    <div id="root"></div>
+  </body>
+</html>`,
+          // Absolute: the SPA fallback serves index.html at deep URLs like /view-users/a/b/c.
+          publicPath: '/',
+        }),
+      );
+    }
+
+    return {
+      mode,
+      context: dir,
+      entry: { main: './src/index.ts' },
+      devtool: mode === 'production' ? false : 'source-map',
+      output: {
+        path: path.join(dir, 'dist'),
+        publicPath: 'auto',
+        filename: '[name].[contenthash].js',
+        chunkFilename: '[name].[contenthash].js',
+        chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS,
+        // Each MF container needs its own chunk-loading global, or two bundles on one page collide.
+        uniqueName: name,
+        clean: true,
+      },
+      resolve: {
+        extensions: ['.ts', '.tsx', '.mjs', '.js', '.jsx', '.json'],
+      },
+      module: { rules: [swcRule()] },
+      plugins,
+      optimization: {
+        // A single runtime chunk would be shared by name between containers and break MF.
+        runtimeChunk: false,
+      },
+      performance: { hints: false },
+      stats: 'errors-warnings',
+    };
+  };
+}
+
+module.exports = { createConfig, sharedConfig, installedVersion, SINGLETONS, CHUNK_LOAD_TIMEOUT_MS };

@@ -1,0 +1,69 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { alertStore, resetAlertStore, showAlert } from '../stores/alert-store';
+import { GlobalAlert } from './global-alert';
+
+beforeEach(() => resetAlertStore());
+afterEach(() => jest.useRealTimers());
+
+describe('GlobalAlert', () => {
+  it('renders nothing while the message is empty', () => {
+    render(<GlobalAlert />);
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it('defaults the type to success', () => {
+    render(<GlobalAlert />);
+    act(() => showAlert({ message: 'Saved' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Saved');
+    expect(screen.getByRole('alert').className).toMatch(/filledSuccess/);
+    expect(alertStore.getState().type).toBe('success');
+  });
+
+  it('shows the type and title it is given', () => {
+    render(<GlobalAlert />);
+    act(() => showAlert({ message: 'Invalid username or password', type: 'error', title: 'Sign-in failed' }));
+    const alert = screen.getByRole('alert');
+    expect(alert).toHaveTextContent('Sign-in failed');
+    expect(alert).toHaveTextContent('Invalid username or password');
+    expect(alert.className).toMatch(/filledError/);
+  });
+
+  it('sits at the top centre', () => {
+    render(<GlobalAlert />);
+    act(() => showAlert({ message: 'Hi' }));
+    const snackbar = screen.getByRole('alert').parentElement as HTMLElement;
+    expect(snackbar.className).toMatch(/anchorOriginTopCenter/);
+  });
+
+  it('closes with the Close button', async () => {
+    const user = userEvent.setup();
+    render(<GlobalAlert />);
+    act(() => showAlert({ message: 'Dismiss me', type: 'info' }));
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(alertStore.getState().open).toBe(false);
+  });
+
+  it('hides itself after 5000 ms', () => {
+    jest.useFakeTimers();
+    render(<GlobalAlert />);
+    act(() => showAlert({ message: 'Soon gone' }));
+    act(() => jest.advanceTimersByTime(4900));
+    expect(alertStore.getState().open).toBe(true);
+    act(() => jest.advanceTimersByTime(200));
+    expect(alertStore.getState().open).toBe(false);
+    act(() => jest.runOnlyPendingTimers());
+    expect(screen.queryByText('Soon gone')).not.toBeInTheDocument();
+  });
+
+  it('restarts the timer when a new alert arrives', () => {
+    jest.useFakeTimers();
+    render(<GlobalAlert />);
+    act(() => showAlert({ message: 'First' }));
+    act(() => jest.advanceTimersByTime(4000));
+    act(() => showAlert({ message: 'Second', type: 'warning' }));
+    act(() => jest.advanceTimersByTime(4000));
+    expect(alertStore.getState().open).toBe(true);
+    expect(screen.getByRole('alert')).toHaveTextContent('Second');
+  });
+});

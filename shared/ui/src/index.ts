@@ -1,0 +1,30 @@
+export { buildTheme } from './theme/build-theme';
+export { buildPalette } from './theme/palette';
+export { darkSurfaces, greyShades, lightSurfaces, presetPalettes, statusColors, strengthColors } from './theme/colors';
+export type { BrandColors, PresetPalette, Shades } from './theme/colors';
+
+export {
+  displaySettingsStore,
+  sanitizeDisplayConfig,
+  selectDisplayConfig,
+  useDisplaySettings,
+} from './stores/display-settings-store';
+export type { DisplaySettingsActions, DisplaySettingsState } from './stores/display-settings-store';
+export { alertStore, resetAlertStore, showAlert, useAlert } from './stores/alert-store';
+export type { AlertState, AlertType, ShowAlertInput } from './stores/alert-store';
+
+export { passwordStrength, strengthColor, strengthLabel } from './password-strength';
+export type { StrengthLabel } from './password-strength';
+
+export { GlobalAlert } from './components/global-alert';
+export { LoadingBar } from './components/loading-bar';
+export { PasswordStrengthMeter } from './components/password-strength-meter';
+export type { PasswordStrengthMeterProps } from './components/password-strength-meter';
+export { NotBuiltYet } from './components/not-built-yet';
+export type { NotBuiltYetProps } from './components/not-built-yet';
+export { PageHeader } from './components/page-header';
+export type { PageHeaderProps } from './components/page-header';
+export { RemoteErrorPanel } from './components/remote-error-panel';
+export type { RemoteErrorPanelProps } from './components/remote-error-panel';
+export { PortalThemeProvider } from './components/portal-theme-provider';
+export type { PortalThemeProviderProps } from './components/portal-theme-provider';

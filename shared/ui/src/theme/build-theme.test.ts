@@ -1,0 +1,57 @@
+import { DEFAULT_CONFIG, PRESET_COLORS } from '@portal/config';
+import { buildTheme } from './build-theme';
+import { presetPalettes } from './colors';
+
+describe('buildTheme', () => {
+  it('follows the berry-config defaults', () => {
+    const theme = buildTheme(DEFAULT_CONFIG);
+    expect(theme.palette.mode).toBe('light');
+    expect(theme.palette.primary.main).toBe('#2196f3');
+    expect(theme.palette.secondary.main).toBe('#673ab7');
+    expect(theme.palette.success.main).toBe('#00e676');
+    expect(theme.palette.error.main).toBe('#f44336');
+    expect(theme.palette.warning.dark).toBe('#ffc107');
+    expect(theme.typography.fontFamily).toBe(`'Poppins', sans-serif`);
+    expect(theme.shape.borderRadius).toBe(8);
+    expect(theme.direction).toBe('ltr');
+  });
+
+  it('uses the spec breakpoints, stacking levels and transitions', () => {
+    const theme = buildTheme();
+    expect(theme.breakpoints.values).toEqual({ xs: 0, sm: 600, md: 900, lg: 1200, xl: 1536 });
+    expect(theme.zIndex).toMatchObject({ appBar: 1100, drawer: 1200, modal: 1300, snackbar: 1400, tooltip: 1500 });
+    expect(theme.transitions.duration.enteringScreen).toBe(225);
+    expect(theme.transitions.duration.leavingScreen).toBe(195);
+  });
+
+  it('switches to dark mode on navType dark', () => {
+    const theme = buildTheme({ navType: 'dark' });
+    expect(theme.palette.mode).toBe('dark');
+    expect(theme.palette.secondary.main).toBe(presetPalettes.default.dark.secondary.main);
+    expect(theme.palette.background.paper).not.toBe('#ffffff');
+  });
+
+  it.each(PRESET_COLORS.map((p) => [p]))('applies preset %s in light and dark', (presetColor) => {
+    expect(buildTheme({ presetColor }).palette.primary.main).toBe(presetPalettes[presetColor].light.primary.main);
+    expect(buildTheme({ presetColor, navType: 'dark' }).palette.primary.main).toBe(presetPalettes[presetColor].dark.primary.main);
+  });
+
+  it('gives each preset its own primary colour', () => {
+    const mains = PRESET_COLORS.map((p) => presetPalettes[p].light.primary.main);
+    expect(new Set(mains).size).toBe(PRESET_COLORS.length);
+  });
+
+  it('applies font, radius and direction', () => {
+    const theme = buildTheme({ fontFamily: 'Roboto, sans-serif', borderRadius: 12, rtlLayout: true });
+    expect(theme.typography.fontFamily).toBe('Roboto, sans-serif');
+    expect(theme.shape.borderRadius).toBe(12);
+    expect(theme.direction).toBe('rtl');
+  });
+
+  it('fills outlined inputs only when outlinedFilled is set', () => {
+    const filled = buildTheme({ outlinedFilled: true }).components?.MuiOutlinedInput?.styleOverrides?.root as { background: string };
+    const plain = buildTheme({ outlinedFilled: false }).components?.MuiOutlinedInput?.styleOverrides?.root as { background: string };
+    expect(filled.background).not.toBe('transparent');
+    expect(plain.background).toBe('transparent');
+  });
+});
