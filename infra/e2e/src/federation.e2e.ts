@@ -1,0 +1,156 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, newPage, signIn } from './browser';
+import { RunningPortal, startPortal } from './portal';
+
+let portal: RunningPortal;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+async function currentVersion(name: string): Promise<string> {
+  const { remotes } = await (await fetch(`${portal.url}/remotes.json`)).json();
+  return remotes.find((r: { name: string }) => r.name === name).version;
+}
+
+function versionDir(name: string, version: string): string {
+  return path.join(portal.dataDir, 'remote-store', name, version);
+}
+
+async function heading(page: Page, name: string | RegExp) {
+  await page.getByRole('heading', { name }).first().waitFor();
+}
+
+const SINGLETONS = [
+  'react',
+  'react-dom',
+  'react-router-dom',
+  '@mui/material',
+  '@emotion/react',
+  'zustand',
+  '@portal/auth-bridge',
+  '@portal/request',
+  '@portal/ui',
+];
+
+test('every shared singleton is loaded once, from one container, across host and all four remotes', async () => {
+  const { context, page } = await newPage(browser, portal.url);
+  await signIn(page, 'customer');
+  await page.waitForURL('**/dashboard');
+  // one page of each remote: backup_sets, account_settings, support, admin_ops
+  for (const [url, title] of [
+    ['/backup', 'Backup'],
+    ['/profile', 'Profile'],
+    ['/support', 'Support'],
+    ['/user-activity', 'User Activity'],
+  ] as const) {
+    await page.getByRole('navigation', { name: 'breadcrumb' }).waitFor();
+    await page.evaluate((u) => {
+      window.history.pushState({}, '', u);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, url);
+    await heading(page, title);
+  }
+  const loaded = await page.evaluate((names) => {
+    type Shared = { from?: string; loaded?: boolean; lib?: unknown; version: string };
+    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } })
+      .__FEDERATION__.__SHARE__;
+    const result: Record<string, string[]> = {};
+    for (const name of names) {
+      const seen = new Set<string>();
+      for (const scopes of Object.values(share))
+        for (const pkgs of Object.values(scopes))
+          for (const [version, shared] of Object.entries(pkgs[name] ?? {}))
+            if (shared.loaded || shared.lib) seen.add(`${version} from ${shared.from}`);
+      result[name] = [...seen];
+    }
+    return result;
+  }, SINGLETONS);
+  for (const name of SINGLETONS) {
+    expect({ name, loaded: loaded[name] }).toEqual({ name, loaded: [expect.stringMatching(/ from portal_host$/)] });
+  }
+  await context.close();
+});
+
+test('a remote whose files are gone shows an error panel with Retry; other routes keep working', async () => {
+  const version = await currentVersion('support');
+  const dir = versionDir('support', version);
+  fs.renameSync(dir, `${dir}.away`);
+  const { context, page } = await newPage(browser, portal.url);
+  try {
+    await signIn(page, 'customer');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/support-tickets');
+    await page.getByText('This part of the portal could not be loaded.').waitFor();
+    // still inside the shell
+    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+    await page.goto('/profile');
+    await heading(page, 'Profile');
+    await page.getByText('customer@demo.example').first().waitFor();
+    await page.goto('/backup');
+    await heading(page, 'Backup');
+    // the remote comes back: Retry loads it without a page reload
+    await page.goto('/support-tickets');
+    await page.getByText('This part of the portal could not be loaded.').waitFor();
+    fs.renameSync(`${dir}.away`, dir);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await heading(page, 'Support Tickets');
+  } finally {
+    if (fs.existsSync(`${dir}.away`)) fs.renameSync(`${dir}.away`, dir);
+    await context.close();
+  }
+});
+
+test('a remote entry that does not match its registry integrity is refused (fails closed)', async () => {
+  const version = await currentVersion('account_settings');
+  const entry = path.join(versionDir('account_settings', version), 'remoteEntry.js');
+  const original = fs.readFileSync(entry);
+  fs.writeFileSync(entry, Buffer.concat([original, Buffer.from('\n;window.__tampered = true;\n')]));
+  const { context, page } = await newPage(browser, portal.url);
+  try {
+    await signIn(page, 'admin');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/profile');
+    await page.getByText('This part of the portal could not be loaded.').waitFor();
+    expect(await page.evaluate(() => (window as unknown as { __tampered?: boolean }).__tampered)).toBeUndefined();
+    await page.goto('/health-check');
+    await heading(page, 'Health Check');
+  } finally {
+    fs.writeFileSync(entry, original);
+    await context.close();
+  }
+});
+
+test('ADMIN sees health of API, database and each remote version on /health-check', async () => {
+  const { context, page } = await newPage(browser, portal.url);
+  await signIn(page, 'admin');
+  await page.waitForURL('**/dashboard');
+  await page.goto('/health-check');
+  await heading(page, 'Health Check');
+  for (const name of ['backup_sets', 'account_settings', 'support', 'admin_ops']) {
+    await page.getByText(await currentVersion(name)).first().waitFor();
+    await page.getByText(name).first().waitFor();
+  }
+  await page.getByText(/pglite/i).first().waitFor();
+  await context.close();
+});
+
+test('a role that may not open a route gets the 403 page inside the shell; unknown paths get 404', async () => {
+  const { context, page } = await newPage(browser, portal.url);
+  await signIn(page, 'customer');
+  await page.waitForURL('**/dashboard');
+  await page.goto('/health-check');
+  await page.getByText(/403/).first().waitFor();
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+  await page.goto('/no-such-page');
+  await page.getByText(/404/).first().waitFor();
+  await context.close();
+});

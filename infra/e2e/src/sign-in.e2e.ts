@@ -1,0 +1,101 @@
+import type { Browser } from 'playwright-core';
+import { launchBrowser, newPage, signIn } from './browser';
+import { EXPECTED_MENU, menuEntries } from './menu';
+import { RunningPortal, startPortal } from './portal';
+
+let portal: RunningPortal;
+let browser: Browser;
+
+beforeAll(async () => {
+  portal = await startPortal();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+describe.each(Object.keys(EXPECTED_MENU))('demo user %s', (username) => {
+  test('signs in, lands on /dashboard and sees exactly its menu', async () => {
+    const { context, page } = await newPage(browser, portal.url);
+    await signIn(page, username);
+    await page.waitForURL('**/dashboard');
+    expect(await menuEntries(page)).toEqual(EXPECTED_MENU[username]);
+    // the history entry of /login was replaced
+    const stored = await page.evaluate(() => ({
+      token: localStorage.getItem('serviceToken'),
+      user: JSON.parse(sessionStorage.getItem('user') ?? 'null'),
+    }));
+    expect(stored.token).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(stored.user).toMatchObject({ username, role: username.toUpperCase() });
+    await expect(page.getByText(/^Version \d+\.\d+\.\d+/).isVisible()).resolves.toBe(true);
+    await context.close();
+  });
+});
+
+test('a wrong password shows the server errorMessage as an error alert', async () => {
+  const { context, page } = await newPage(browser, portal.url);
+  await signIn(page, 'admin', 'Wrong#Password1');
+  const alert = page.locator('.MuiAlert-colorError', { hasText: 'Invalid username or password' });
+  await alert.waitFor();
+  expect(page.url()).toMatch(/\/login$/);
+  await context.close();
+});
+
+test('the root path is the sign-in page; a signed-in user opening it lands on /dashboard', async () => {
+  const { context, page } = await newPage(browser, portal.url);
+  await page.goto('/dashboard');
+  await page.waitForURL('**/login');
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+  await signIn(page, 'customer');
+  await page.waitForURL('**/dashboard');
+  await page.goto('/register');
+  await page.waitForURL('**/dashboard');
+  await context.close();
+});
+
+test('logout calls sign-out and clears token, profile, white-label data, session user and language', async () => {
+  const { context, page } = await newPage(browser, portal.url);
+  await signIn(page, 'partner');
+  await page.waitForURL('**/dashboard');
+  const token = await page.evaluate(() => localStorage.getItem('serviceToken'));
+  await page.evaluate(() => {
+    localStorage.setItem('whitelabel', '{}');
+    localStorage.setItem('language', 'en');
+  });
+  await page.getByRole('button', { name: 'Open profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.waitForURL('**/login');
+  const left = await page.evaluate(() => ({
+    token: localStorage.getItem('serviceToken'),
+    profile: localStorage.getItem('profile'),
+    whitelabel: localStorage.getItem('whitelabel'),
+    language: localStorage.getItem('language'),
+    user: sessionStorage.getItem('user'),
+  }));
+  expect(left).toEqual({ token: null, profile: null, whitelabel: null, language: null, user: null });
+  // the session was revoked on the server: the old token is refused
+  const res = await fetch(`${portal.url}/backend/api/health`, { headers: { authorization: `Bearer ${token}` } });
+  expect(res.status).toBe(401);
+  await context.close();
+});
+
+test('a revoked token sends the user to /login on the next call', async () => {
+  const { context, page } = await newPage(browser, portal.url);
+  await signIn(page, 'admin');
+  await page.waitForURL('**/dashboard');
+  const { token, user } = await page.evaluate(() => ({
+    token: localStorage.getItem('serviceToken'),
+    user: JSON.parse(sessionStorage.getItem('user') ?? '{}'),
+  }));
+  const revoke = await fetch(`${portal.url}/backend/api/users/${user.userId}/signout`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, userid: user.userId },
+  });
+  expect(revoke.status).toBe(200);
+  await page.goto('/profile');
+  await page.waitForURL('**/login');
+  expect(await page.evaluate(() => [localStorage.getItem('serviceToken'), sessionStorage.getItem('user')])).toEqual([null, null]);
+  await context.close();
+});
