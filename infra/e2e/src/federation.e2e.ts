@@ -75,7 +75,7 @@ test('every shared singleton is loaded once, from one container, across host and
     return result;
   }, SINGLETONS);
   for (const name of SINGLETONS) {
-    expect({ name, loaded: loaded[name] }).toEqual({ name, loaded: [expect.stringMatching(/ from portal_host$/)] });
+    expect({ name, loaded: loaded[name] }).toEqual({ name, loaded: [expect.stringMatching(/ from host$/)] });
   }
   await context.close();
 });

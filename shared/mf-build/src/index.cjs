@@ -123,6 +123,7 @@ function createConfig(options) {
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${title}</title>
+    <link rel="icon" href="data:," />
   </head>
   <body>
     <noscript>You need to enable JavaScript to run this app.</noscript>

@@ -20,6 +20,9 @@ const lightMyRequestDir = path.dirname(
 const cookiePath = require.resolve('cookie', { paths: [lightMyRequestDir] });
 jest.doMock(cookiePath, () => hostRequire(cookiePath));
 
+// Each test opens a real database (PGlite boots a WASM Postgres), which is slow on a busy machine.
+jest.setTimeout(60_000);
+
 export const TEST_DATABASE_URL = process.env.DATABASE_URL || undefined;
 
 let template: Promise<Blob> | undefined;
@@ -65,7 +68,7 @@ export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-012345
 
 /** A ready app on a fresh database; closed (and its schema dropped) by `teardown` after each test. */
 export async function build(options: CreateApiOptions = {}): Promise<ApiInstance> {
-  const app = await createApi({ version: '9.9.9-test', jwtSecret: TEST_JWT_SECRET, ...(await databaseOptions({})), ...options });
+  const app = await createApi({ version: '9.9.9-test', jwtSecret: TEST_JWT_SECRET, ...(await databaseOptions({ empty: options.demo === false })), ...options });
   cleanups.unshift(() => app.close());
   return app;
 }

@@ -32,8 +32,8 @@ describe('shell', () => {
     renderApp('/dashboard');
     await userEvent.click(await screen.findByRole('button', { name: 'Open profile menu' }));
     const menu = await screen.findByRole('menu');
-    expect(screen.getByText(/Good (Morning|Afternoon|Evening),/)).toHaveTextContent('Jane Doe');
-    expect(screen.getByText('PARTNER')).toBeInTheDocument();
+    expect(within(menu).getByText(/Good (Morning|Afternoon|Evening),/)).toHaveTextContent('Jane Doe');
+    expect(within(menu).getByText('PARTNER')).toBeInTheDocument();
     expect(within(menu).getByRole('menuitem', { name: 'Change Password' })).toBeInTheDocument();
   });
 

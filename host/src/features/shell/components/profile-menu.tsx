@@ -34,7 +34,8 @@ export function ProfileMenu({ onChangePassword, onLogout }: Props) {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        <Box sx={{ px: 2, py: 1.5, minWidth: 220 }}>
+        {/* li + role none: the menu is a <ul role="menu">, whose children must be list items. */}
+        <Box component="li" role="none" sx={{ px: 2, py: 1.5, minWidth: 220 }}>
           <Typography variant="subtitle1">
             {greetingAt()},{' '}
             <Box component="span" sx={{ fontWeight: 600 }}>
@@ -45,7 +46,7 @@ export function ProfileMenu({ onChangePassword, onLogout }: Props) {
             {user?.role}
           </Typography>
         </Box>
-        <Divider />
+        <Divider component="li" role="separator" />
         <MenuItem
           onClick={() => {
             close();
