@@ -19,7 +19,7 @@ module.exports = {
   projects: [
     {
       displayName: 'web',
-      testEnvironment: 'jsdom',
+      testEnvironment: '<rootDir>/jest.env.web.cjs',
       roots: ['<rootDir>/host', '<rootDir>/remotes', '<rootDir>/shared'],
       transform: { '^.+\\.[cm]?[jt]sx?$': swc },
       transformIgnorePatterns,

@@ -11,4 +11,6 @@ module.exports = {
   globalSetup: '<rootDir>/src/global-setup.ts',
   testTimeout: 180000,
   maxWorkers: 1,
+  // Node's fetch keeps idle keep-alive sockets to the stopped portal open for a while.
+  forceExit: true,
 };

@@ -1,4 +1,3 @@
-import '../testing/polyfills';
 import { screen, waitFor } from '@testing-library/react';
 import { authStore, resetAuthStore } from '@portal/auth-bridge';
 import { loadRemote } from '@module-federation/enhanced/runtime';

@@ -1,4 +1,3 @@
-/** @jest-environment ./shared/request/testing/jsdom-fetch-environment.cjs */
 import { resetRequestConfig } from '@portal/request';
 import { getHealth, getPlatformVersion, getProfile, signin, signout } from './calls';
 

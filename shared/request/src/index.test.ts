@@ -1,3 +1,4 @@
+/** @jest-environment jsdom */
 // Plain jsdom (no Fetch API, no TextEncoder): the package must still import, so UI code and
 // tests that only need the loading store do not need a fetch-capable environment.
 import * as requestPackage from './index';

@@ -1,4 +1,3 @@
-/** @jest-environment ./shared/request/testing/jsdom-fetch-environment.cjs */
 import { authStore, resetAuthStore, setServiceToken, setSessionUser } from '@portal/auth-bridge';
 import { PUBLIC_URL_MARKERS } from '@portal/config';
 import { configureRequest, getRequestConfig, isPublicUrl, request, resetRequestConfig } from './request';

@@ -1,4 +1,3 @@
-import '../../../testing/polyfills';
 import { render, screen } from '@testing-library/react';
 import { getPlatformVersion } from '@portal/contracts/calls';
 import { platformVersionStore } from '../../../lib/platform-version-store';

@@ -1,4 +1,3 @@
-import '../../../testing/polyfills';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, resetAuthStore } from '@portal/auth-bridge';

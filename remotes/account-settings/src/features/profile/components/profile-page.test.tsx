@@ -1,4 +1,3 @@
-import '../../../testing/polyfills';
 import { render, screen, waitFor } from '@testing-library/react';
 import { getProfile } from '@portal/contracts/calls';
 import { profileStore } from '../stores/profile-store';

@@ -1,4 +1,3 @@
-import '../../../testing/polyfills';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getHealth } from '@portal/contracts/calls';

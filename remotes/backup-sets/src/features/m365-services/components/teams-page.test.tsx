@@ -1,4 +1,3 @@
-import '../../../testing/polyfills';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { paths } from '@portal/config';

@@ -1,7 +1,6 @@
 // jsdom leaves out the Fetch API. Node 20 has it, so hand Node's own classes to the jsdom window.
 // AbortController/AbortSignal come along because Node's Request rejects jsdom's signals.
-// Use it per test file with the docblock:
-//   /** @jest-environment ./shared/request/testing/jsdom-fetch-environment.cjs */
+// The web project of jest.config.cjs runs every browser-side test in it.
 const { TestEnvironment } = require('jest-environment-jsdom');
 
 const FETCH_GLOBALS = ['fetch', 'Request', 'Response', 'Headers', 'AbortController', 'AbortSignal', 'ReadableStream', 'TextEncoder', 'TextDecoder'];
