@@ -52,12 +52,21 @@ test('publishes local remote builds into versioned folders and lists them in /re
   expect(entry.statusCode).toBe(200);
   expect(entry.body).toBe('var support = 1;');
   expect(entry.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  const compressed = await app.inject({ url: remotes[0].entry, headers: { 'accept-encoding': 'br, gzip' } });
+  expect(compressed.headers['content-encoding']).toBe('br');
+  expect(compressed.headers['cache-control']).toBe('public, max-age=31536000, immutable');
 });
 
 test('mf-manifest.json is served no-store, missing remote files answer 404 JSON', async () => {
   const { remotes } = (await app.inject('/remotes.json')).json();
   const manifest = await app.inject(remotes[0].entry.replace('remoteEntry.js', 'mf-manifest.json'));
   expect(manifest.headers['cache-control']).toBe('no-store');
+  const gzManifest = await app.inject({
+    url: remotes[0].entry.replace('remoteEntry.js', 'mf-manifest.json'),
+    headers: { 'accept-encoding': 'gzip' },
+  });
+  expect(gzManifest.headers['content-encoding']).toBe('gzip');
+  expect(gzManifest.headers['cache-control']).toBe('no-store');
   const missing = await app.inject('/remotes/support/0.0.0-gone/remoteEntry.js');
   expect(missing.statusCode).toBe(404);
   expect(missing.json()).toEqual({ errorMessage: 'Not found' });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { precompressFolder } from './precompress';
 
 export interface PublishedBuild {
   name: string;
@@ -56,6 +57,7 @@ export function publishBuild(opts: { storeDir: string; name: string; distDir: st
     const temp = `${target}.tmp-${process.pid}-${Date.now()}`;
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.cpSync(distDir, temp, { recursive: true });
+    precompressFolder(temp);
     fs.renameSync(temp, target);
   }
   return {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import Fastify, { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { PortalSettings } from './settings';
+import { precompressFolder } from './precompress';
 import { registerSecurityHeaders } from './security-headers';
 
 export interface CurrentRemote {
@@ -20,6 +21,9 @@ export interface PortalDeps {
 
 const NO_STORE = 'no-store';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+/** With preCompressed, @fastify/static hands us the .br/.gz path; cache rules go by the original. */
+const servedFile = (filePath: string) => path.basename(filePath).replace(/\.(br|gz)$/, '');
 
 /** Page routes are the SPA's; everything under these prefixes is a file or an API call and must
  * answer a real 404 instead of the app shell. */
@@ -49,8 +53,9 @@ export async function createPortalServer(settings: PortalSettings, deps: PortalD
     index: false,
     list: false,
     cacheControl: false,
+    preCompressed: true,
     setHeaders(res, filePath) {
-      res.setHeader('cache-control', path.basename(filePath) === 'mf-manifest.json' ? NO_STORE : IMMUTABLE);
+      res.setHeader('cache-control', servedFile(filePath) === 'mf-manifest.json' ? NO_STORE : IMMUTABLE);
       // Remote entries are loaded with an SRI check, which needs CORS mode even on our own origin.
       res.setHeader('access-control-allow-origin', '*');
     },
@@ -60,15 +65,17 @@ export async function createPortalServer(settings: PortalSettings, deps: PortalD
   if (!fs.existsSync(indexHtml)) {
     throw new Error(`${indexHtml} is missing: build the portal first (pnpm build)`);
   }
+  precompressFolder(settings.hostDist);
   await app.register(fastifyStatic, {
     root: settings.hostDist,
+    preCompressed: true,
     prefix: '/',
     index: false,
     list: false,
     cacheControl: false,
     setHeaders(res, filePath) {
       // The host's chunks are content-hashed; index.html must always be revalidated.
-      res.setHeader('cache-control', filePath.endsWith('.html') ? 'no-cache' : IMMUTABLE);
+      res.setHeader('cache-control', servedFile(filePath).endsWith('.html') ? 'no-cache' : IMMUTABLE);
     },
   });
 

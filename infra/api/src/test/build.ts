@@ -2,7 +2,6 @@ import crypto from 'node:crypto';
 import path from 'node:path';
 import { Pool } from 'pg';
 import { openDatabase, type Db } from '../db/database';
-import { hostRequire } from '../db/load-pglite';
 import { migrate } from '../db/migrate';
 import { seedDemo } from '../seed/seed-demo';
 import { createApi, type ApiInstance, type CreateApiOptions } from '../create-api';
@@ -11,14 +10,6 @@ import { createApi, type ApiInstance, type CreateApiOptions } from '../create-ap
  * Test helpers. With DATABASE_URL set every test gets its own PostgreSQL schema (dropped after the
  * test); otherwise an in-memory PGlite cloned from a migrated + seeded snapshot made once per worker.
  */
-// fastify.inject uses light-my-request, which requires the ESM-only `cookie` package. Node 20 can
-// require ESM, jest's CommonJS sandbox cannot, so hand jest the host realm's copy of it.
-// (Transforming `cookie` in the root jest config would make this unnecessary.)
-const lightMyRequestDir = path.dirname(
-  require.resolve('light-my-request/package.json', { paths: [path.dirname(require.resolve('fastify'))] }),
-);
-const cookiePath = require.resolve('cookie', { paths: [lightMyRequestDir] });
-jest.doMock(cookiePath, () => hostRequire(cookiePath));
 
 // Each test opens a real database (PGlite boots a WASM Postgres), which is slow on a busy machine.
 jest.setTimeout(60_000);
