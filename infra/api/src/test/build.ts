@@ -1,5 +1,4 @@
 import crypto from 'node:crypto';
-import path from 'node:path';
 import { Pool } from 'pg';
 import { openDatabase, type Db } from '../db/database';
 import { migrate } from '../db/migrate';
