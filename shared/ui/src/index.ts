@@ -22,6 +22,8 @@ export { PasswordStrengthMeter } from './components/password-strength-meter';
 export type { PasswordStrengthMeterProps } from './components/password-strength-meter';
 export { NotBuiltYet } from './components/not-built-yet';
 export type { NotBuiltYetProps } from './components/not-built-yet';
+export { NotBuiltYetDialog } from './components/not-built-yet-dialog';
+export type { NotBuiltYetDialogProps } from './components/not-built-yet-dialog';
 export { PageHeader } from './components/page-header';
 export type { PageHeaderProps } from './components/page-header';
 export { RemoteErrorPanel } from './components/remote-error-panel';

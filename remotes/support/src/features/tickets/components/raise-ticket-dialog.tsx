@@ -1,17 +1,7 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { NotBuiltYetDialog } from '@portal/ui';
 
 export type RaiseTicketDialogProps = { open: boolean; onClose: () => void };
 
 export function RaiseTicketDialog({ open, onClose }: RaiseTicketDialogProps) {
-  return (
-    <Dialog open={open} onClose={onClose} aria-labelledby="raise-ticket-dialog-title" fullWidth maxWidth="sm">
-      <DialogTitle id="raise-ticket-dialog-title">Raise Ticket</DialogTitle>
-      <DialogContent>
-        <DialogContentText>This dialog is not built yet.</DialogContentText>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>Close</Button>
-      </DialogActions>
-    </Dialog>
-  );
+  return <NotBuiltYetDialog title="Raise Ticket" open={open} onClose={onClose} />;
 }

@@ -1,0 +1,20 @@
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { useId } from 'react';
+
+export type NotBuiltYetDialogProps = { title: string; open: boolean; onClose: () => void };
+
+/** Stand-in for a dialog whose form arrives in a later release: it opens, says so and closes. */
+export function NotBuiltYetDialog({ title, open, onClose }: NotBuiltYetDialogProps) {
+  const titleId = useId();
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      <DialogContent>
+        <DialogContentText>This dialog is not built yet.</DialogContentText>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
