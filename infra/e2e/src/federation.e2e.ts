@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, newPage, signIn } from './browser';
 import { RunningPortal, startPortal } from './portal';
@@ -113,7 +114,12 @@ test('a remote entry that does not match its registry integrity is refused (fail
   const version = await currentVersion('account_settings');
   const entry = path.join(versionDir('account_settings', version), 'remoteEntry.js');
   const original = fs.readFileSync(entry);
-  fs.writeFileSync(entry, Buffer.concat([original, Buffer.from('\n;window.__tampered = true;\n')]));
+  // The server prefers the precompressed siblings; tamper with every form it could serve.
+  const siblings = ['.br', '.gz'].map((ext) => [`${entry}${ext}`, fs.readFileSync(`${entry}${ext}`)] as const);
+  const tampered = Buffer.concat([original, Buffer.from('\n;window.__tampered = true;\n')]);
+  fs.writeFileSync(entry, tampered);
+  fs.writeFileSync(`${entry}.br`, zlib.brotliCompressSync(tampered));
+  fs.writeFileSync(`${entry}.gz`, zlib.gzipSync(tampered));
   const { context, page } = await newPage(browser, portal.url);
   try {
     await signIn(page, 'admin');
@@ -125,6 +131,7 @@ test('a remote entry that does not match its registry integrity is refused (fail
     await heading(page, 'Health Check');
   } finally {
     fs.writeFileSync(entry, original);
+    for (const [file, bytes] of siblings) fs.writeFileSync(file, bytes);
     await context.close();
   }
 });
