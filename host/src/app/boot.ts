@@ -18,7 +18,7 @@ export async function boot({ onUnauthorized }: BootOptions): Promise<void> {
   const [config, registry] = await Promise.all([fetchRuntimeConfig(), fetchRegistry()]);
   configureRequest({ baseUrl: config.apiBase, onUnauthorized });
   try {
-    initFederation(registry, config.allowedRemoteOrigins);
+    initFederation(registry, config.allowedRemoteOrigins, { registryRefreshMs: config.registryRefreshMs });
   } catch (error) {
     console.error('Remotes could not be registered', error);
   }

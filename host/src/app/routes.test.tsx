@@ -36,12 +36,11 @@ describe('app routes and guards', () => {
     expect(router.state.location.pathname).toBe('/dashboard');
   });
 
-  it('shows the public placeholder pages with a link back to sign in', async () => {
+  it('serves the account pages of the public routes', async () => {
     authStore.getState().restore();
     renderApp('/register');
     expect(await screen.findByRole('heading', { name: 'Register' })).toBeInTheDocument();
-    expect(screen.getByText('This page is not built yet.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Back to sign in' })).toHaveAttribute('href', '/login');
+    expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
   });
 
   it('shows a 403 page inside the shell for a route the role may not open', async () => {

@@ -5,6 +5,8 @@ type Props = {
   fallback: (error: unknown, retry: () => void) => ReactNode;
   /** Called before the subtree is rendered again, e.g. to re-register the remote. */
   onRetry?: () => Promise<void> | void;
+  /** Told about every caught error, e.g. to report it and switch to a fallback version. */
+  onError?: (error: unknown) => void;
   children: ReactNode;
 };
 
@@ -21,6 +23,7 @@ export class RemoteErrorBoundary extends Component<Props, State> {
 
   componentDidCatch(error: unknown, info: ErrorInfo): void {
     console.error('Remote failed', error, info.componentStack);
+    this.props.onError?.(error);
   }
 
   private retry = async (): Promise<void> => {

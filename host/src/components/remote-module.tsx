@@ -1,6 +1,6 @@
 import { Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react';
 import { RemoteErrorPanel } from '@portal/ui';
-import { loadRemoteComponent, reloadRemote } from '../lib/federation/federation';
+import { handleRemoteFailure, isLoadFailure, loadRemoteComponent, reloadRemote } from '../lib/federation/federation';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { PageLoader } from './page-loader';
 
@@ -16,7 +16,8 @@ type Props<P> = {
 
 /**
  * Renders one exposed module of a remote behind its own boundary: a remote that is down shows
- * RemoteErrorPanel with Retry here, and never blanks the host.
+ * RemoteErrorPanel with Retry here, and never blanks the host. A version that fails is reported
+ * and replaced by the last version that worked in this browser, when there is one.
  */
 export function RemoteModule<P extends object>({ remote, module, props, loading, wrapError }: Props<P>) {
   const [attempt, setAttempt] = useState(0);
@@ -30,6 +31,11 @@ export function RemoteModule<P extends object>({ remote, module, props, loading,
   return (
     <RemoteErrorBoundary
       key={attempt}
+      onError={(error) => {
+        // A version that loaded but throws while rendering: fall back (new lazy component) when
+        // this browser knows a version that worked; otherwise the panel below stays.
+        if (!isLoadFailure(error) && handleRemoteFailure(remote, 'render', error)) setAttempt((n) => n + 1);
+      }}
       onRetry={async () => {
         await reloadRemote(remote);
         setAttempt((n) => n + 1);

@@ -11,4 +11,17 @@ export const callsMock = () => ({
   getProfile: jest.fn().mockResolvedValue({ errorMessage: 'not mocked' }),
   getPlatformVersion: jest.fn().mockResolvedValue({ version: '1.2.3' }),
   getHealth: jest.fn(),
+  getRegions: jest.fn().mockResolvedValue([
+    { id: 'eu-west', name: 'Europe (Ireland)' },
+    { id: 'us-east', name: 'United States (Virginia)' },
+  ]),
+  checkUsernameAvailable: jest.fn().mockResolvedValue({ available: true }),
+  checkEmailAvailable: jest.fn().mockResolvedValue({ available: true }),
+  register: jest.fn(),
+  validateOtp: jest.fn(),
+  resendMfaCode: jest.fn(),
+  forgot: jest.fn(),
+  validateResetOtp: jest.fn(),
+  resetPassword: jest.fn(),
+  changePassword: jest.fn(),
 });

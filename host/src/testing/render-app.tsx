@@ -1,7 +1,7 @@
 import { render } from '@testing-library/react';
 import { authStore, type SessionUser } from '@portal/auth-bridge';
 import type { Role } from '@portal/config';
-import { createMemoryRouter } from 'react-router-dom';
+import { createMemoryRouter, type InitialEntry } from 'react-router-dom';
 import { App } from '../app/app';
 import { buildRoutes } from '../app/routes';
 
@@ -22,9 +22,9 @@ export function signIn(user: SessionUser): void {
   authStore.setState({ isLoggedIn: true, isInitialized: true, user });
 }
 
-/** The whole host app (providers, guards, shell) on an in-memory router. */
-export function renderApp(path: string) {
-  const router = createMemoryRouter(buildRoutes(), { initialEntries: [path] });
+/** The whole host app (providers, guards, shell) on an in-memory router; an entry may carry navigation state. */
+export function renderApp(entry: InitialEntry) {
+  const router = createMemoryRouter(buildRoutes(), { initialEntries: [entry] });
   const view = render(<App router={router} />);
   return { router, ...view };
 }

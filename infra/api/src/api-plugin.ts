@@ -1,27 +1,64 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import Redis from 'ioredis';
 import type { Db } from './db/database';
+import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './mail/mailer';
+import { defaultBrandingResolver, type BrandingResolver } from './mail/messages';
 import { createAuthPreHandler } from './plugins/auth';
 import { useErrorHandling, useJsonBodyParser } from './plugins/error-handling';
+import {
+  ACCOUNT_LOCKOUT_DEFAULT,
+  CODES_PER_HOUR_DEFAULT,
+  resolveRateLimits,
+  type RateLimitOptions,
+  type RateLimitRule,
+} from './plugins/rate-limits';
 import { useZodCompilers } from './plugins/zod-compilers';
+import { accountRoutes } from './routes/account-routes';
 import { authRoutes } from './routes/auth-routes';
+import { devRoutes } from './routes/dev-routes';
 import { healthRoutes } from './routes/health-routes';
+import { mfaRoutes } from './routes/mfa-routes';
+import { passwordRoutes } from './routes/password-routes';
 import { platformRoutes } from './routes/platform-routes';
 import { profileRoutes } from './routes/profile-routes';
 import type { RouteDeps } from './routes/route-deps';
+import { TOO_MANY_ATTEMPTS } from './services/identity-service';
 import { HttpError } from './services/errors';
 
 export interface ApiPluginOptions {
   /** An open, migrated database (see openDatabase + migrate, or setupApi). */
   db: Db;
-  /** HS256 signing secret, at least 32 characters. */
+  /** HS256 signing secret, at least 32 characters. Also keys the one-time code hashes and the TOTP secret box. */
   jwtSecret: string;
   /** Reported by api/health. */
   version: string;
   /** Process start, for the uptime in api/health. Defaults to plugin registration time. */
   startedAt?: Date;
-  /** Per-IP limit on api/signin; false turns it off. Default 20 per minute. */
-  signinRateLimit?: { max: number; timeWindow: number | string } | false;
+  /** Demo mode (PORTAL_DEMO != '0'): with no SMTP it exposes GET dev/outbox. Default false. */
+  demo?: boolean;
+  /** Per-address limits by route; a rule or false (off). Unset ones keep RATE_LIMIT_DEFAULTS. */
+  rateLimits?: RateLimitOptions;
+  /** Kept for issue 2 callers: same as rateLimits.signin. */
+  signinRateLimit?: RateLimitRule | false;
+  /** Failed sign-ins per account and window (default 100 per hour). */
+  accountLockout?: { max: number; windowSeconds: number };
+  /** One-time codes per user, hour and purpose (default 10). */
+  codesPerHour?: number;
+  /** Minimum answer time of api/forgot in ms (default 150). */
+  forgotMinDurationMs?: number;
+  /** REDIS_URL: keep rate-limit counters in Redis so several API processes share them. */
+  redisUrl?: string;
+  /** Prefix of the Redis keys (default 'portal-rl:'). */
+  rateLimitNamespace?: string;
+  /** SMTP_URL: deliver e-mail through SMTP; otherwise it goes to the email_outbox table. */
+  smtpUrl?: string;
+  /** MAIL_FROM: sender of every message (default "Cloud Backup Portal <no-reply@portal.local>"). */
+  mailFrom?: string;
+  /** Overrides the mailer built from smtpUrl (tests). */
+  mailer?: Mailer;
+  /** The white-label hook: sender and branding per recipient. Default: mailFrom for everyone. */
+  branding?: BrandingResolver;
 }
 
 /**
@@ -40,12 +77,32 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
     reply.code(404).send({ errorMessage: 'Not found' });
   });
 
+  let redis: Redis | undefined;
+  if (options.redisUrl) {
+    // Fail fast instead of queueing requests while Redis is unreachable: the call answers 500.
+    redis = new Redis(options.redisUrl, { maxRetriesPerRequest: 1, enableOfflineQueue: false, lazyConnect: true });
+    redis.on('error', (error) => app.log.warn({ err: error }, 'redis error'));
+    await redis.connect();
+    app.addHook('onClose', async () => {
+      await redis?.quit().catch(() => undefined);
+    });
+  }
+
   await app.register(rateLimit, {
     global: false,
-    errorResponseBuilder: () => new HttpError(429, 'Too many attempts, please try again later'),
+    ...(redis ? { redis, nameSpace: options.rateLimitNamespace ?? 'portal-rl:' } : {}),
+    errorResponseBuilder: () => new HttpError(429, TOO_MANY_ATTEMPTS),
   });
 
+  const mailer = options.mailer ?? createMailer({ db: options.db, smtpUrl: options.smtpUrl });
+  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
+
   if (!app.hasRequestDecorator('auth')) app.decorateRequest('auth', null);
+
+  const rateLimits = resolveRateLimits({
+    ...(options.signinRateLimit !== undefined ? { signin: options.signinRateLimit } : {}),
+    ...options.rateLimits,
+  });
 
   const deps: RouteDeps = {
     db: options.db,
@@ -53,11 +110,29 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
     version: options.version,
     startedAt: options.startedAt ?? new Date(),
     authenticate: createAuthPreHandler(options.db, options.jwtSecret),
-    signinRateLimit: options.signinRateLimit === undefined ? { max: 20, timeWindow: '1 minute' } : options.signinRateLimit,
+    authenticateMfaPending: createAuthPreHandler(options.db, options.jwtSecret, { allowMfaPending: true }),
+    rateLimits,
+    accountLockout: options.accountLockout ?? ACCOUNT_LOCKOUT_DEFAULT,
+    account: {
+      db: options.db,
+      jwtSecret: options.jwtSecret,
+      mailer,
+      branding: options.branding ?? defaultBrandingResolver(options.mailFrom ?? DEFAULT_MAIL_FROM),
+      log: app.log,
+      codesPerHour: options.codesPerHour ?? CODES_PER_HOUR_DEFAULT,
+      forgotMinDurationMs: options.forgotMinDurationMs,
+    },
+    devOutbox: options.demo === true && mailer.kind === 'outbox',
   };
 
   await authRoutes(app, deps);
+  await accountRoutes(app, deps);
+  await mfaRoutes(app, deps);
+  await passwordRoutes(app, deps);
+  await devRoutes(app, deps);
   await platformRoutes(app, deps);
   await profileRoutes(app, deps);
   await healthRoutes(app, deps);
+  await (await import('./routes/remote-ops-routes')).remoteOpsRoutes(app, deps, options as import('./routes/remote-ops-routes').RemoteOpsOptions);
+  await (await import('./routes/support-routes')).supportRoutes(app, deps);
 };

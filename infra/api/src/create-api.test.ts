@@ -1,4 +1,4 @@
-import { migrate } from './db/migrate';
+import { loadMigrations, migrate } from './db/migrate';
 import { apiOptionsFromEnv, readRootVersion } from './create-api';
 import { ensureJwtSecret } from './repositories/settings-repository';
 import { openTestDatabase, TEST_DATABASE_URL } from './test/build';
@@ -18,10 +18,10 @@ describe('startup', () => {
 
   it('migrates once, records the migration and keeps one generated JWT secret', async () => {
     const db = await openTestDatabase();
-    expect(await migrate(db)).toEqual(['001_initial.sql']);
+    expect(await migrate(db)).toEqual(loadMigrations().map((m) => m.name));
     expect(await migrate(db)).toEqual([]);
     const { rows } = await db.query<{ name: string }>('select name from schema_migrations');
-    expect(rows.map((row) => row.name)).toEqual(['001_initial.sql']);
+    expect(rows.map((row) => row.name).sort()).toEqual(loadMigrations().map((m) => m.name).sort());
     const secret = await ensureJwtSecret(db);
     expect(secret.length).toBeGreaterThanOrEqual(32);
     expect(await ensureJwtSecret(db)).toBe(secret);
@@ -33,7 +33,7 @@ describe('startup', () => {
     const others = await Promise.all([1, 2, 3].map(() => openDatabase({ databaseUrl: TEST_DATABASE_URL, schema: rows[0].schema })));
     try {
       const applied = await Promise.all([first, ...others].map((db) => migrate(db)));
-      expect(applied.flat()).toEqual(['001_initial.sql']);
+      expect(applied.flat()).toEqual(loadMigrations().map((m) => m.name));
     } finally {
       await Promise.all(others.map((db) => db.close()));
     }

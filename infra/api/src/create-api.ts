@@ -13,11 +13,20 @@ export interface SetupApiOptions extends OpenDatabaseOptions {
   jwtSecret?: string;
   /** Platform version (PORTAL_VERSION); defaults to the root package.json version. */
   version?: string;
-  /** Seed the demo tenants and users (default true; PORTAL_DEMO=0 turns it off). */
+  /** Seed the demo tenants and users and show dev/outbox (default true; PORTAL_DEMO=0 turns it off). */
   demo?: boolean;
+  /** SMTP_URL: deliver e-mail through SMTP instead of the email_outbox table. */
+  smtpUrl?: string;
+  /** MAIL_FROM: the sender of every message. */
+  mailFrom?: string;
+  /** REDIS_URL: shared rate-limit counters. */
+  redisUrl?: string;
 }
 
-/** Reads the API's settings from the environment (DATA_DIR, DATABASE_URL, JWT_SECRET, PORTAL_DEMO, PORTAL_VERSION). */
+/**
+ * Reads the API's settings from the environment (DATA_DIR, DATABASE_URL, JWT_SECRET, PORTAL_DEMO,
+ * PORTAL_VERSION, SMTP_URL, MAIL_FROM, REDIS_URL).
+ */
 export function apiOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SetupApiOptions {
   return {
     dataDir: env.DATA_DIR || undefined,
@@ -25,6 +34,9 @@ export function apiOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SetupAp
     jwtSecret: env.JWT_SECRET || undefined,
     version: env.PORTAL_VERSION || undefined,
     demo: env.PORTAL_DEMO !== '0',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || undefined,
+    redisUrl: env.REDIS_URL || undefined,
   };
 }
 
@@ -62,7 +74,19 @@ export async function setupApi(options: SetupApiOptions = {}): Promise<{ db: Db;
     const jwtSecret = options.jwtSecret ?? (await ensureJwtSecret(db));
     const version = options.version ?? readRootVersion();
     if (version) await setSetting(db, SETTING_PLATFORM_VERSION, version);
-    return { db, pluginOptions: { db, jwtSecret, version: version ?? 'unknown', startedAt: new Date() } };
+    return {
+      db,
+      pluginOptions: {
+        db,
+        jwtSecret,
+        version: version ?? 'unknown',
+        startedAt: new Date(),
+        demo: options.demo !== false,
+        smtpUrl: options.smtpUrl,
+        mailFrom: options.mailFrom,
+        redisUrl: options.redisUrl,
+      },
+    };
   } catch (error) {
     await db.close();
     throw error;
@@ -75,6 +99,13 @@ export interface CreateApiOptions extends SetupApiOptions {
   logger?: FastifyServerOptions['logger'];
   trustProxy?: FastifyServerOptions['trustProxy'];
   signinRateLimit?: ApiPluginOptions['signinRateLimit'];
+  rateLimits?: ApiPluginOptions['rateLimits'];
+  accountLockout?: ApiPluginOptions['accountLockout'];
+  codesPerHour?: ApiPluginOptions['codesPerHour'];
+  forgotMinDurationMs?: ApiPluginOptions['forgotMinDurationMs'];
+  rateLimitNamespace?: ApiPluginOptions['rateLimitNamespace'];
+  mailer?: ApiPluginOptions['mailer'];
+  branding?: ApiPluginOptions['branding'];
 }
 
 export type ApiInstance = FastifyInstance & { apiDb: Db };
@@ -96,6 +127,13 @@ export async function createApi(options: CreateApiOptions = {}): Promise<ApiInst
     await app.register(apiPlugin, {
       ...pluginOptions,
       signinRateLimit: options.signinRateLimit,
+      rateLimits: options.rateLimits,
+      accountLockout: options.accountLockout,
+      codesPerHour: options.codesPerHour,
+      forgotMinDurationMs: options.forgotMinDurationMs,
+      rateLimitNamespace: options.rateLimitNamespace,
+      mailer: options.mailer,
+      branding: options.branding,
       prefix: options.prefix ?? '/backend',
     });
     await app.ready();

@@ -16,7 +16,7 @@ export async function newPage(browser: Browser, baseURL: string): Promise<{ cont
 /** Signs in through the form; `navigate: false` uses the sign-in page already open. */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD, navigate = true): Promise<void> {
   if (navigate) await page.goto('/login');
-  await page.getByLabel(/username/i).fill(username);
-  await page.getByLabel(/password/i).fill(password);
+  await page.getByLabel('Username', { exact: true }).fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /sign in/i }).click();
 }

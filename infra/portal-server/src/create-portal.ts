@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { apiPlugin, listCurrentRemotes, listReleases, pointRemote, recordRelease, setupApi } from '@portal/api';
+import { apiPlugin, listReleases, pointRemote, recordRelease, setupApi } from '@portal/api';
+import { folderStoreReader } from '@portal/api/src/remotes/remote-store';
+import { listRegistryWithFallbacks } from '@portal/api/src/repositories/remote-ops-repository';
 import { publishLocalBuilds, ReleaseRegistry } from './local-builds';
 import { createPortalServer } from './server';
 import type { PortalSettings } from './settings';
@@ -30,10 +32,11 @@ export async function createPortal(
     await publishLocalBuilds({ remotesDir: settings.remotesDir, storeDir: settings.remoteStoreDir, repoRoot: settings.repoRoot, registry });
     const app = await createPortalServer(settings, {
       mountApi: async (server, prefix) => {
-        await server.register(apiPlugin, { ...pluginOptions, prefix });
+        // The API verifies published version folders against the same store this server serves.
+        const options = { ...pluginOptions, prefix, remoteStore: folderStoreReader(settings.remoteStoreDir) };
+        await server.register(apiPlugin, options);
       },
-      currentRemotes: async () =>
-        (await listCurrentRemotes(db)).map(({ name, version, entry, integrity }) => ({ name, version, entry, integrity })),
+      currentRemotes: async () => listRegistryWithFallbacks(db),
     });
     app.addHook('onClose', async () => db.close());
     return app;

@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import { folderStoreReader, type RemoteStoreReader } from '@portal/api/src/remotes/remote-store';
 import fs from 'node:fs';
 import path from 'node:path';
 import { precompressFolder } from './precompress';
@@ -66,5 +67,24 @@ export function publishBuild(opts: { storeDir: string; name: string; distDir: st
     entry: `/remotes/${name}/${version}/${REMOTE_ENTRY_FILE}`,
     integrity: entryIntegrity(path.join(target, REMOTE_ENTRY_FILE)),
     builtAt: fs.statSync(entryFile).mtime,
+  };
+}
+
+/**
+ * The remote store as the deploy tooling sees it. The embedded default is a folder
+ * (DATA_DIR/remote-store, served by this server under /remotes/). An S3-compatible bucket would be
+ * a second implementation of this interface; it is not written because nothing here can test it.
+ */
+export interface RemoteStore extends RemoteStoreReader {
+  readonly location: string;
+  publish(build: { name: string; distDir: string; packageVersion: string }): PublishedBuild;
+}
+
+export function createFolderRemoteStore(storeDir: string): RemoteStore {
+  const reader = folderStoreReader(storeDir);
+  return {
+    location: storeDir,
+    inspect: reader.inspect,
+    publish: (build) => publishBuild({ storeDir, ...build }),
   };
 }

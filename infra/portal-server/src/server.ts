@@ -11,6 +11,8 @@ export interface CurrentRemote {
   version: string;
   entry: string;
   integrity: string;
+  /** Earlier versions (newest first) a browser may fall back to; integrity always from here. */
+  fallbacks?: { version: string; entry: string; integrity: string }[];
 }
 
 export interface PortalDeps {
@@ -42,7 +44,11 @@ export async function createPortalServer(settings: PortalSettings, deps: PortalD
 
   app.get('/runtime-config.json', async (_req, reply) => {
     reply.header('cache-control', NO_STORE);
-    return { apiBase: settings.apiBase, allowedRemoteOrigins: settings.allowedRemoteOrigins };
+    return {
+      apiBase: settings.apiBase,
+      allowedRemoteOrigins: settings.allowedRemoteOrigins,
+      registryRefreshMs: settings.registryRefreshMs,
+    };
   });
 
   fs.mkdirSync(settings.remoteStoreDir, { recursive: true });

@@ -14,6 +14,8 @@ export interface PortalSettings {
   apiBase: string;
   allowedRemoteOrigins: string[];
   logLevel: string;
+  /** How often an open page may re-read /remotes.json when the user navigates. */
+  registryRefreshMs: number;
 }
 
 /** The workspace root is found by its pnpm-workspace.yaml, so `pnpm --filter` (which runs in the
@@ -35,6 +37,14 @@ function parsePort(raw: string | undefined): number {
   return port;
 }
 
+// Each navigation may re-read the registry; once a minute keeps a busy portal's load negligible.
+function parseRefresh(raw: string | undefined): number {
+  if (raw === undefined || raw === '') return 60_000;
+  const ms = Number(raw);
+  if (!Number.isInteger(ms) || ms < 0) throw new Error(`PORTAL_REGISTRY_REFRESH_MS must be a whole number of ms, got "${raw}"`);
+  return ms;
+}
+
 export function readSettings(env: NodeJS.ProcessEnv = process.env): PortalSettings {
   const repoRoot = findRepoRoot();
   // A relative DATA_DIR means relative to where the user typed the command (INIT_CWD under pnpm).
@@ -53,6 +63,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): PortalSettin
     remoteStoreDir: path.join(dataDir, 'remote-store'),
     apiBase: '/backend/',
     logLevel: env.LOG_LEVEL ?? 'info',
+    registryRefreshMs: parseRefresh(env.PORTAL_REGISTRY_REFRESH_MS),
     allowedRemoteOrigins: (env.ALLOWED_REMOTE_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
   };
 }

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export * from './account';
+
 // Schemas are shared by the browser forms and the API's validation so the two cannot drift.
 // Keep this module free of HTTP code: the API imports it too (the typed calls live in ./calls).
 
@@ -35,6 +37,8 @@ export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const signinResponseSchema = sessionUserSchema.extend({
   accessToken: z.string(),
+  // Present only when mfa is true: where the second factor comes from.
+  mfaMethod: z.enum(['email', 'totp']).optional(),
 });
 export type SigninResponse = z.infer<typeof signinResponseSchema>;
 
@@ -111,3 +115,5 @@ export const remotesRegistrySchema = z.object({
   remotes: z.array(remoteReleaseSchema),
 });
 export type RemotesRegistry = z.infer<typeof remotesRegistrySchema>;
+export * from './support';
+export * from './remotes';

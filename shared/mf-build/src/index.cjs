@@ -86,6 +86,49 @@ function swcRule() {
   };
 }
 
+// Build-time label / fault for remote pages (see expose-wrap-loader.cjs). Unset: the exposes are
+// untouched, so ordinary builds stay byte-identical.
+function wrapExposes(exposes, env) {
+  if (!env.PORTAL_BUILD_LABEL && !env.PORTAL_BUILD_FAULT) return exposes;
+  const wrapped = {};
+  for (const [key, file] of Object.entries(exposes)) {
+    wrapped[key] = /Page$/.test(key) ? `${file}?portal-build-wrap` : file;
+  }
+  return wrapped;
+}
+
+function readJson(file) {
+  return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/**
+ * Adds the portal's compatibility facts to the built mf-manifest.json: the host says which shared
+ * contract version it provides, a remote which one it needs (package.json "portal.contractVersion").
+ * The deploy command compares them with the host's before publishing a remote.
+ */
+class PortalManifestPlugin {
+  constructor(facts) {
+    this.facts = facts;
+  }
+  apply(compiler) {
+    compiler.hooks.afterEmit.tap('PortalManifestPlugin', () => {
+      const file = path.join(compiler.options.output.path, 'mf-manifest.json');
+      if (!fs.existsSync(file)) return;
+      const manifest = readJson(file);
+      manifest.portal = this.facts;
+      fs.writeFileSync(file, JSON.stringify(manifest, null, 2));
+    });
+  }
+}
+
+function portalFacts(dir, isHost, env) {
+  if (isHost) return { contractVersion: installedVersion('@portal/contracts', dir) };
+  const pkg = readJson(path.join(dir, 'package.json'));
+  const facts = { requiredContractVersion: (pkg.portal && pkg.portal.contractVersion) || null };
+  if (env.PORTAL_BUILD_LABEL) facts.buildLabel = env.PORTAL_BUILD_LABEL;
+  return facts;
+}
+
 /**
  * @param {object} options
  * @param {string} options.name          MF container name (host, backup_sets, account_settings, support, admin_ops)
@@ -100,10 +143,11 @@ function createConfig(options) {
 
   return (_env, argv = {}) => {
     const mode = argv.mode || 'production';
+    const env = process.env;
     const plugins = [
       new ModuleFederationPlugin({
         name,
-        ...(isHost ? {} : { filename: 'remoteEntry.js', exposes }),
+        ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: wrapExposes(exposes, env) }),
         // The host learns remote URLs at run time from /remotes.json; nothing is compiled in.
         remotes: {},
         shared: sharedConfig(dir),
@@ -113,6 +157,7 @@ function createConfig(options) {
         dts: false,
       }),
     ];
+    plugins.push(new PortalManifestPlugin(portalFacts(dir, isHost, env)));
     if (isHost) {
       plugins.push(
         new HtmlWebpackPlugin({
@@ -154,7 +199,20 @@ function createConfig(options) {
       resolve: {
         extensions: ['.ts', '.tsx', '.mjs', '.js', '.jsx', '.json'],
       },
-      module: { rules: [swcRule()] },
+      module: {
+        rules: [
+          swcRule(),
+          {
+            resourceQuery: /portal-build-wrap/,
+            use: [
+              {
+                loader: require.resolve('./expose-wrap-loader.cjs'),
+                options: { label: env.PORTAL_BUILD_LABEL || '', fault: env.PORTAL_BUILD_FAULT || '' },
+              },
+            ],
+          },
+        ],
+      },
       plugins,
       optimization: {
         // A single runtime chunk would be shared by name between containers and break MF.
@@ -166,4 +224,4 @@ function createConfig(options) {
   };
 }
 
-module.exports = { createConfig, sharedConfig, installedVersion, SINGLETONS, CHUNK_LOAD_TIMEOUT_MS };
+module.exports = { createConfig, sharedConfig, installedVersion, wrapExposes, SINGLETONS, CHUNK_LOAD_TIMEOUT_MS };

@@ -12,13 +12,27 @@ export {
 export type { DisplaySettingsActions, DisplaySettingsState } from './stores/display-settings-store';
 export { alertStore, resetAlertStore, showAlert, useAlert } from './stores/alert-store';
 export type { AlertState, AlertType, ShowAlertInput } from './stores/alert-store';
+export { openSnackbar, resetSnackbarStore, snackbarStore, useSnackbar } from './stores/snackbar-store';
+export type {
+  OpenSnackbarInput,
+  SnackbarAlertColor,
+  SnackbarAnchor,
+  SnackbarState,
+  SnackbarTransition,
+  SnackbarValues,
+  SnackbarVariant,
+} from './stores/snackbar-store';
+export { useDebouncedValue } from './hooks/use-debounced-value';
 
 export { passwordStrength, strengthColor, strengthLabel } from './password-strength';
 export type { StrengthLabel } from './password-strength';
 
 export { GlobalAlert } from './components/global-alert';
+export { GlobalSnackbar } from './components/global-snackbar';
 export { LoadingBar } from './components/loading-bar';
 export { PasswordStrengthMeter } from './components/password-strength-meter';
+export { PasswordField } from './components/password-field';
+export type { PasswordFieldProps } from './components/password-field';
 export type { PasswordStrengthMeterProps } from './components/password-strength-meter';
 export { NotBuiltYet } from './components/not-built-yet';
 export type { NotBuiltYetProps } from './components/not-built-yet';

@@ -1,19 +1,36 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
-import type { ComponentType } from 'react';
+import { createElement, useEffect, type ComponentType } from 'react';
+import { lastGoodVersion, rememberGoodVersion } from './good-versions';
 import { fetchRegistry, type RegistryEntry } from './registry';
 import { createPortalRuntimePlugin } from './portal-runtime-plugin';
 import { RemoteLoadError } from './remote-load-error';
+import { remoteNotices } from './remote-notices';
 import { createRemotePolicy, type RemotePolicy } from './remote-policy';
+import { reportRemoteFailure, type RemoteFailureKind } from './report-failure';
+import { DEFAULT_REGISTRY_REFRESH_MS } from './runtime-config';
 
 let policy: RemotePolicy = createRemotePolicy([], [], typeof window === 'undefined' ? '' : window.location.origin);
 let extraOrigins: string[] = [];
 let pluginRegistered = false;
+/** The registry as last read from the server (current version + fallbacks per remote). */
+let latest = new Map<string, RegistryEntry>();
+/** Remotes whose container has run in this page, by version: MF cannot unload those. */
+const loadedVersions = new Map<string, string>();
+/** Versions that failed in this page: never fallen back to, never offered as an update. */
+const failedVersions = new Set<string>();
+let refreshMs = DEFAULT_REGISTRY_REFRESH_MS;
+let lastRefresh = 0;
+let refreshing: Promise<void> | null = null;
 
 const toRemote = (entry: RegistryEntry) => ({ name: entry.name, entry: entry.entry });
+const versionKey = (name: string, version: string) => `${name}@${version}`;
 
 /** Registers every remote of /remotes.json; nothing is fetched until a route needs it. */
-export function initFederation(entries: RegistryEntry[], allowedRemoteOrigins: string[] = []): void {
+export function initFederation(entries: RegistryEntry[], allowedRemoteOrigins: string[] = [], options: { registryRefreshMs?: number } = {}): void {
   extraOrigins = allowedRemoteOrigins;
+  refreshMs = options.registryRefreshMs ?? DEFAULT_REGISTRY_REFRESH_MS;
+  lastRefresh = Date.now();
+  latest = new Map(entries.map((e) => [e.name, e]));
   policy = createRemotePolicy(entries, extraOrigins, window.location.origin);
   if (!pluginRegistered) {
     registerPlugins([createPortalRuntimePlugin(() => policy)]);
@@ -26,6 +43,45 @@ export function initFederation(entries: RegistryEntry[], allowedRemoteOrigins: s
 
 export const getRegistryEntry = (name: string): RegistryEntry | undefined => policy.entries.get(name);
 
+/** Points the remote at `entry` (integrity from the server) and forgets what MF knew of it. */
+function switchRemote(entry: RegistryEntry): void {
+  policy.entries.set(entry.name, entry);
+  if (loadedVersions.has(entry.name)) {
+    // The failed container's chunks share this array with the next one (same uniqueName); a fresh
+    // array keeps the new runtime from adopting modules of the version that failed.
+    delete (window as unknown as Record<string, unknown>)[`webpackChunk${entry.name}`];
+    loadedVersions.delete(entry.name);
+  }
+  registerRemotes([toRemote(entry)], { force: true });
+}
+
+/**
+ * Re-reads /remotes.json on navigation, at most once per `registryRefreshMs`: a remote not loaded
+ * in this page is re-registered and its next use loads the new version; a remote already running
+ * gets a quiet notice offering a reload.
+ */
+export function refreshRegistry(options: { force?: boolean } = {}): Promise<void> {
+  if (refreshing) return refreshing;
+  if (!options.force && Date.now() - lastRefresh < refreshMs) return Promise.resolve();
+  lastRefresh = Date.now();
+  refreshing = (async () => {
+    const fresh = await fetchRegistry();
+    if (fresh.length === 0) return;
+    latest = new Map(fresh.map((e) => [e.name, e]));
+    for (const entry of fresh) {
+      const inUse = policy.entries.get(entry.name);
+      if (inUse && inUse.version === entry.version && inUse.entry === entry.entry) continue;
+      if (failedVersions.has(versionKey(entry.name, entry.version))) continue;
+      const loaded = loadedVersions.get(entry.name);
+      if (loaded === undefined) switchRemote(entry);
+      else if (loaded !== entry.version) remoteNotices.update(entry.name);
+    }
+  })().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
 /**
  * Retry after a failure: re-reads the registry (an operator may have rolled the remote back
  * meanwhile) and force-registers that remote so its failed entry is forgotten.
@@ -33,22 +89,98 @@ export const getRegistryEntry = (name: string): RegistryEntry | undefined => pol
 export async function reloadRemote(name: string): Promise<void> {
   const fresh = await fetchRegistry();
   const entry = fresh.find((e) => e.name === name) ?? policy.entries.get(name);
-  if (fresh.length > 0) policy = createRemotePolicy(fresh, extraOrigins, window.location.origin);
+  if (fresh.length > 0) {
+    latest = new Map(fresh.map((e) => [e.name, e]));
+    policy = createRemotePolicy(fresh, extraOrigins, window.location.origin);
+  }
   if (entry) {
+    failedVersions.delete(versionKey(name, entry.version));
     if (!policy.entries.has(name)) policy.entries.set(name, entry);
+    loadedVersions.delete(name);
     registerRemotes([toRemote(entry)], { force: true });
   }
 }
 
+/** The version this browser last ran well, if the server still lists it as a fallback. */
+export function fallbackFor(name: string): RegistryEntry | undefined {
+  const good = lastGoodVersion(name);
+  const current = latest.get(name) ?? policy.entries.get(name);
+  if (!good || !current || failedVersions.has(versionKey(name, good))) return undefined;
+  const inUse = policy.entries.get(name);
+  if (inUse?.version === good) return undefined;
+  const fallback = current.fallbacks?.find((f) => f.version === good);
+  if (!fallback) return undefined;
+  return { name, version: fallback.version, entry: fallback.entry, integrity: fallback.integrity, fallbacks: current.fallbacks };
+}
+
+/**
+ * A remote version failed (load, integrity or render): report it, and when this browser knows a
+ * version that worked, switch to it and say so. Returns true when a fallback was switched to.
+ */
+export function handleRemoteFailure(name: string, kind: RemoteFailureKind, error: unknown): boolean {
+  const failed = policy.entries.get(name);
+  const message = error instanceof Error ? error.message : String(error);
+  if (failed) {
+    failedVersions.add(versionKey(name, failed.version));
+    void reportRemoteFailure(name, failed.version, kind, message);
+  }
+  const fallback = fallbackFor(name);
+  if (!fallback) return false;
+  switchRemote(fallback);
+  remoteNotices.fallback(name);
+  return true;
+}
+
 type ExposedModule<P> = { default?: ComponentType<P> } & Record<string, unknown>;
 
-/** Loads `<remote>/<Module>` and returns its component (default export, else the only one). */
-export async function loadRemoteComponent<P>(remoteName: string, exposedModule: string): Promise<{ default: ComponentType<P> }> {
+async function loadOnce<P>(remoteName: string, exposedModule: string): Promise<ComponentType<P>> {
   const id = `${remoteName}/${exposedModule.replace(/^\.\//, '')}`;
+  const version = policy.entries.get(remoteName)?.version ?? '';
   const loaded = await loadRemote<ExposedModule<P>>(id);
   if (!loaded) throw new RemoteLoadError(remoteName, id, `Remote module ${id} could not be loaded.`);
+  loadedVersions.set(remoteName, version);
   const component =
     loaded.default ?? (Object.values(loaded).find((value) => typeof value === 'function') as ComponentType<P> | undefined);
   if (!component) throw new RemoteLoadError(remoteName, id, `Remote module ${id} exports no component.`);
-  return { default: component };
+  // "Ran well" means it rendered and committed, not merely that its script loaded.
+  function RemoteComponent(props: P) {
+    useEffect(() => rememberGoodVersion(remoteName, version), []);
+    return createElement(component as ComponentType<object>, props as object);
+  }
+  return RemoteComponent as ComponentType<P>;
+}
+
+/** Loads `<remote>/<Module>` and returns its component (default export, else the only one),
+ * falling back to the last version that worked here when the current one cannot be loaded. */
+export async function loadRemoteComponent<P>(remoteName: string, exposedModule: string): Promise<{ default: ComponentType<P> }> {
+  await refreshRegistry().catch(() => undefined);
+  try {
+    return { default: await loadOnce<P>(remoteName, exposedModule) };
+  } catch (error) {
+    if (!handleRemoteFailure(remoteName, 'load', error)) throw markLoadFailure(error);
+    try {
+      return { default: await loadOnce<P>(remoteName, exposedModule) };
+    } catch (fallbackError) {
+      handleRemoteFailure(remoteName, 'load', fallbackError);
+      throw markLoadFailure(fallbackError);
+    }
+  }
+}
+
+// Load failures are reported where they happen; the route's boundary must not report them again
+// as render failures.
+const loadFailures = new WeakSet<object>();
+function markLoadFailure(error: unknown): unknown {
+  if (typeof error === 'object' && error !== null) loadFailures.add(error);
+  return error;
+}
+export const isLoadFailure = (error: unknown): boolean => typeof error === 'object' && error !== null && loadFailures.has(error);
+
+/** Test hook: forget everything this module remembers about the page. */
+export function resetFederationState(): void {
+  loadedVersions.clear();
+  failedVersions.clear();
+  latest = new Map();
+  lastRefresh = 0;
+  refreshing = null;
 }

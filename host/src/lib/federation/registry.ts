@@ -7,6 +7,25 @@ export interface RegistryEntry {
   entry: string;
   /** SRI hash of remoteEntry.js; a remote without one is refused. */
   integrity?: string;
+  /** Earlier versions (newest first) the host may fall back to, integrity pinned by the server. */
+  fallbacks?: RegistryFallback[];
+}
+
+export interface RegistryFallback {
+  version: string;
+  entry: string;
+  integrity: string;
+}
+
+function parseFallbacks(raw: unknown): RegistryFallback[] {
+  if (!Array.isArray(raw)) return [];
+  return raw.flatMap((f) => {
+    if (typeof f !== 'object' || f === null) return [];
+    const { version, entry, integrity } = f as Record<string, unknown>;
+    // A fallback without integrity could never be loaded (fail closed), so it is not kept.
+    if (typeof version !== 'string' || typeof entry !== 'string' || typeof integrity !== 'string' || !integrity) return [];
+    return [{ version, entry, integrity }];
+  });
 }
 
 export const REGISTRY_URL = '/remotes.json';
@@ -19,13 +38,14 @@ export function parseRegistry(body: unknown): RegistryEntry[] {
   const entries: RegistryEntry[] = [];
   for (const raw of (body as { remotes: unknown[] }).remotes) {
     if (typeof raw !== 'object' || raw === null) continue;
-    const { name, version, entry, integrity } = raw as Record<string, unknown>;
+    const { name, version, entry, integrity, fallbacks } = raw as Record<string, unknown>;
     if (typeof name !== 'string' || typeof entry !== 'string' || name.length === 0 || entry.length === 0) continue;
     entries.push({
       name,
       version: typeof version === 'string' ? version : '',
       entry,
       integrity: typeof integrity === 'string' && integrity.length > 0 ? integrity : undefined,
+      ...(Array.isArray(fallbacks) ? { fallbacks: parseFallbacks(fallbacks) } : {}),
     });
   }
   return entries;

@@ -18,10 +18,10 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-export function createAuthPreHandler(db: Db, jwtSecret: string): preHandlerAsyncHookHandler {
+export function createAuthPreHandler(db: Db, jwtSecret: string, options: { allowMfaPending?: boolean } = {}): preHandlerAsyncHookHandler {
   // The `userid` header the browser sends is deliberately ignored: identity comes from the token.
   return async function authPreHandler(request: FastifyRequest, _reply: FastifyReply) {
-    request.auth = await authenticate(db, jwtSecret, bearerToken(request));
+    request.auth = await authenticate(db, jwtSecret, bearerToken(request), options);
   };
 }
 

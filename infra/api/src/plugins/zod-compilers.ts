@@ -13,9 +13,11 @@ export function formatZodError(error: ZodError, part: string): string {
         if (issue.code === 'invalid_type') return part === 'body' ? 'Request body must be a JSON object' : `Invalid ${part}`;
         return issue.message;
       }
-      // Our schemas already name the field in their messages; zod's defaults do not.
+      // Our schemas already name the field in their messages (or are whole sentences: "Username is a
+      // required field"); zod's defaults and the spec's bare templates ("must be a valid email") do not.
       const field = issue.path.join('.');
-      return issue.message.includes(field) ? issue.message : `${field}: ${issue.message}`;
+      if (issue.message.includes(field) || /^[A-Z]/.test(issue.message)) return issue.message;
+      return `${field}: ${issue.message}`;
     })
     .join('; ');
 }

@@ -32,6 +32,7 @@ export interface ActiveSession {
   role: Role;
   organisationId: string;
   mfaPending: boolean;
+  mfaAttempts: number;
   needsTouch: boolean;
 }
 
@@ -46,9 +47,10 @@ export async function findActiveSession(db: Queryable, sessionId: string, userId
     role: Role;
     organisation_id: string;
     mfa_pending: boolean;
+    mfa_attempts: number;
     needs_touch: boolean;
   }>(
-    `select s.id as session_id, u.id as user_id, u.role, u.organisation_id, s.mfa_pending,
+    `select s.id as session_id, u.id as user_id, u.role, u.organisation_id, s.mfa_pending, s.mfa_attempts,
             s.last_seen_at < now() - make_interval(secs => $4) as needs_touch
      from sessions s join users u on u.id = s.user_id
      where s.id = $1 and s.user_id = $2
@@ -65,6 +67,7 @@ export async function findActiveSession(db: Queryable, sessionId: string, userId
     role: row.role,
     organisationId: row.organisation_id,
     mfaPending: row.mfa_pending,
+    mfaAttempts: row.mfa_attempts,
     needsTouch: row.needs_touch,
   };
 }
@@ -75,4 +78,26 @@ export async function touchSession(db: Queryable, sessionId: string): Promise<vo
 
 export async function revokeSession(db: Queryable, sessionId: string): Promise<void> {
   await db.query('update sessions set revoked_at = now() where id = $1 and revoked_at is null', [sessionId]);
+}
+
+/** Every live session of the user ends now (password reset or change). */
+export async function revokeAllSessionsOfUser(db: Queryable, userId: string): Promise<number> {
+  const { rows } = await db.query('update sessions set revoked_at = now() where user_id = $1 and revoked_at is null returning id', [userId]);
+  return rows.length;
+}
+
+/** The second factor was verified: the same token now opens every route its role allows. */
+export async function completeMfa(db: Queryable, sessionId: string): Promise<void> {
+  await db.query('update sessions set mfa_pending = false, mfa_attempts = 0, last_seen_at = now() where id = $1 and revoked_at is null', [
+    sessionId,
+  ]);
+}
+
+/** Counts a wrong TOTP code on a pending session; returns the new count. */
+export async function countMfaAttempt(db: Queryable, sessionId: string): Promise<number> {
+  const { rows } = await db.query<{ mfa_attempts: number }>(
+    'update sessions set mfa_attempts = mfa_attempts + 1 where id = $1 returning mfa_attempts',
+    [sessionId],
+  );
+  return rows[0]?.mfa_attempts ?? Number.MAX_SAFE_INTEGER;
 }

@@ -1,4 +1,4 @@
-import type { Role } from '@portal/contracts';
+import type { MfaMethod, Role } from '@portal/contracts';
 import type { Queryable } from '../db/database';
 
 export interface User {
@@ -10,7 +10,10 @@ export interface User {
   firstName: string;
   lastName: string;
   role: Role;
-  mfaEnabled: boolean;
+  /** The second factor, or null when MFA is off. */
+  mfaMethod: MfaMethod | null;
+  totpSecretEnc: string | null;
+  totpLastStep: number | null;
   profileImageUrl: string | null;
   demo: boolean;
   createdAt: Date;
@@ -25,14 +28,16 @@ interface UserRow {
   first_name: string;
   last_name: string;
   role: Role;
-  mfa_enabled: boolean;
+  mfa_method: MfaMethod | null;
+  totp_secret_enc: string | null;
+  totp_last_step: number | string | null;
   profile_image_url: string | null;
   demo: boolean;
   created_at: Date;
 }
 
 const COLUMNS =
-  'id, organisation_id, username, email, password_hash, first_name, last_name, role, mfa_enabled, profile_image_url, demo, created_at';
+  'id, organisation_id, username, email, password_hash, first_name, last_name, role, mfa_method, totp_secret_enc, totp_last_step, profile_image_url, demo, created_at';
 
 function toUser(row: UserRow): User {
   return {
@@ -44,7 +49,9 @@ function toUser(row: UserRow): User {
     firstName: row.first_name,
     lastName: row.last_name,
     role: row.role,
-    mfaEnabled: row.mfa_enabled,
+    mfaMethod: row.mfa_method,
+    totpSecretEnc: row.totp_secret_enc,
+    totpLastStep: row.totp_last_step === null ? null : Number(row.totp_last_step),
     profileImageUrl: row.profile_image_url,
     demo: row.demo,
     createdAt: row.created_at,
@@ -59,13 +66,13 @@ export interface NewUserRow {
   firstName: string;
   lastName: string;
   role: Role;
-  mfaEnabled?: boolean;
+  mfaMethod?: MfaMethod | null;
   demo?: boolean;
 }
 
 export async function insertUser(db: Queryable, input: NewUserRow): Promise<User> {
   const { rows } = await db.query<UserRow>(
-    `insert into users (organisation_id, username, email, password_hash, first_name, last_name, role, mfa_enabled, demo)
+    `insert into users (organisation_id, username, email, password_hash, first_name, last_name, role, mfa_method, demo)
      values ($1, $2, $3, $4, $5, $6, $7, $8, $9)
      returning ${COLUMNS}`,
     [
@@ -76,7 +83,7 @@ export async function insertUser(db: Queryable, input: NewUserRow): Promise<User
       input.firstName,
       input.lastName,
       input.role,
-      input.mfaEnabled ?? false,
+      input.mfaMethod ?? null,
       input.demo ?? false,
     ],
   );
@@ -113,4 +120,44 @@ export async function findProfile(db: Queryable, userId: string): Promise<Profil
     [userId],
   );
   return rows[0];
+}
+
+export async function findUserByEmail(db: Queryable, email: string): Promise<User | undefined> {
+  const { rows } = await db.query<UserRow>(`select ${COLUMNS} from users where lower(email) = lower($1)`, [email.trim()]);
+  return rows[0] ? toUser(rows[0]) : undefined;
+}
+
+export async function usernameExists(db: Queryable, username: string): Promise<boolean> {
+  const { rows } = await db.query<{ taken: boolean }>('select exists (select 1 from users where lower(username) = lower($1)) as taken', [
+    username.trim(),
+  ]);
+  return rows[0]?.taken === true;
+}
+
+export async function emailExists(db: Queryable, email: string): Promise<boolean> {
+  const { rows } = await db.query<{ taken: boolean }>('select exists (select 1 from users where lower(email) = lower($1)) as taken', [
+    email.trim(),
+  ]);
+  return rows[0]?.taken === true;
+}
+
+export async function updatePasswordHash(db: Queryable, userId: string, passwordHash: string): Promise<void> {
+  await db.query('update users set password_hash = $2, password_changed_at = now() where id = $1', [userId, passwordHash]);
+}
+
+export async function setEmailMfa(db: Queryable, userId: string): Promise<void> {
+  await db.query("update users set mfa_method = 'email', totp_secret_enc = null, totp_last_step = null where id = $1", [userId]);
+}
+
+export async function setTotpMfa(db: Queryable, userId: string, secretEnc: string): Promise<void> {
+  await db.query("update users set mfa_method = 'totp', totp_secret_enc = $2, totp_last_step = null where id = $1", [userId, secretEnc]);
+}
+
+/** Records an accepted TOTP step; false when that step (or a later one) was already used. */
+export async function claimTotpStep(db: Queryable, userId: string, step: number): Promise<boolean> {
+  const { rows } = await db.query(
+    'update users set totp_last_step = $2 where id = $1 and (totp_last_step is null or totp_last_step < $2) returning id',
+    [userId, step],
+  );
+  return rows.length === 1;
 }

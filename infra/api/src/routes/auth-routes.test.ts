@@ -188,7 +188,7 @@ describe('protected calls', () => {
 
   it('keeps a session with pending MFA out of protected routes', async () => {
     const app = await build();
-    await app.apiDb.query("update users set mfa_enabled = true where username = 'partner'");
+    await app.apiDb.query("update users set mfa_method = 'email' where username = 'partner'");
     const response = await app.inject({
       method: 'POST',
       url: '/backend/api/signin',

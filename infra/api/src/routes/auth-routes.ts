@@ -8,6 +8,8 @@ import {
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireSelf } from '../plugins/auth';
+import { limitConfig } from '../plugins/rate-limits';
+import { sendMfaCode } from '../services/account-service';
 import { signIn, signOut } from '../services/identity-service';
 import type { RouteDeps } from './route-deps';
 
@@ -16,15 +18,25 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps): Promise
     '/api/signin',
     {
       schema: { body: signinRequestSchema, response: { 200: signinResponseSchema } },
-      config: deps.signinRateLimit ? { rateLimit: deps.signinRateLimit } : {},
+      config: limitConfig(deps.rateLimits.signin),
     },
     async (request) =>
-      signIn(deps.db, deps.jwtSecret, {
-        username: request.body.username,
-        password: request.body.password,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      }),
+      signIn(
+        {
+          db: deps.db,
+          jwtSecret: deps.jwtSecret,
+          accountFailureLimit: deps.accountLockout,
+          sendMfaCode: async (user) => {
+            await sendMfaCode(deps.account, user);
+          },
+        },
+        {
+          username: request.body.username,
+          password: request.body.password,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        },
+      ),
   );
 
   // The path parameter is `{id}` in the spec; named userId here so it shares the params schema.

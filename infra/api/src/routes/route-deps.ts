@@ -1,11 +1,20 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/database';
+import type { ResolvedRateLimits } from '../plugins/rate-limits';
+import type { AccountDeps } from '../services/account-service';
 
 export interface RouteDeps {
   db: Db;
   jwtSecret: string;
   version: string;
   startedAt: Date;
+  /** Protected routes: a full session (MFA done). */
   authenticate: preHandlerAsyncHookHandler;
-  signinRateLimit: { max: number; timeWindow: number | string } | false;
+  /** The MFA routes only: also accepts a session whose second factor is pending. */
+  authenticateMfaPending: preHandlerAsyncHookHandler;
+  rateLimits: ResolvedRateLimits;
+  accountLockout: { max: number; windowSeconds: number };
+  account: AccountDeps;
+  /** GET dev/outbox is registered only when true (demo mode without SMTP). */
+  devOutbox: boolean;
 }

@@ -6,10 +6,10 @@ import { openTestDatabase } from '../test/build';
 import { DEMO_PASSWORD, seedDemo } from './seed-demo';
 
 describe('seedDemo', () => {
-  it('creates exactly the five demo users in the right organisations, and is idempotent', async () => {
+  it('creates exactly the six demo users in the right organisations, and is idempotent', async () => {
     const db = await openTestDatabase();
     await migrate(db);
-    expect((await seedDemo(db)).sort()).toEqual(['admin', 'customer', 'directcustomer', 'directpartner', 'partner']);
+    expect((await seedDemo(db)).sort()).toEqual(['admin', 'customer', 'directcustomer', 'directpartner', 'mfauser', 'partner']);
     expect(await seedDemo(db)).toEqual([]);
 
     const { rows: users } = await db.query<{ username: string; role: string; email: string; org: string; kind: string; parent: string | null; demo: boolean; password_hash: string }>(
@@ -22,8 +22,11 @@ describe('seedDemo', () => {
       { username: 'customer', role: 'CUSTOMER', email: 'customer@demo.example', org: 'Demo Customer', kind: 'CUSTOMER', parent: 'Demo Partner', demo: true },
       { username: 'directcustomer', role: 'DIRECTCUSTOMER', email: 'directcustomer@demo.example', org: 'Demo Direct Customer', kind: 'DIRECTCUSTOMER', parent: 'Demo Provider', demo: true },
       { username: 'directpartner', role: 'DIRECTPARTNER', email: 'directpartner@demo.example', org: 'Demo Direct Partner', kind: 'DIRECTPARTNER', parent: 'Demo Provider', demo: true },
+      { username: 'mfauser', role: 'CUSTOMER', email: 'mfauser@demo.example', org: 'Demo Customer', kind: 'CUSTOMER', parent: 'Demo Partner', demo: true },
       { username: 'partner', role: 'PARTNER', email: 'partner@demo.example', org: 'Demo Partner', kind: 'PARTNER', parent: 'Demo Provider', demo: true },
     ]);
+    const { rows: mfa } = await db.query<{ username: string; mfa_method: string }>('select username, mfa_method from users where mfa_method is not null');
+    expect(mfa).toEqual([{ username: 'mfauser', mfa_method: 'email' }]);
     expect(users[0].password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,p=1,t=2\$/);
     expect(await verifyPassword(users[0].password_hash, DEMO_PASSWORD)).toBe(true);
 

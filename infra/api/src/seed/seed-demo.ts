@@ -24,12 +24,21 @@ const ORGANISATIONS: DemoOrganisation[] = [
   { key: 'directcustomer', name: 'Demo Direct Customer', kind: 'DIRECTCUSTOMER', parent: 'provider' },
 ];
 
-export const DEMO_USERS: { username: string; role: Role; organisation: string; firstName: string; lastName: string }[] = [
+export const DEMO_USERS: {
+  username: string;
+  role: Role;
+  organisation: string;
+  firstName: string;
+  lastName: string;
+  mfaMethod?: 'email';
+}[] = [
   { username: 'admin', role: 'ADMIN', organisation: 'provider', firstName: 'Ada', lastName: 'Admin' },
   { username: 'partner', role: 'PARTNER', organisation: 'partner', firstName: 'Paula', lastName: 'Partner' },
   { username: 'directpartner', role: 'DIRECTPARTNER', organisation: 'directpartner', firstName: 'Dirk', lastName: 'Direct' },
   { username: 'customer', role: 'CUSTOMER', organisation: 'customer', firstName: 'Chris', lastName: 'Customer' },
   { username: 'directcustomer', role: 'DIRECTCUSTOMER', organisation: 'directcustomer', firstName: 'Dana', lastName: 'Direct' },
+  // Shows the MFA sign-in: the code lands in the demo outbox (GET /backend/dev/outbox).
+  { username: 'mfauser', role: 'CUSTOMER', organisation: 'customer', firstName: 'Mia', lastName: 'Factor', mfaMethod: 'email' },
 ];
 
 async function findDemoOrganisation(db: Queryable, name: string, kind: OrganisationKind): Promise<Organisation | undefined> {
@@ -73,6 +82,7 @@ export async function seedDemo(db: Db): Promise<string[]> {
         firstName: user.firstName,
         lastName: user.lastName,
         role: user.role,
+        mfaMethod: user.mfaMethod ?? null,
         demo: true,
       });
       createdUsers.push(user.username);

@@ -4,6 +4,7 @@ import { signAccessToken, TokenError, verifyAccessToken } from '../identity/jwt'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../identity/password';
 import { findOrganisationById } from '../repositories/organisations-repository';
 import { findActiveSession, insertSession, revokeSession, touchSession } from '../repositories/sessions-repository';
+import { clearFailures, countRecentFailures, recordFailure } from '../repositories/failed-signins-repository';
 import { findUserByUsername, insertUser, type User } from '../repositories/users-repository';
 import { HttpError, unauthorized } from './errors';
 import { ORGANISATION_KIND_FOR_ROLE } from './tenancy-service';
@@ -16,7 +17,8 @@ export interface NewUser {
   firstName: string;
   lastName: string;
   role: Role;
-  mfaEnabled?: boolean;
+  /** E-mail MFA from the start (TOTP needs an enrolled secret: see enableTotpMfa). */
+  mfaMethod?: 'email' | null;
   demo?: boolean;
 }
 
@@ -35,30 +37,48 @@ export async function createUser(db: Queryable, input: NewUser): Promise<User> {
     firstName: input.firstName,
     lastName: input.lastName,
     role,
-    mfaEnabled: input.mfaEnabled,
+    mfaMethod: input.mfaMethod ?? null,
     demo: input.demo,
   });
 }
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
+export const TOO_MANY_ATTEMPTS = 'Too many attempts, please try again later';
+
+export interface SignInDeps {
+  db: Queryable;
+  jwtSecret: string;
+  /** Failed sign-ins allowed per username in the window before every attempt answers 429. */
+  accountFailureLimit: { max: number; windowSeconds: number };
+  /** Called for users with e-mail MFA once their password is right (sends the code). */
+  sendMfaCode?: (user: User) => Promise<void>;
+}
 
 export async function signIn(
-  db: Queryable,
-  jwtSecret: string,
+  deps: SignInDeps,
   input: { username: string; password: string; ip?: string; userAgent?: string },
 ): Promise<SigninResponse> {
-  const user = await findUserByUsername(db, input.username.trim());
-  if (!user) {
-    await burnPasswordCheck(input.password);
+  const { db } = deps;
+  const username = input.username.trim();
+  // Counted per name typed, so an unknown name is refused exactly like a real one: no enumeration.
+  if ((await countRecentFailures(db, username, deps.accountFailureLimit.windowSeconds)) >= deps.accountFailureLimit.max) {
+    throw new HttpError(429, TOO_MANY_ATTEMPTS);
+  }
+  const user = await findUserByUsername(db, username);
+  const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
+  if (!user || !valid) {
+    await recordFailure(db, username, input.ip, deps.accountFailureLimit.windowSeconds);
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
-  if (!(await verifyPassword(user.passwordHash, input.password))) throw new HttpError(401, INVALID_CREDENTIALS);
+  await clearFailures(db, username);
+  const mfa = user.mfaMethod !== null;
   const session = await insertSession(db, {
     userId: user.id,
-    mfaPending: user.mfaEnabled,
+    mfaPending: mfa,
     ip: input.ip,
     userAgent: input.userAgent,
   });
+  if (user.mfaMethod === 'email' && deps.sendMfaCode) await deps.sendMfaCode(user);
   const accessToken = signAccessToken(
     {
       sub: user.id,
@@ -67,17 +87,18 @@ export async function signIn(
       iat: Math.floor(session.createdAt.getTime() / 1000),
       exp: Math.floor(session.expiresAt.getTime() / 1000),
     },
-    jwtSecret,
+    deps.jwtSecret,
   );
   return {
     accessToken,
     userId: user.id,
-    mfa: user.mfaEnabled,
+    mfa,
     role: user.role,
     email: user.email,
     firstName: user.firstName,
     lastName: user.lastName,
     username: user.username,
+    ...(user.mfaMethod ? { mfaMethod: user.mfaMethod } : {}),
   };
 }
 
@@ -86,13 +107,21 @@ export interface AuthContext {
   sessionId: string;
   role: Role;
   organisationId: string;
+  /** True only on the MFA routes, which accept a session whose second factor is still pending. */
+  mfaPending: boolean;
+  mfaAttempts: number;
 }
 
 /**
  * Checks a bearer token and its server-side session. The role and organisation come from the
  * database, not the token, so a changed role takes effect at once.
  */
-export async function authenticate(db: Queryable, jwtSecret: string, token: string | undefined): Promise<AuthContext> {
+export async function authenticate(
+  db: Queryable,
+  jwtSecret: string,
+  token: string | undefined,
+  options: { allowMfaPending?: boolean } = {},
+): Promise<AuthContext> {
   if (!token) throw unauthorized();
   let claims;
   try {
@@ -103,10 +132,17 @@ export async function authenticate(db: Queryable, jwtSecret: string, token: stri
   }
   const session = await findActiveSession(db, claims.sid, claims.sub);
   if (!session) throw unauthorized('Session expired');
-  // MFA is verified by a later call (api/validate/otp); until then the session opens nothing.
-  if (session.mfaPending) throw unauthorized('Multi-factor verification required');
+  // Until api/validate/otp succeeds the session opens only the MFA routes.
+  if (session.mfaPending && !options.allowMfaPending) throw unauthorized('Multi-factor verification required');
   if (session.needsTouch) await touchSession(db, session.sessionId);
-  return { userId: session.userId, sessionId: session.sessionId, role: session.role, organisationId: session.organisationId };
+  return {
+    userId: session.userId,
+    sessionId: session.sessionId,
+    role: session.role,
+    organisationId: session.organisationId,
+    mfaPending: session.mfaPending,
+    mfaAttempts: session.mfaAttempts,
+  };
 }
 
 export async function signOut(db: Queryable, sessionId: string): Promise<void> {

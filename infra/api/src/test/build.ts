@@ -5,6 +5,8 @@ import { migrate } from '../db/migrate';
 import { seedDemo } from '../seed/seed-demo';
 import { createApi, type ApiInstance, type CreateApiOptions } from '../create-api';
 
+export type { ApiInstance };
+
 /**
  * Test helpers. With DATABASE_URL set every test gets its own PostgreSQL schema (dropped after the
  * test); otherwise an in-memory PGlite cloned from a migrated + seeded snapshot made once per worker.
@@ -56,11 +58,68 @@ async function databaseOptions(options: { empty?: boolean }): Promise<Pick<Creat
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
-/** A ready app on a fresh database; closed (and its schema dropped) by `teardown` after each test. */
+export const TEST_REDIS_URL = process.env.REDIS_URL || undefined;
+/** Redis keys of this run start with this, and each app adds its own counter: tests never share counters. */
+export const TEST_REDIS_PREFIX = `portal-test-${process.pid}-${crypto.randomBytes(4).toString('hex')}:`;
+let appCounter = 0;
+
+async function deleteRedisKeys(prefix: string): Promise<void> {
+  const { default: Redis } = await import('ioredis');
+  const redis = new Redis(TEST_REDIS_URL!, { lazyConnect: true, maxRetriesPerRequest: 1 });
+  try {
+    await redis.connect();
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length) await redis.del(...keys);
+  } finally {
+    redis.disconnect();
+  }
+}
+
+/**
+ * A ready app on a fresh database; closed (and its schema dropped) by `teardown` after each test.
+ * With REDIS_URL set its rate-limit counters live in Redis under a per-app prefix.
+ */
 export async function build(options: CreateApiOptions = {}): Promise<ApiInstance> {
-  const app = await createApi({ version: '9.9.9-test', jwtSecret: TEST_JWT_SECRET, ...(await databaseOptions({ empty: options.demo === false })), ...options });
+  const namespace = `${TEST_REDIS_PREFIX}${(appCounter += 1)}:`;
+  const redis = TEST_REDIS_URL ? { redisUrl: TEST_REDIS_URL, rateLimitNamespace: namespace } : {};
+  const app = await createApi({
+    version: '9.9.9-test',
+    jwtSecret: TEST_JWT_SECRET,
+    ...(await databaseOptions({ empty: options.demo === false })),
+    ...redis,
+    ...options,
+  });
   cleanups.unshift(() => app.close());
+  if (TEST_REDIS_URL) cleanups.push(() => deleteRedisKeys(namespace));
   return app;
+}
+
+export interface OutboxRow {
+  to: string;
+  from: string;
+  subject: string;
+  text: string;
+}
+
+/** Messages sent to an address, newest first (read from the email_outbox table). */
+export async function mailsTo(app: ApiInstance, to: string): Promise<OutboxRow[]> {
+  const { rows } = await app.apiDb.query<OutboxRow>(
+    'select "to", "from", subject, text from email_outbox where lower("to") = lower($1) order by sent_at desc',
+    [to],
+  );
+  return rows;
+}
+
+/** The six-digit code of the newest message to an address. */
+export async function latestCode(app: ApiInstance, to: string): Promise<string> {
+  const [mail] = await mailsTo(app, to);
+  const code = mail && /\b(\d{6})\b/.exec(mail.subject)?.[1];
+  if (!code) throw new Error(`no code mailed to ${to}`);
+  return code;
+}
+
+export async function post(app: ApiInstance, url: string, payload: unknown, headers: Record<string, string> = {}) {
+  return app.inject({ method: 'POST', url: `/backend/${url}`, payload: payload as object, headers });
 }
 
 /** An open database with nothing in it (no migrations), closed after the test. */

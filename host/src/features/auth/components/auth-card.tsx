@@ -3,10 +3,10 @@ import type { ReactNode } from 'react';
 import { PortalLogo } from '../../../components/portal-logo';
 
 /** The centred card every public (account) page sits in. */
-export function AuthCard({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
+export function AuthCard({ title, subtitle, children, maxWidth = 440 }: { title: string; subtitle?: string; children: ReactNode; maxWidth?: number }) {
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center', bgcolor: 'background.default', p: 2 }}>
-      <Card sx={{ width: '100%', maxWidth: 440 }}>
+      <Card sx={{ width: '100%', maxWidth }}>
         <CardContent sx={{ p: 4 }}>
           <Stack spacing={3}>
             <Box sx={{ display: 'flex', justifyContent: 'center' }}>

@@ -10,7 +10,7 @@ import { completeLogin } from '../lib/complete-login';
 import { loginFormSchema, type LoginFormValues } from '../lib/login-schema';
 import { toSessionUser } from '../lib/to-session-user';
 
-type SigninResult = Partial<SessionUser> & { accessToken?: string; errorMessage?: string };
+type SigninResult = Partial<SessionUser> & { accessToken?: string; mfaMethod?: string; errorMessage?: string };
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -31,7 +31,9 @@ export function LoginForm() {
       if (result.accessToken) setServiceToken(result.accessToken);
       const user = toSessionUser(result as SessionUser);
       if (result.mfa) {
-        navigate(paths.mfaVerification, { replace: true, state: user });
+        // The summary (spec section 2), plus where the code went when the server says so.
+        const state = result.mfaMethod ? { ...user, mfaMethod: result.mfaMethod } : user;
+        navigate(paths.mfaVerification, { replace: true, state });
         return;
       }
       setSessionUser(user);
@@ -55,7 +57,9 @@ export function LoginForm() {
             autoFocus
             fullWidth
             error={!!fieldState.error}
-            helperText={fieldState.error?.message}
+            // A reserved line: an error appearing on blur must not move the links below, or the
+            // click that caused the blur lands on empty space.
+            helperText={fieldState.error?.message ?? ' '}
           />
         )}
       />
@@ -71,7 +75,7 @@ export function LoginForm() {
             autoComplete="current-password"
             fullWidth
             error={!!fieldState.error}
-            helperText={fieldState.error?.message}
+            helperText={fieldState.error?.message ?? ' '}
           />
         )}
       />

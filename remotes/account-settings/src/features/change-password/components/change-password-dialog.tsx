@@ -1,7 +1,111 @@
-import { NotBuiltYetDialog } from '@portal/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { authStore, getSessionUser } from '@portal/auth-bridge';
+import { MESSAGES, SNACKBAR_AUTO_HIDE_MS } from '@portal/config';
+import { changePasswordFormSchema, type ChangePasswordForm } from '@portal/contracts';
+import { changePassword } from '@portal/contracts/calls';
+import { alertStore, openSnackbar, PasswordField, PasswordStrengthMeter, showAlert } from '@portal/ui';
+import { useId } from 'react';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useNavigate } from 'react-router-dom';
+import { logoutAfterPasswordChange } from '../lib/logout-after-password-change';
 
 export type ChangePasswordDialogProps = { open: boolean; onClose: () => void };
 
+const FIELDS: ReadonlyArray<{ name: FieldPath<ChangePasswordForm>; label: string; autoComplete: string }> = [
+  { name: 'currentPassword', label: 'Current Password', autoComplete: 'current-password' },
+  { name: 'password', label: 'New Password', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'Confirm Password', autoComplete: 'new-password' },
+];
+
+const DEFAULTS: ChangePasswordForm = { currentPassword: '', password: '', confirmPassword: '' };
+
+/**
+ * Change Password (spec section 5). On success the snackbar goes to the host's app-wide snackbar, which
+ * lives outside the router: the user is logged out at once (the server has revoked the session anyway)
+ * and reads "Password changed successfully. Please login again." for 6000 ms on the login page, where
+ * it tells them exactly what to do next.
+ */
 export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProps) {
-  return <NotBuiltYetDialog title="Change Password" open={open} onClose={onClose} />;
+  const titleId = useId();
+  const navigate = useNavigate();
+  const { control, handleSubmit, formState, reset } = useForm<ChangePasswordForm>({
+    resolver: zodResolver(changePasswordFormSchema),
+    mode: 'all',
+    defaultValues: DEFAULTS,
+  });
+  const password = useWatch({ control, name: 'password' });
+
+  const close = () => {
+    reset(DEFAULTS);
+    onClose();
+  };
+
+  const onSubmit = async ({ currentPassword, password: newPassword }: ChangePasswordForm) => {
+    // Spec section 7: the user id is read from session storage.
+    const userId = getSessionUser()?.userId ?? authStore.getState().user?.userId;
+    if (!userId) {
+      showAlert({ message: 'Your session has ended. Please sign in again.', type: 'error' });
+      return;
+    }
+    try {
+      const result = await changePassword({ userId, currentPassword, password: newPassword });
+      if ('errorMessage' in result && result.errorMessage !== undefined) {
+        showAlert({ message: result.errorMessage, type: 'error' });
+        return;
+      }
+      // An error alert from an earlier wrong try must not sit next to the success message.
+      alertStore.getState().closeAlert();
+      openSnackbar({
+        message: MESSAGES.passwordChanged,
+        variant: 'alert',
+        alert: { color: 'success', variant: 'filled' },
+        autoHideDuration: SNACKBAR_AUTO_HIDE_MS,
+      });
+      onClose();
+      await logoutAfterPasswordChange(userId, navigate);
+    } catch (error) {
+      showAlert({ message: error instanceof Error ? error.message : String(error), type: 'error' });
+    }
+  };
+
+  return (
+    <Dialog open={open} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <Stack component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <DialogTitle id={titleId}>Change Password</DialogTitle>
+        <DialogContent>
+          <Stack spacing={2} sx={{ pt: 1 }}>
+            {FIELDS.map(({ name, label, autoComplete }, index) => (
+              <Stack key={name}>
+                <Controller
+                  name={name}
+                  control={control}
+                  render={({ field: { ref, ...field }, fieldState }) => (
+                    <PasswordField
+                      {...field}
+                      inputRef={ref}
+                      id={`change-password-${name}`}
+                      label={label}
+                      autoComplete={autoComplete}
+                      autoFocus={index === 0}
+                      fullWidth
+                      error={!!fieldState.error}
+                      helperText={fieldState.error?.message}
+                    />
+                  )}
+                />
+                {name === 'password' ? <PasswordStrengthMeter password={password} /> : null}
+              </Stack>
+            ))}
+          </Stack>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={close}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            Change Password
+          </Button>
+        </DialogActions>
+      </Stack>
+    </Dialog>
+  );
 }

@@ -1,14 +1,71 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createFeedback } from '@portal/contracts/calls';
+import { GlobalAlert, GlobalSnackbar, snackbarStore } from '@portal/ui';
+import { SESSION_USER, useSignedInSession } from '../../../testing/setup-session';
 import { FeedbackDialog } from './feedback-dialog';
 
-describe('FeedbackDialog placeholder', () => {
-  it('has a title, the not-built-yet text and a Close button calling onClose', async () => {
-    const onClose = jest.fn();
-    render(<FeedbackDialog open onClose={onClose} />);
-    expect(screen.getByRole('dialog', { name: 'Feedback' })).toBeInTheDocument();
-    expect(screen.getByText('This dialog is not built yet.')).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Close' }));
-    expect(onClose).toHaveBeenCalled();
+jest.mock('@portal/contracts/calls', () => ({ createFeedback: jest.fn() }));
+jest.setTimeout(30000);
+const mockedCreate = createFeedback as jest.Mock;
+
+useSignedInSession();
+beforeEach(() => mockedCreate.mockReset());
+
+function renderDialog() {
+  const onClose = jest.fn();
+  render(
+    <>
+      <GlobalAlert />
+      <GlobalSnackbar />
+      <FeedbackDialog open onClose={onClose} />
+    </>,
+  );
+  return { onClose, user: userEvent.setup() };
+}
+
+const field = () => screen.getByRole('textbox', { name: /^Feedback/ });
+
+describe('FeedbackDialog', () => {
+  it('requires feedback before submit', async () => {
+    const { user } = renderDialog();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Feedback is required')).toBeInTheDocument();
+    expect(mockedCreate).not.toHaveBeenCalled();
+  });
+
+  it('counts characters and says "Character Limit Exceeded" past 250', async () => {
+    const { user } = renderDialog();
+    expect(screen.getByTestId('support-feedback-counter')).toHaveTextContent('0/250');
+    await user.click(field());
+    await user.paste('f'.repeat(250));
+    expect(screen.getByTestId('support-feedback-counter')).toHaveTextContent('250/250');
+    expect(screen.queryByText('Character Limit Exceeded')).not.toBeInTheDocument();
+    await user.type(field(), '!');
+    expect(await screen.findByText('Character Limit Exceeded')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(mockedCreate).not.toHaveBeenCalled();
+  });
+
+  it('submits and shows "Feedback submitted successfully." for 6000 ms', async () => {
+    mockedCreate.mockResolvedValue({ id: 'f1' });
+    const { user, onClose } = renderDialog();
+    await user.type(field(), 'Great portal');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(mockedCreate).toHaveBeenCalledWith({ userId: SESSION_USER.userId, feedback: 'Great portal' });
+    expect(await screen.findByText('Feedback submitted successfully.')).toBeInTheDocument();
+    expect(snackbarStore.getState().autoHideDuration).toBe(6000);
+  });
+
+  it('shows the server errorMessage as an error alert', async () => {
+    mockedCreate.mockResolvedValue({ errorMessage: 'Not found' });
+    const { user, onClose } = renderDialog();
+    await user.type(field(), 'x');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    const alert = await screen.findByRole('alert', { hidden: true });
+    expect(alert).toHaveTextContent('Not found');
+    expect(alert).toHaveClass('MuiAlert-colorError');
+    expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -1,5 +1,182 @@
-import { NotBuiltYet } from '@portal/ui';
+import {
+  Alert,
+  Box,
+  Button,
+  Card,
+  MenuItem,
+  Skeleton,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TablePagination,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { PAGE_SIZE_DEFAULT, TICKET_STATUS_LABELS, TICKET_STATUSES, type TicketPage, type TicketSort } from '@portal/contracts';
+import { listTickets } from '@portal/contracts/calls';
+import { PageHeader } from '@portal/ui';
+import { useCallback, useEffect, useState } from 'react';
+import { ListFilters } from '../../../components/list-filters';
+import { errorText, formatDateTime } from '../../../lib/format';
+import { useListParams } from '../../../lib/use-list-params';
+import { RaiseTicketDialog } from './raise-ticket-dialog';
+import { TicketDetailDialog } from './ticket-detail-dialog';
+import { TicketStatusChip } from './ticket-status-chip';
 
+const SORTS: ReadonlyArray<{ value: TicketSort; label: string }> = [
+  { value: '-updatedAt', label: 'Last activity' },
+  { value: '-createdAt', label: 'Newest first' },
+  { value: 'createdAt', label: 'Oldest first' },
+  { value: 'subject', label: 'Subject A–Z' },
+  { value: '-subject', label: 'Subject Z–A' },
+  { value: 'status', label: 'Status' },
+];
+
+const DEFAULTS = { q: '', status: '', from: '', to: '', sort: '-updatedAt', page: '1', pageSize: String(PAGE_SIZE_DEFAULT), ticket: '' };
+
+type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; page: TicketPage };
+
+/** /support-tickets: the tickets the caller may see (their own, and those their tier handles). */
 export function SupportTicketsPage() {
-  return <NotBuiltYet title="Support Tickets" />;
+  const [params, update] = useListParams(DEFAULTS);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [raising, setRaising] = useState(false);
+  const [reloads, setReloads] = useState(0);
+  const refresh = useCallback(() => setReloads((n) => n + 1), []);
+
+  useEffect(() => {
+    let current = true;
+    setLoad((previous) => (previous.state === 'ready' ? previous : { state: 'loading' }));
+    listTickets({
+      q: params.q || undefined,
+      status: params.status || undefined,
+      from: params.from || undefined,
+      to: params.to || undefined,
+      sort: params.sort as TicketSort,
+      page: Number(params.page) || 1,
+      pageSize: Number(params.pageSize) || PAGE_SIZE_DEFAULT,
+    })
+      .then((result) => {
+        if (!current) return;
+        if ('errorMessage' in result && result.errorMessage !== undefined) setLoad({ state: 'error', message: result.errorMessage });
+        else setLoad({ state: 'ready', page: result as TicketPage });
+      })
+      .catch((error) => current && setLoad({ state: 'error', message: errorText(error) }));
+    return () => {
+      current = false;
+    };
+  }, [params.q, params.status, params.from, params.to, params.sort, params.page, params.pageSize, reloads]);
+
+  const page = load.state === 'ready' ? load.page : null;
+  const filtered = Boolean(params.q || params.status || params.from || params.to);
+
+  return (
+    <Box component="section">
+      <PageHeader
+        title="Support Tickets"
+        subtitle="Your tickets and the tickets your organisation handles."
+        actions={
+          <Button variant="contained" onClick={() => setRaising(true)}>
+            Raise Ticket
+          </Button>
+        }
+      />
+      <Card sx={{ p: 2 }}>
+        <ListFilters idPrefix="tickets" q={params.q} from={params.from} to={params.to} sort={params.sort} sortOptions={SORTS} onChange={update}>
+          <TextField id="tickets-status" select label="Status" size="small" value={params.status} onChange={(e) => update({ status: e.target.value })} sx={{ minWidth: 200 }}>
+            <MenuItem value="">All statuses</MenuItem>
+            {TICKET_STATUSES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {TICKET_STATUS_LABELS[s]}
+              </MenuItem>
+            ))}
+          </TextField>
+        </ListFilters>
+        {load.state === 'error' ? (
+          <Alert severity="error" action={<Button onClick={refresh}>Retry</Button>}>
+            The tickets could not be loaded: {load.message}
+          </Alert>
+        ) : null}
+        {load.state === 'loading' ? (
+          <Box aria-busy="true" aria-label="Loading tickets">
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} height={48} />
+            ))}
+          </Box>
+        ) : null}
+        {page && page.total === 0 ? (
+          <Typography sx={{ py: 4, textAlign: 'center' }} color="text.secondary" role="status">
+            {filtered ? 'No tickets match these filters.' : 'There are no support tickets yet.'}
+          </Typography>
+        ) : null}
+        {page && page.total > 0 ? (
+          <>
+            <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
+              {page.total} {page.total === 1 ? 'ticket' : 'tickets'}
+            </Typography>
+            <TableContainer>
+              <Table size="small" aria-label="Support tickets">
+                <TableHead>
+                  <TableRow>
+                    <TableCell>#</TableCell>
+                    <TableCell>Subject</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell>Raised by</TableCell>
+                    <TableCell>Handled by</TableCell>
+                    <TableCell align="right">Replies</TableCell>
+                    <TableCell>Created</TableCell>
+                    <TableCell>Last activity</TableCell>
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {page.items.map((ticket) => (
+                    <TableRow key={ticket.id} hover>
+                      <TableCell>{ticket.number}</TableCell>
+                      <TableCell>
+                        <Button
+                          variant="text"
+                          onClick={() => update({ ticket: ticket.id }, { keepPage: true })}
+                          sx={{ textTransform: 'none', textAlign: 'left', p: 0, minWidth: 0 }}
+                          aria-label={`Open ticket ${ticket.number}: ${ticket.subject}`}
+                        >
+                          {ticket.subject}
+                        </Button>
+                      </TableCell>
+                      <TableCell>
+                        <TicketStatusChip status={ticket.status} />
+                      </TableCell>
+                      <TableCell>
+                        {ticket.author.name}
+                        <Typography variant="caption" display="block" color="text.secondary">
+                          {ticket.author.organisationName}
+                        </Typography>
+                      </TableCell>
+                      <TableCell>{ticket.handlerOrganisationName}</TableCell>
+                      <TableCell align="right">{ticket.replyCount}</TableCell>
+                      <TableCell>{formatDateTime(ticket.createdAt)}</TableCell>
+                      <TableCell>{formatDateTime(ticket.updatedAt)}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <TablePagination
+              component="div"
+              count={page.total}
+              page={page.page - 1}
+              rowsPerPage={page.pageSize}
+              rowsPerPageOptions={[10, 20, 50, 100]}
+              onPageChange={(_e, next) => update({ page: String(next + 1) })}
+              onRowsPerPageChange={(e) => update({ pageSize: e.target.value })}
+            />
+          </>
+        ) : null}
+      </Card>
+      <TicketDetailDialog ticketId={params.ticket || null} onClose={() => update({ ticket: '' }, { keepPage: true })} onChanged={refresh} />
+      <RaiseTicketDialog open={raising} onClose={() => setRaising(false)} onSubmitted={refresh} />
+    </Box>
+  );
 }

@@ -2,15 +2,16 @@ import { Link, Typography } from '@mui/material';
 import { paths } from '@portal/config';
 import { Link as RouterLink } from 'react-router-dom';
 import { AuthCard } from './auth-card';
+import { RegisterForm } from './register-form';
 
-/** Account pages that later issues build; each already has its route and title. */
-export function PublicPlaceholderPage({ title }: { title: string }) {
+export function RegisterPage() {
   return (
-    <AuthCard title={title}>
-      <Typography sx={{ textAlign: 'center' }}>This page is not built yet.</Typography>
+    <AuthCard title="Register" subtitle="Create an account for your organisation" maxWidth={520}>
+      <RegisterForm />
       <Typography sx={{ textAlign: 'center' }}>
+        Already have an account?{' '}
         <Link component={RouterLink} to={paths.login}>
-          Back to sign in
+          Sign in
         </Link>
       </Typography>
     </AuthCard>

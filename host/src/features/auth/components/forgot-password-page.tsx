@@ -1,0 +1,68 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { paths } from '@portal/config';
+import { forgotFormSchema, type ForgotForm } from '@portal/contracts';
+import { forgot } from '@portal/contracts/calls';
+import { showAlert } from '@portal/ui';
+import { Controller, useForm } from 'react-hook-form';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import type { CodeVerificationState } from '../lib/flow-state';
+import { AuthCard } from './auth-card';
+
+/** /forgot: step 1 of the reset flow. The server answers the same whether or not the account exists. */
+export function ForgotPasswordPage() {
+  const navigate = useNavigate();
+  const { control, handleSubmit, formState } = useForm<ForgotForm>({
+    resolver: zodResolver(forgotFormSchema),
+    mode: 'all',
+    defaultValues: { email: '' },
+  });
+
+  const onSubmit = async ({ email }: ForgotForm) => {
+    try {
+      const result = await forgot({ email });
+      if ('errorMessage' in result && result.errorMessage !== undefined) {
+        showAlert({ message: result.errorMessage, type: 'error' });
+        return;
+      }
+      showAlert({ message: result.message, type: 'info' });
+      const state: CodeVerificationState = { email };
+      navigate(paths.codeVerification, { state });
+    } catch (error) {
+      showAlert({ message: error instanceof Error ? error.message : String(error), type: 'error' });
+    }
+  };
+
+  return (
+    <AuthCard title="Forgot Password" subtitle="Enter your e-mail address and we will send you a verification code">
+      <Stack component="form" spacing={2} noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Forgot password">
+        <Controller
+          name="email"
+          control={control}
+          render={({ field: { ref, ...field }, fieldState }) => (
+            <TextField
+              {...field}
+              inputRef={ref}
+              id="forgot-email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              autoFocus
+              fullWidth
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message}
+            />
+          )}
+        />
+        <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} fullWidth>
+          Send Code
+        </Button>
+      </Stack>
+      <Typography sx={{ textAlign: 'center' }}>
+        <Link component={RouterLink} to={paths.login}>
+          Back to sign in
+        </Link>
+      </Typography>
+    </AuthCard>
+  );
+}

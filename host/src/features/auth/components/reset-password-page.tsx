@@ -1,0 +1,93 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Link, Stack, Typography } from '@mui/material';
+import { paths } from '@portal/config';
+import { resetPasswordFormSchema, type ResetPasswordForm } from '@portal/contracts';
+import { resetPassword } from '@portal/contracts/calls';
+import { PasswordField, PasswordStrengthMeter, showAlert } from '@portal/ui';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { isResetState, type ResetState } from '../lib/flow-state';
+import { AuthCard } from './auth-card';
+
+function ResetPasswordForm({ email, otp }: ResetState) {
+  const navigate = useNavigate();
+  const { control, handleSubmit, formState } = useForm<ResetPasswordForm>({
+    resolver: zodResolver(resetPasswordFormSchema),
+    mode: 'all',
+    defaultValues: { password: '', confirmPassword: '' },
+  });
+  const password = useWatch({ control, name: 'password' });
+
+  const onSubmit = async ({ password: newPassword }: ResetPasswordForm) => {
+    try {
+      const result = await resetPassword({ email, otp, password: newPassword });
+      if ('errorMessage' in result && result.errorMessage !== undefined) {
+        showAlert({ message: result.errorMessage, type: 'error' });
+        return;
+      }
+      showAlert({ message: result.message, type: 'success' });
+      // replace: the used code must not be one Back press away.
+      navigate(paths.login, { replace: true });
+    } catch (error) {
+      showAlert({ message: error instanceof Error ? error.message : String(error), type: 'error' });
+    }
+  };
+
+  return (
+    <Stack component="form" spacing={2} noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Reset password">
+      <Controller
+        name="password"
+        control={control}
+        render={({ field: { ref, ...field }, fieldState }) => (
+          <PasswordField
+            {...field}
+            inputRef={ref}
+            id="reset-password"
+            label="New Password"
+            autoComplete="new-password"
+            autoFocus
+            fullWidth
+            error={!!fieldState.error}
+            helperText={fieldState.error?.message}
+          />
+        )}
+      />
+      <PasswordStrengthMeter password={password} />
+      <Controller
+        name="confirmPassword"
+        control={control}
+        render={({ field: { ref, ...field }, fieldState }) => (
+          <PasswordField
+            {...field}
+            inputRef={ref}
+            id="reset-confirmPassword"
+            label="Confirm Password"
+            autoComplete="new-password"
+            fullWidth
+            error={!!fieldState.error}
+            helperText={fieldState.error?.message}
+          />
+        )}
+      />
+      <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} fullWidth>
+        Reset Password
+      </Button>
+    </Stack>
+  );
+}
+
+/** /reset: step 3 of the reset flow; needs the e-mail and the verified code, else starts over at /forgot. */
+export function ResetPasswordPage() {
+  const state: unknown = useLocation().state;
+  if (!isResetState(state)) return <Navigate to={paths.forgot} replace />;
+  return (
+    <AuthCard title="Reset Password" subtitle="Choose a new password (8 to 20 characters)">
+      <ResetPasswordForm email={state.email} otp={state.otp} />
+      <Typography sx={{ textAlign: 'center' }}>
+        <Link component={RouterLink} to={paths.login}>
+          Back to sign in
+        </Link>
+      </Typography>
+    </AuthCard>
+  );
+}

@@ -1,0 +1,19 @@
+import { authStore } from '@portal/auth-bridge';
+import { request } from '@portal/request';
+
+export type RemoteFailureKind = 'load' | 'render' | 'integrity';
+
+/** Tells the API (which raises an operator alert) that a remote version failed in this browser.
+ * Only signed-in users can report; a report that fails is just logged. */
+export async function reportRemoteFailure(remote: string, version: string, kind: RemoteFailureKind, message: string): Promise<void> {
+  if (!version || !authStore.getState().isLoggedIn) return;
+  try {
+    await request({
+      method: 'POST',
+      url: `api/remotes/${encodeURIComponent(remote)}/failures`,
+      data: { version, kind, message: message.slice(0, 2000) },
+    });
+  } catch (error) {
+    console.error('Remote failure could not be reported', error);
+  }
+}

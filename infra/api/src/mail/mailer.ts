@@ -1,0 +1,57 @@
+import nodemailer from 'nodemailer';
+import type { Db } from '../db/database';
+import { insertOutboxMessage } from '../repositories/outbox-repository';
+
+export const DEFAULT_MAIL_FROM = 'Cloud Backup Portal <no-reply@portal.local>';
+
+export interface OutgoingMail {
+  to: string;
+  from: string;
+  replyTo?: string | null;
+  subject: string;
+  text: string;
+  html?: string | null;
+}
+
+export interface Mailer {
+  /** 'smtp' delivers for real; 'outbox' stores the message in the email_outbox table (demo, tests). */
+  readonly kind: 'smtp' | 'outbox';
+  send(message: OutgoingMail): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Stores messages in the database so every API process (and the demo's dev/outbox page) sees them. */
+export function createOutboxMailer(db: Db): Mailer {
+  return {
+    kind: 'outbox',
+    async send(message) {
+      await insertOutboxMessage(db, message);
+    },
+    async close() {},
+  };
+}
+
+/** SMTP delivery; smtpUrl is e.g. smtps://user:pass@smtp.example.com:465 or smtp://host:587. */
+export function createSmtpMailer(smtpUrl: string): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl);
+  return {
+    kind: 'smtp',
+    async send(message) {
+      await transport.sendMail({
+        to: message.to,
+        from: message.from,
+        replyTo: message.replyTo ?? undefined,
+        subject: message.subject,
+        text: message.text,
+        html: message.html ?? undefined,
+      });
+    },
+    async close() {
+      transport.close();
+    },
+  };
+}
+
+export function createMailer(options: { db: Db; smtpUrl?: string }): Mailer {
+  return options.smtpUrl ? createSmtpMailer(options.smtpUrl) : createOutboxMailer(options.db);
+}

@@ -1,0 +1,16 @@
+import { outboxResponseSchema } from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import { listOutbox } from '../repositories/outbox-repository';
+import type { RouteDeps } from './route-deps';
+
+/**
+ * The demo's mailbox: lets someone trying the portal read the codes it "sent". Registered only in
+ * demo mode without SMTP, so it does not exist (404) on a real installation.
+ */
+export async function devRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  if (!deps.devOutbox) return;
+  app.get('/dev/outbox', { schema: { response: { 200: outboxResponseSchema } } }, async (_request, reply) => {
+    reply.header('cache-control', 'no-store');
+    return listOutbox(deps.db, 50);
+  });
+}

@@ -1,0 +1,61 @@
+import { parseCliArgs, USAGE, UsageError } from './cli-args';
+import { deployRemote } from './deploy';
+import { CliError, connectRegistry } from './registry-client';
+import { federationName } from './remote-names';
+import { createFolderRemoteStore } from './remote-store';
+import { readSettings } from './settings';
+import { RemoteOpsError } from '@portal/api/src/services/remote-ops-service';
+
+async function main(argv: string[]): Promise<number> {
+  const command = parseCliArgs(argv);
+  if (command.command === 'help') {
+    console.log(USAGE);
+    return 0;
+  }
+  const settings = readSettings();
+  const started = Date.now();
+  const registry = await connectRegistry(settings);
+  try {
+    console.error(`Registry: ${registry.description}`);
+    if (command.command === 'deploy') {
+      const result = await deployRemote({
+        input: command.name,
+        settings,
+        store: createFolderRemoteStore(settings.remoteStoreDir),
+        registry,
+        log: (line) => console.error(line),
+      });
+      console.log(
+        `Deployed ${result.name} ${result.version} (was ${result.fromVersion ?? 'none'}), integrity ${result.integrity}; ` +
+          `build ${result.seconds.build.toFixed(1)} s, publish ${result.seconds.publish.toFixed(1)} s, total ${result.seconds.total.toFixed(1)} s`,
+      );
+    } else if (command.command === 'rollback') {
+      const result = await registry.rollback(federationName(settings.remotesDir, command.name), command.to);
+      console.log(
+        `Rolled back ${result.name} from ${result.pointer.fromVersion ?? 'none'} to ${result.pointer.toVersion} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      );
+    } else {
+      for (const remote of await registry.list()) {
+        console.log(`${remote.name}  current: ${remote.current ?? '(none)'}`);
+        for (const r of remote.releases) {
+          const mark = r.version === remote.current ? '*' : ' ';
+          console.log(`  ${mark} ${r.version}  built ${r.builtAt ?? '?'}  commit ${r.gitCommit?.slice(0, 12) ?? '?'}  published ${r.publishedAt}`);
+        }
+        console.log('  history:');
+        for (const h of remote.history) console.log(`    ${h.at}  ${h.fromVersion ?? '(none)'} -> ${h.toVersion}  by ${h.actor}`);
+      }
+    }
+    return 0;
+  } finally {
+    await registry.close();
+  }
+}
+
+main(process.argv.slice(2)).then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    const known = error instanceof UsageError || error instanceof CliError || error instanceof RemoteOpsError || (error instanceof Error && /^Unknown remote/.test(error.message));
+    console.error(known ? (error as Error).message : error);
+    process.exit(known ? 2 : 1);
+  },
+);

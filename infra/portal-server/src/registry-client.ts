@@ -1,0 +1,103 @@
+import os from 'node:os';
+import { migrate, openDatabase, type Db } from '@portal/api';
+import { folderStoreReader } from '@portal/api/src/remotes/remote-store';
+import {
+  listRemoteStatus,
+  publishVersion,
+  rollbackRemote,
+  type RemoteOpResult,
+  type RemoteStatus,
+} from '@portal/api/src/services/remote-ops-service';
+import type { PortalSettings } from './settings';
+import { readServerState } from './server-state';
+
+/** Where the CLI records releases and moves pointers: the running portal's API, or the database. */
+export interface RegistryClient {
+  readonly description: string;
+  publish(input: { name: string; version: string; builtAt: string; gitCommit: string | null }): Promise<RemoteOpResult>;
+  rollback(name: string, to?: string): Promise<RemoteOpResult>;
+  list(): Promise<RemoteStatus[]>;
+  close(): Promise<void>;
+}
+
+export class CliError extends Error {}
+
+async function reachable(url: string): Promise<boolean> {
+  try {
+    const res = await fetch(`${url}/remotes.json`, { signal: AbortSignal.timeout(3000) });
+    return res.ok;
+  } catch {
+    return false;
+  }
+}
+
+function apiClient(url: string, env: NodeJS.ProcessEnv): RegistryClient {
+  const username = env.PORTAL_USERNAME;
+  const password = env.PORTAL_PASSWORD;
+  let token: string | undefined;
+  const call = async <T>(method: string, path: string, body?: unknown): Promise<T> => {
+    if (!token) {
+      if (!username || !password) {
+        throw new CliError(`A portal is running at ${url}: set PORTAL_USERNAME and PORTAL_PASSWORD (an ADMIN user) so the CLI can use its API.`);
+      }
+      const res = await fetch(`${url}/backend/api/signin`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ username, password }),
+      });
+      const json = (await res.json()) as { accessToken?: string; errorMessage?: string };
+      if (!res.ok || !json.accessToken) throw new CliError(`Sign-in as ${username} at ${url} failed: ${json.errorMessage ?? res.status}`);
+      token = json.accessToken;
+    }
+    const res = await fetch(`${url}/backend/${path}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const json = (await res.json()) as T & { errorMessage?: string };
+    if (!res.ok) throw new CliError(`${json.errorMessage ?? `HTTP ${res.status}`}${res.status === 403 ? ` (${username} is not an ADMIN)` : ''}`);
+    return json;
+  };
+  return {
+    description: `the portal API at ${url}`,
+    publish: ({ name, version, builtAt, gitCommit }) =>
+      call('POST', `api/remotes/${name}/releases`, { version, builtAt, ...(gitCommit ? { gitCommit } : {}) }),
+    rollback: (name, to) => call('POST', `api/remotes/${name}/rollback`, to ? { to } : {}),
+    list: async () => (await call<{ remotes: RemoteStatus[] }>('GET', 'api/remotes')).remotes,
+    close: async () => undefined,
+  };
+}
+
+async function directClient(settings: PortalSettings, env: NodeJS.ProcessEnv): Promise<RegistryClient> {
+  let db: Db;
+  try {
+    db = await openDatabase(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : { dataDir: `${settings.dataDir}/db` });
+  } catch (error) {
+    throw new CliError(`The database in ${settings.dataDir}/db could not be opened: ${(error as Error).message}`);
+  }
+  await migrate(db);
+  const actor = { name: `cli:${env.USER ?? os.userInfo().username}`, userId: null, ip: null };
+  const store = folderStoreReader(settings.remoteStoreDir);
+  return {
+    description: settings.databaseUrl ? 'the database at DATABASE_URL' : `the embedded database in ${settings.dataDir}/db`,
+    publish: (input) => publishVersion(db, store, input, actor),
+    rollback: (name, to) => rollbackRemote(db, name, to, actor),
+    list: () => listRemoteStatus(db),
+    close: () => db.close(),
+  };
+}
+
+/**
+ * PORTAL_URL, else the portal that left its address in DATA_DIR, else http://localhost:8080.
+ * When none answers, the CLI opens the database itself (safe: nobody else has it open).
+ */
+export async function connectRegistry(settings: PortalSettings, env: NodeJS.ProcessEnv = process.env): Promise<RegistryClient> {
+  const state = readServerState(settings.dataDir);
+  const url = (env.PORTAL_URL || state?.url || 'http://localhost:8080').replace(/\/$/, '');
+  if (await reachable(url)) return apiClient(url, env);
+  if (env.PORTAL_URL) throw new CliError(`PORTAL_URL ${env.PORTAL_URL} does not answer.`);
+  if (state && !settings.databaseUrl) {
+    throw new CliError(`The portal (pid ${state.pid}) holds the database in ${settings.dataDir} but does not answer at ${state.url}.`);
+  }
+  return directClient(settings, env);
+}

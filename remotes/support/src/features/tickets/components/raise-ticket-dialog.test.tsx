@@ -1,0 +1,94 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createTicket } from '@portal/contracts/calls';
+import { GlobalAlert, GlobalSnackbar, snackbarStore } from '@portal/ui';
+import { SESSION_USER, useSignedInSession } from '../../../testing/setup-session';
+import { RaiseTicketDialog } from './raise-ticket-dialog';
+
+jest.mock('@portal/contracts/calls', () => ({ createTicket: jest.fn() }));
+jest.setTimeout(30000);
+const mockedCreate = createTicket as jest.Mock;
+
+useSignedInSession();
+beforeEach(() => mockedCreate.mockReset());
+
+function renderDialog() {
+  const onClose = jest.fn();
+  const onSubmitted = jest.fn();
+  render(
+    <>
+      <GlobalAlert />
+      <GlobalSnackbar />
+      <RaiseTicketDialog open onClose={onClose} onSubmitted={onSubmitted} />
+    </>,
+  );
+  return { onClose, onSubmitted, user: userEvent.setup() };
+}
+
+const subject = () => screen.getByRole('textbox', { name: /^Subject/ });
+const description = () => screen.getByRole('textbox', { name: /^Description/ });
+
+describe('RaiseTicketDialog', () => {
+  it('validates everything before submit: both required messages, nothing sent', async () => {
+    const { user } = renderDialog();
+    expect(screen.getByRole('dialog', { name: 'Raise Ticket' })).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByText('Subject is required')).toBeInTheDocument();
+    expect(screen.getByText('Description is required')).toBeInTheDocument();
+    expect(mockedCreate).not.toHaveBeenCalled();
+  });
+
+  it('shows counters and "Character Limit Exceeded" past 100 and 500 characters, on change', async () => {
+    const { user } = renderDialog();
+    expect(screen.getByTestId('support-subject-counter')).toHaveTextContent('0/100');
+    expect(screen.getByTestId('support-description-counter')).toHaveTextContent('0/500');
+    await user.click(subject());
+    await user.paste('s'.repeat(100));
+    expect(screen.getByTestId('support-subject-counter')).toHaveTextContent('100/100');
+    expect(screen.queryByText('Character Limit Exceeded')).not.toBeInTheDocument();
+    await user.type(subject(), 'x');
+    expect(screen.getByTestId('support-subject-counter')).toHaveTextContent('101/100');
+    expect(await screen.findByText('Character Limit Exceeded')).toBeInTheDocument();
+    expect(subject()).toHaveAccessibleDescription(/Character Limit Exceeded/);
+    await user.click(description());
+    await user.paste('d'.repeat(501));
+    expect(screen.getByTestId('support-description-counter')).toHaveTextContent('501/500');
+    await waitFor(() => expect(screen.getAllByText('Character Limit Exceeded')).toHaveLength(2));
+  });
+
+  it('shows "Subject is required" on blur of an empty field', async () => {
+    const { user } = renderDialog();
+    await user.click(subject());
+    await user.tab();
+    expect(await screen.findByText('Subject is required')).toBeInTheDocument();
+  });
+
+  it('sends userId, subject, description and shows the 6000 ms success snackbar', async () => {
+    mockedCreate.mockResolvedValue({ id: 't1', number: 1 });
+    const { user, onClose, onSubmitted } = renderDialog();
+    await user.type(subject(), 'Backup failed');
+    await user.type(description(), 'Last night');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onClose).toHaveBeenCalled());
+    expect(mockedCreate).toHaveBeenCalledWith({ userId: SESSION_USER.userId, subject: 'Backup failed', description: 'Last night' });
+    expect(await screen.findByText('Support Ticket submitted successfully.')).toBeInTheDocument();
+    expect(snackbarStore.getState()).toMatchObject({ open: true, autoHideDuration: 6000, alert: { color: 'success' } });
+    expect(onSubmitted).toHaveBeenCalledWith({ id: 't1', number: 1 });
+  });
+
+  it('shows a server errorMessage, or an exception, as an error alert and keeps the dialog open', async () => {
+    mockedCreate.mockResolvedValueOnce({ errorMessage: 'Character Limit Exceeded' }).mockRejectedValueOnce(new Error('Invalid response received'));
+    const { user, onClose } = renderDialog();
+    await user.type(subject(), 'S');
+    await user.type(description(), 'D');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    // The alert lives outside the modal dialog (as in the host), so it is outside the accessible tree while the dialog is open.
+    const first = await screen.findByRole('alert', { hidden: true });
+    expect(first).toHaveTextContent('Character Limit Exceeded');
+    expect(first).toHaveClass('MuiAlert-colorError');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getByRole('alert', { hidden: true })).toHaveTextContent('Invalid response received'));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(snackbarStore.getState().open).toBe(false);
+  });
+});
