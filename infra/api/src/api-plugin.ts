@@ -22,11 +22,13 @@ import { mfaRoutes } from './routes/mfa-routes';
 import { passwordRoutes } from './routes/password-routes';
 import { platformRoutes } from './routes/platform-routes';
 import { profileRoutes } from './routes/profile-routes';
+import { remoteOpsRoutes, type RemoteOpsOptions } from './routes/remote-ops-routes';
+import { supportRoutes } from './routes/support-routes';
 import type { RouteDeps } from './routes/route-deps';
 import { TOO_MANY_ATTEMPTS } from './services/identity-service';
 import { HttpError } from './services/errors';
 
-export interface ApiPluginOptions {
+export interface ApiPluginOptions extends RemoteOpsOptions {
   /** An open, migrated database (see openDatabase + migrate, or setupApi). */
   db: Db;
   /** HS256 signing secret, at least 32 characters. Also keys the one-time code hashes and the TOTP secret box. */
@@ -133,6 +135,6 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
   await platformRoutes(app, deps);
   await profileRoutes(app, deps);
   await healthRoutes(app, deps);
-  await (await import('./routes/remote-ops-routes')).remoteOpsRoutes(app, deps, options as import('./routes/remote-ops-routes').RemoteOpsOptions);
-  await (await import('./routes/support-routes')).supportRoutes(app, deps);
+  await remoteOpsRoutes(app, deps, options);
+  await supportRoutes(app, deps);
 };
