@@ -1,4 +1,4 @@
-// Writes data/common-passwords.txt: well-known leaked passwords plus the predictable variants people
+// Writes assets/common-passwords.txt: well-known leaked passwords plus the predictable variants people
 // build from common words (word + year, word + 123, capitalised, leetspeak, keyboard walks).
 // Run: npx tsx scripts/generate-common-passwords.ts   (the output is committed; nothing is downloaded)
 import fs from 'node:fs';
@@ -88,6 +88,6 @@ for (let year = 1950; year <= 2030; year += 1) {
 // Dates people use: ddmmyyyy for the first of each month across common birth years.
 for (let year = 1960; year <= 2010; year += 1) for (let month = 1; month <= 12; month += 1) add(`01${String(month).padStart(2, '0')}${year}`);
 
-const file = path.resolve(__dirname, '../data/common-passwords.txt');
+const file = path.resolve(__dirname, '../assets/common-passwords.txt');
 fs.writeFileSync(file, `${[...out].sort().join('\n')}\n`);
 console.log(`${out.size} passwords written to ${file}`);

@@ -1,20 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
-import { DEMO_PASSWORD, launchBrowser, newPage, signIn } from './browser';
+import type { Page } from 'playwright-core';
+import { DEMO_PASSWORD, newPage, signIn } from './browser';
 import { menuEntries } from './menu';
 import { codeFromOutbox } from './outbox';
-import { RunningPortal, startPortal } from './portal';
+import { usePortalSuite } from './suite';
 
-let portal: RunningPortal;
-let browser: Browser;
 
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const suite = usePortalSuite();
+
 
 async function expectSignInRefused(page: Page, username: string, password: string) {
   await signIn(page, username, password);
@@ -22,7 +14,7 @@ async function expectSignInRefused(page: Page, username: string, password: strin
 }
 
 test('a new user registers, then signs in as the first user of a new direct customer', async () => {
-  const { context, page } = await newPage(browser, portal.url);
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
   const username = `newuser${Date.now() % 1_000_000}`;
   await page.goto('/login');
   await page.getByRole('link', { name: 'Create an account' }).click();
@@ -55,7 +47,7 @@ test('a new user registers, then signs in as the first user of a new direct cust
 });
 
 test('forgotten password: code from the outbox, new password works, the old one does not', async () => {
-  const { context, page } = await newPage(browser, portal.url);
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot Password?' }).click();
   await page.waitForURL('**/forgot');
@@ -63,7 +55,7 @@ test('forgotten password: code from the outbox, new password works, the old one 
   await page.getByLabel('Email', { exact: true }).fill('directcustomer@demo.example');
   await page.getByRole('button', { name: 'Send Code' }).click();
   await page.waitForURL('**/code-verification');
-  const code = await codeFromOutbox(portal.url, 'directcustomer@demo.example', since);
+  const code = await codeFromOutbox(suite.portal.url, 'directcustomer@demo.example', since);
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.waitForURL('**/reset');
@@ -78,7 +70,7 @@ test('forgotten password: code from the outbox, new password works, the old one 
 });
 
 test('MFA sign-in for mfauser with the e-mailed code', async () => {
-  const { context, page } = await newPage(browser, portal.url);
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
   const since = Date.now();
   await signIn(page, 'mfauser');
   await page.waitForURL('**/mfa-verification');
@@ -90,7 +82,7 @@ test('MFA sign-in for mfauser with the e-mailed code', async () => {
   await page.getByLabel('Verification code').fill('000000');
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.locator('.MuiAlert-colorError').waitFor();
-  const code = await codeFromOutbox(portal.url, 'mfauser@demo.example', since);
+  const code = await codeFromOutbox(suite.portal.url, 'mfauser@demo.example', since);
   await page.getByLabel('Verification code').fill(code);
   await page.getByRole('button', { name: 'Verify' }).click();
   await page.waitForURL('**/dashboard');
@@ -99,7 +91,7 @@ test('MFA sign-in for mfauser with the e-mailed code', async () => {
 });
 
 test('change password logs the user out; only the new password signs in', async () => {
-  const { context, page } = await newPage(browser, portal.url);
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
   await signIn(page, 'directpartner');
   await page.waitForURL('**/dashboard');
   await page.getByRole('button', { name: 'Open profile menu' }).click();
@@ -121,7 +113,7 @@ test('change password logs the user out; only the new password signs in', async 
 });
 
 test('a token past its exp lands on /login', async () => {
-  const { context, page } = await newPage(browser, portal.url);
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
   await signIn(page, 'customer');
   await page.waitForURL('**/dashboard');
   await page.evaluate(() => {

@@ -1,29 +1,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn } from './browser';
-import { RunningPortal, startPortal } from './portal';
+import type { Page } from 'playwright-core';
+import { newPage, signIn } from './browser';
+import { usePortalSuite } from './suite';
 
-let portal: RunningPortal;
-let browser: Browser;
 
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const suite = usePortalSuite();
+
 
 async function currentVersion(name: string): Promise<string> {
-  const { remotes } = await (await fetch(`${portal.url}/remotes.json`)).json();
+  const { remotes } = await (await fetch(`${suite.portal.url}/remotes.json`)).json();
   return remotes.find((r: { name: string }) => r.name === name).version;
 }
 
 function versionDir(name: string, version: string): string {
-  return path.join(portal.dataDir, 'remote-store', name, version);
+  return path.join(suite.portal.dataDir, 'remote-store', name, version);
 }
 
 async function heading(page: Page, name: string | RegExp) {
@@ -43,7 +35,7 @@ const SINGLETONS = [
 ];
 
 test('every shared singleton is loaded once, from one container, across host and all four remotes', async () => {
-  const { context, page } = await newPage(browser, portal.url);
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
   await signIn(page, 'customer');
   await page.waitForURL('**/dashboard');
   // one page of each remote: backup_sets, account_settings, support, admin_ops
@@ -85,7 +77,7 @@ test('a remote whose files are gone shows an error panel with Retry; other route
   const version = await currentVersion('support');
   const dir = versionDir('support', version);
   fs.renameSync(dir, `${dir}.away`);
-  const { context, page } = await newPage(browser, portal.url);
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
   try {
     await signIn(page, 'customer');
     await page.waitForURL('**/dashboard');
@@ -120,7 +112,7 @@ test('a remote entry that does not match its registry integrity is refused (fail
   fs.writeFileSync(entry, tampered);
   fs.writeFileSync(`${entry}.br`, zlib.brotliCompressSync(tampered));
   fs.writeFileSync(`${entry}.gz`, zlib.gzipSync(tampered));
-  const { context, page } = await newPage(browser, portal.url);
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
   try {
     await signIn(page, 'admin');
     await page.waitForURL('**/dashboard');
@@ -137,7 +129,7 @@ test('a remote entry that does not match its registry integrity is refused (fail
 });
 
 test('ADMIN sees health of API, database and each remote version on /health-check', async () => {
-  const { context, page } = await newPage(browser, portal.url);
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
   await signIn(page, 'admin');
   await page.waitForURL('**/dashboard');
   await page.goto('/health-check');
@@ -151,7 +143,7 @@ test('ADMIN sees health of API, database and each remote version on /health-chec
 });
 
 test('a role that may not open a route gets the 403 page inside the shell; unknown paths get 404', async () => {
-  const { context, page } = await newPage(browser, portal.url);
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
   await signIn(page, 'customer');
   await page.waitForURL('**/dashboard');
   await page.goto('/health-check');

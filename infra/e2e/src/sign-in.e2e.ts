@@ -1,23 +1,14 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, signIn } from './browser';
+import { newPage, signIn } from './browser';
 import { EXPECTED_MENU, menuEntries } from './menu';
-import { RunningPortal, startPortal } from './portal';
+import { usePortalSuite } from './suite';
 
-let portal: RunningPortal;
-let browser: Browser;
 
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const suite = usePortalSuite();
+
 
 describe.each(Object.keys(EXPECTED_MENU))('demo user %s', (username) => {
   test('signs in, lands on /dashboard and sees exactly its menu', async () => {
-    const { context, page } = await newPage(browser, portal.url);
+    const { context, page } = await newPage(suite.browser, suite.portal.url);
     await signIn(page, username);
     await page.waitForURL('**/dashboard');
     expect(await menuEntries(page)).toEqual(EXPECTED_MENU[username]);
@@ -34,7 +25,7 @@ describe.each(Object.keys(EXPECTED_MENU))('demo user %s', (username) => {
 });
 
 test('a wrong password shows the server errorMessage as an error alert', async () => {
-  const { context, page } = await newPage(browser, portal.url);
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
   await signIn(page, 'admin', 'Wrong#Password1');
   const alert = page.locator('.MuiAlert-colorError', { hasText: 'Invalid username or password' });
   await alert.waitFor();
@@ -43,7 +34,7 @@ test('a wrong password shows the server errorMessage as an error alert', async (
 });
 
 test('the root path is the sign-in page; a signed-in user opening it lands on /dashboard', async () => {
-  const { context, page } = await newPage(browser, portal.url);
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
   await page.goto('/dashboard');
   await page.waitForURL('**/login');
   await page.goto('/');
@@ -56,7 +47,7 @@ test('the root path is the sign-in page; a signed-in user opening it lands on /d
 });
 
 test('logout calls sign-out and clears token, profile, white-label data, session user and language', async () => {
-  const { context, page } = await newPage(browser, portal.url);
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
   await signIn(page, 'partner');
   await page.waitForURL('**/dashboard');
   const token = await page.evaluate(() => localStorage.getItem('serviceToken'));
@@ -76,20 +67,20 @@ test('logout calls sign-out and clears token, profile, white-label data, session
   }));
   expect(left).toEqual({ token: null, profile: null, whitelabel: null, language: null, user: null });
   // the session was revoked on the server: the old token is refused
-  const res = await fetch(`${portal.url}/backend/api/health`, { headers: { authorization: `Bearer ${token}` } });
+  const res = await fetch(`${suite.portal.url}/backend/api/health`, { headers: { authorization: `Bearer ${token}` } });
   expect(res.status).toBe(401);
   await context.close();
 });
 
 test('a revoked token sends the user to /login on the next call', async () => {
-  const { context, page } = await newPage(browser, portal.url);
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
   await signIn(page, 'admin');
   await page.waitForURL('**/dashboard');
   const { token, user } = await page.evaluate(() => ({
     token: localStorage.getItem('serviceToken'),
     user: JSON.parse(sessionStorage.getItem('user') ?? '{}'),
   }));
-  const revoke = await fetch(`${portal.url}/backend/api/users/${user.userId}/signout`, {
+  const revoke = await fetch(`${suite.portal.url}/backend/api/users/${user.userId}/signout`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, userid: user.userId },
   });

@@ -1,18 +1,10 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newPage, signIn } from './browser';
-import { RunningPortal, startPortal } from './portal';
+import type { Page } from 'playwright-core';
+import { newPage, signIn } from './browser';
+import { usePortalSuite } from './suite';
 
-let portal: RunningPortal;
-let browser: Browser;
 
-beforeAll(async () => {
-  portal = await startPortal();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await portal?.stop();
-});
+const suite = usePortalSuite();
+
 
 async function openMenuDialog(page: Page, entry: 'Raise Ticket' | 'Feedback') {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: entry }).click();
@@ -21,7 +13,7 @@ async function openMenuDialog(page: Page, entry: 'Raise Ticket' | 'Feedback') {
 
 test('a customer raises a ticket, its partner answers, the customer sees the answer', async () => {
   const subject = `Restore stuck ${Date.now()}`;
-  const customer = await newPage(browser, portal.url);
+  const customer = await newPage(suite.browser, suite.portal.url);
   await signIn(customer.page, 'customer');
   await customer.page.waitForURL('**/dashboard');
 
@@ -35,7 +27,7 @@ test('a customer raises a ticket, its partner answers, the customer sees the ans
   await customer.page.getByText('Support Ticket submitted successfully.').waitFor();
   await dialog.waitFor({ state: 'hidden' });
 
-  const partner = await newPage(browser, portal.url);
+  const partner = await newPage(suite.browser, suite.portal.url);
   await signIn(partner.page, 'partner');
   await partner.page.waitForURL('**/dashboard');
   await partner.page.goto(`/support-tickets?q=${encodeURIComponent(subject)}`);
@@ -55,7 +47,7 @@ test('a customer raises a ticket, its partner answers, the customer sees the ans
 
   // The other side was told by e-mail (demo outbox).
   const token = await partner.page.evaluate(() => localStorage.getItem('serviceToken'));
-  const outbox = await fetch(`${portal.url}/backend/dev/outbox`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text());
+  const outbox = await fetch(`${suite.portal.url}/backend/dev/outbox`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text());
   expect(outbox).toContain(subject);
 
   await customer.context.close();
@@ -64,7 +56,7 @@ test('a customer raises a ticket, its partner answers, the customer sees the ans
 
 test('feedback is submitted from the menu and listed for ADMIN', async () => {
   const text = `Lovely portal ${Date.now()}`;
-  const customer = await newPage(browser, portal.url);
+  const customer = await newPage(suite.browser, suite.portal.url);
   await signIn(customer.page, 'directcustomer');
   await customer.page.waitForURL('**/dashboard');
   const dialog = await openMenuDialog(customer.page, 'Feedback');
@@ -77,7 +69,7 @@ test('feedback is submitted from the menu and listed for ADMIN', async () => {
   await customer.page.getByText('Feedback submitted successfully.').waitFor();
   await customer.context.close();
 
-  const admin = await newPage(browser, portal.url);
+  const admin = await newPage(suite.browser, suite.portal.url);
   await signIn(admin.page, 'admin');
   await admin.page.waitForURL('**/dashboard');
   await admin.page.goto('/feedbacks');

@@ -1,21 +1,11 @@
 import { z } from 'zod';
+import { GENERIC_VALIDATION_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/config';
 
 // Account area (issue 3): registration, availability, MFA, forgotten password, change password.
 // The form schemas carry the spec's exact messages (section 5) and the server validates the same
 // fields with the same rules, so browser and API cannot disagree on what a valid value is.
 
-// Same texts as GENERIC_VALIDATION_MESSAGES in @portal/config (spec section 5 templates). Kept here
-// because this package must stay importable by the API without pulling in browser packages.
-export const VALIDATION_TEMPLATES = Object.freeze({
-  required: (path: string) => `${path} is a required field`,
-  email: 'must be a valid email',
-  min: (min: number) => `must be at least ${min} characters`,
-  max: (max: number) => `must be at most ${max} characters`,
-  length: (length: number) => `must be exactly ${length} characters`,
-});
-
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 20;
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH };
 export const USERNAME_MIN_LENGTH = 3;
 export const USERNAME_MAX_LENGTH = 30;
 export const OTP_LENGTH = 6;
@@ -61,7 +51,8 @@ function textField(options: { required: string; min?: [number, string]; max?: [n
   });
 }
 
-const T = VALIDATION_TEMPLATES;
+// The spec's generic templates (section 5) live once, in @portal/config.
+const T = GENERIC_VALIDATION_MESSAGES;
 const M = ACCOUNT_MESSAGES;
 
 // Deliberately simple: one @, no spaces, a dot in the domain. Deliverability is proven by the code we send.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { ACCOUNT_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/contracts';
 import { HttpError } from '../services/errors';
 
-export const COMMON_PASSWORDS_FILE = path.resolve(__dirname, '../../data/common-passwords.txt');
+export const COMMON_PASSWORDS_FILE = path.resolve(__dirname, '../../assets/common-passwords.txt');
 
 let common: Set<string> | undefined;
 
