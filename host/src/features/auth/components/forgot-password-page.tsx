@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Link, Stack, TextField, Typography } from '@mui/material';
+import { Button, Link, Stack, Typography } from '@mui/material';
 import { paths } from '@portal/config';
 import { forgotFormSchema, type ForgotForm } from '@portal/contracts';
 import { forgot } from '@portal/contracts/calls';
 import { showAlert } from '@portal/ui';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import type { CodeVerificationState } from '../lib/flow-state';
 import { AuthCard } from './auth-card';
+import { FormTextField } from './form-text-field';
 
 /** /forgot: step 1 of the reset flow. The server answers the same whether or not the account exists. */
 export function ForgotPasswordPage() {
@@ -36,24 +37,7 @@ export function ForgotPasswordPage() {
   return (
     <AuthCard title="Forgot Password" subtitle="Enter your e-mail address and we will send you a verification code">
       <Stack component="form" spacing={2} noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Forgot password">
-        <Controller
-          name="email"
-          control={control}
-          render={({ field: { ref, ...field }, fieldState }) => (
-            <TextField
-              {...field}
-              inputRef={ref}
-              id="forgot-email"
-              label="Email"
-              type="email"
-              autoComplete="email"
-              autoFocus
-              fullWidth
-              error={!!fieldState.error}
-              helperText={fieldState.error?.message}
-            />
-          )}
-        />
+        <FormTextField control={control} name="email" id="forgot-email" label="Email" type="email" autoComplete="email" autoFocus />
         <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} fullWidth>
           Send Code
         </Button>

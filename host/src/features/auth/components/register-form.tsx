@@ -4,12 +4,13 @@ import { authStore } from '@portal/auth-bridge';
 import { paths } from '@portal/config';
 import { ACCOUNT_MESSAGES, emailFieldSchema, registerFormSchema, usernameFieldSchema, type RegisterForm as RegisterValues } from '@portal/contracts';
 import { checkEmailAvailable, checkUsernameAvailable, register } from '@portal/contracts/calls';
-import { PasswordField, PasswordStrengthMeter, showAlert } from '@portal/ui';
+import { showAlert } from '@portal/ui';
 import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useAvailability, type AvailabilityStatus } from '../hooks/use-availability';
 import { toSessionUser } from '../lib/to-session-user';
 import { AvailabilityText } from './availability-text';
+import { NewPasswordFields } from './new-password-fields';
 import { RegionField } from './region-field';
 
 const DEFAULTS: RegisterValues = {
@@ -62,7 +63,7 @@ export function RegisterForm() {
     mode: 'all',
     defaultValues: DEFAULTS,
   });
-  const [username, email, password] = useWatch({ control, name: ['username', 'email', 'password'] });
+  const [username, email] = useWatch({ control, name: ['username', 'email'] });
   const usernameStatus = useAvailability(username, usernameFieldSchema, checkUsernameAvailable);
   const emailStatus = useAvailability(email, emailFieldSchema, checkEmailAvailable);
 
@@ -113,39 +114,7 @@ export function RegisterForm() {
           <RegionField {...field} inputRef={ref} id="register-regionId" label="Region" fullWidth error={!!fieldState.error} helperText={fieldState.error?.message} />
         )}
       />
-      <Controller
-        name="password"
-        control={control}
-        render={({ field: { ref, ...field }, fieldState }) => (
-          <PasswordField
-            {...field}
-            inputRef={ref}
-            id="register-password"
-            label="Password"
-            autoComplete="new-password"
-            fullWidth
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message}
-          />
-        )}
-      />
-      <PasswordStrengthMeter password={password} />
-      <Controller
-        name="confirmPassword"
-        control={control}
-        render={({ field: { ref, ...field }, fieldState }) => (
-          <PasswordField
-            {...field}
-            inputRef={ref}
-            id="register-confirmPassword"
-            label="Confirm Password"
-            autoComplete="new-password"
-            fullWidth
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message}
-          />
-        )}
-      />
+      <NewPasswordFields control={control} idPrefix="register" passwordLabel="Password" />
       <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} fullWidth>
         Register
       </Button>

@@ -3,11 +3,12 @@ import { Button, Link, Stack, Typography } from '@mui/material';
 import { paths } from '@portal/config';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '@portal/contracts';
 import { resetPassword } from '@portal/contracts/calls';
-import { PasswordField, PasswordStrengthMeter, showAlert } from '@portal/ui';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { showAlert } from '@portal/ui';
+import { useForm } from 'react-hook-form';
 import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
 import { isResetState, type ResetState } from '../lib/flow-state';
 import { AuthCard } from './auth-card';
+import { NewPasswordFields } from './new-password-fields';
 
 function ResetPasswordForm({ email, otp }: ResetState) {
   const navigate = useNavigate();
@@ -16,7 +17,6 @@ function ResetPasswordForm({ email, otp }: ResetState) {
     mode: 'all',
     defaultValues: { password: '', confirmPassword: '' },
   });
-  const password = useWatch({ control, name: 'password' });
 
   const onSubmit = async ({ password: newPassword }: ResetPasswordForm) => {
     try {
@@ -35,40 +35,7 @@ function ResetPasswordForm({ email, otp }: ResetState) {
 
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Reset password">
-      <Controller
-        name="password"
-        control={control}
-        render={({ field: { ref, ...field }, fieldState }) => (
-          <PasswordField
-            {...field}
-            inputRef={ref}
-            id="reset-password"
-            label="New Password"
-            autoComplete="new-password"
-            autoFocus
-            fullWidth
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message}
-          />
-        )}
-      />
-      <PasswordStrengthMeter password={password} />
-      <Controller
-        name="confirmPassword"
-        control={control}
-        render={({ field: { ref, ...field }, fieldState }) => (
-          <PasswordField
-            {...field}
-            inputRef={ref}
-            id="reset-confirmPassword"
-            label="Confirm Password"
-            autoComplete="new-password"
-            fullWidth
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message}
-          />
-        )}
-      />
+      <NewPasswordFields control={control} idPrefix="reset" passwordLabel="New Password" autoFocus />
       <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} fullWidth>
         Reset Password
       </Button>

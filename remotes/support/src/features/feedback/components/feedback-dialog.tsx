@@ -1,14 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
-import { SNACKBAR_AUTO_HIDE_MS } from '@portal/config';
 import { FEEDBACK_TEXT_MAX_LENGTH, feedbackFormSchema, SUPPORT_MESSAGES, type FeedbackForm } from '@portal/contracts';
 import { createFeedback } from '@portal/contracts/calls';
-import { openSnackbar, showAlert } from '@portal/ui';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { CountedTextField } from '../../../components/counted-text-field';
-import { currentUserId } from '../../../lib/current-user-id';
-import { errorText } from '../../../lib/format';
+import { submitAsCurrentUser } from '../../../lib/submit-as-current-user';
+import { useDialogForm } from '../../../lib/use-dialog-form';
 
 export type FeedbackDialogProps = { open: boolean; onClose: () => void; onSubmitted?: () => void };
 
@@ -16,43 +12,14 @@ const DEFAULTS: FeedbackForm = { feedback: '' };
 
 /** Feedback (spec sections 5 and 8): one text of at most 250 characters. */
 export function FeedbackDialog({ open, onClose, onSubmitted }: FeedbackDialogProps) {
-  const titleId = useId();
-  const introId = useId();
-  const { control, handleSubmit, formState, reset } = useForm<FeedbackForm>({
-    resolver: zodResolver(feedbackFormSchema),
-    mode: 'all',
-    defaultValues: DEFAULTS,
-  });
+  const { titleId, introId, form, close } = useDialogForm<FeedbackForm>(zodResolver(feedbackFormSchema), DEFAULTS, onClose);
+  const { control, handleSubmit, formState } = form;
 
-  const close = () => {
-    reset(DEFAULTS);
-    onClose();
-  };
-
-  const onSubmit = async ({ feedback }: FeedbackForm) => {
-    const userId = currentUserId();
-    if (!userId) {
-      showAlert({ message: 'Your session has ended. Please sign in again.', type: 'error' });
-      return;
-    }
-    try {
-      const result = await createFeedback({ userId, feedback });
-      if ('errorMessage' in result && result.errorMessage !== undefined) {
-        showAlert({ message: result.errorMessage, type: 'error' });
-        return;
-      }
-      openSnackbar({
-        message: SUPPORT_MESSAGES.feedbackSubmitted,
-        variant: 'alert',
-        alert: { color: 'success', variant: 'filled' },
-        autoHideDuration: SNACKBAR_AUTO_HIDE_MS,
-      });
+  const onSubmit = ({ feedback }: FeedbackForm) =>
+    submitAsCurrentUser((userId) => createFeedback({ userId, feedback }), SUPPORT_MESSAGES.feedbackSubmitted, () => {
       onSubmitted?.();
       close();
-    } catch (error) {
-      showAlert({ message: errorText(error), type: 'error' });
-    }
-  };
+    });
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={introId} fullWidth maxWidth="sm">

@@ -19,10 +19,11 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { PAGE_SIZE_DEFAULT, SUPPORT_MESSAGES, type FeedbackEntry, type FeedbackPage, type FeedbackSort } from '@portal/contracts';
 import { deleteFeedback, listFeedbacks } from '@portal/contracts/calls';
 import { PageHeader, showAlert } from '@portal/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListFilters } from '../../../components/list-filters';
 import { errorText, formatDateTime } from '../../../lib/format';
+import { listQuery, useListLoad } from '../../../lib/use-list-load';
 import { useListParams } from '../../../lib/use-list-params';
 import { FeedbackDialog } from './feedback-dialog';
 
@@ -35,39 +36,16 @@ const SORTS: ReadonlyArray<{ value: FeedbackSort; label: string }> = [
 
 const DEFAULTS = { q: '', from: '', to: '', sort: '-createdAt', page: '1', pageSize: String(PAGE_SIZE_DEFAULT) };
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; page: FeedbackPage };
-
 /** /feedbacks: ADMIN sees all feedback, partners their subtree's, everyone else their own. */
 export function FeedbacksPage() {
   const [params, update] = useListParams(DEFAULTS);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
-  const [reloads, setReloads] = useState(0);
+  const { load, refresh } = useListLoad<FeedbackPage, Parameters<typeof listFeedbacks>[0]>(listFeedbacks, {
+    ...listQuery(params),
+    sort: params.sort as FeedbackSort,
+  });
   const [writing, setWriting] = useState(false);
   const [toDelete, setToDelete] = useState<FeedbackEntry | null>(null);
   const [busy, setBusy] = useState(false);
-  const refresh = useCallback(() => setReloads((n) => n + 1), []);
-
-  useEffect(() => {
-    let current = true;
-    setLoad((previous) => (previous.state === 'ready' ? previous : { state: 'loading' }));
-    listFeedbacks({
-      q: params.q || undefined,
-      from: params.from || undefined,
-      to: params.to || undefined,
-      sort: params.sort as FeedbackSort,
-      page: Number(params.page) || 1,
-      pageSize: Number(params.pageSize) || PAGE_SIZE_DEFAULT,
-    })
-      .then((result) => {
-        if (!current) return;
-        if ('errorMessage' in result && result.errorMessage !== undefined) setLoad({ state: 'error', message: result.errorMessage });
-        else setLoad({ state: 'ready', page: result as FeedbackPage });
-      })
-      .catch((error) => current && setLoad({ state: 'error', message: errorText(error) }));
-    return () => {
-      current = false;
-    };
-  }, [params.q, params.from, params.to, params.sort, params.page, params.pageSize, reloads]);
 
   const confirmDelete = async () => {
     if (!toDelete) return;

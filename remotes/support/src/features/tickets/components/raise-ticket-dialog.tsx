@@ -1,14 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
-import { SNACKBAR_AUTO_HIDE_MS } from '@portal/config';
 import { DESCRIPTION_MAX_LENGTH, raiseTicketFormSchema, SUBJECT_MAX_LENGTH, SUPPORT_MESSAGES, type RaiseTicketForm, type TicketSummary } from '@portal/contracts';
 import { createTicket } from '@portal/contracts/calls';
-import { openSnackbar, showAlert } from '@portal/ui';
-import { useId } from 'react';
-import { useForm } from 'react-hook-form';
 import { CountedTextField } from '../../../components/counted-text-field';
-import { currentUserId } from '../../../lib/current-user-id';
-import { errorText } from '../../../lib/format';
+import { submitAsCurrentUser } from '../../../lib/submit-as-current-user';
+import { useDialogForm } from '../../../lib/use-dialog-form';
 
 export type RaiseTicketDialogProps = {
   open: boolean;
@@ -21,43 +17,14 @@ const DEFAULTS: RaiseTicketForm = { subject: '', description: '' };
 
 /** Raise Ticket (spec sections 5 and 8): subject and description, sent to the tier above the user. */
 export function RaiseTicketDialog({ open, onClose, onSubmitted }: RaiseTicketDialogProps) {
-  const titleId = useId();
-  const introId = useId();
-  const { control, handleSubmit, formState, reset } = useForm<RaiseTicketForm>({
-    resolver: zodResolver(raiseTicketFormSchema),
-    mode: 'all',
-    defaultValues: DEFAULTS,
-  });
+  const { titleId, introId, form, close } = useDialogForm<RaiseTicketForm>(zodResolver(raiseTicketFormSchema), DEFAULTS, onClose);
+  const { control, handleSubmit, formState } = form;
 
-  const close = () => {
-    reset(DEFAULTS);
-    onClose();
-  };
-
-  const onSubmit = async ({ subject, description }: RaiseTicketForm) => {
-    const userId = currentUserId();
-    if (!userId) {
-      showAlert({ message: 'Your session has ended. Please sign in again.', type: 'error' });
-      return;
-    }
-    try {
-      const result = await createTicket({ userId, subject, description });
-      if ('errorMessage' in result && result.errorMessage !== undefined) {
-        showAlert({ message: result.errorMessage, type: 'error' });
-        return;
-      }
-      openSnackbar({
-        message: SUPPORT_MESSAGES.ticketSubmitted,
-        variant: 'alert',
-        alert: { color: 'success', variant: 'filled' },
-        autoHideDuration: SNACKBAR_AUTO_HIDE_MS,
-      });
+  const onSubmit = ({ subject, description }: RaiseTicketForm) =>
+    submitAsCurrentUser((userId) => createTicket({ userId, subject, description }), SUPPORT_MESSAGES.ticketSubmitted, (result) => {
       onSubmitted?.(result as TicketSummary);
       close();
-    } catch (error) {
-      showAlert({ message: errorText(error), type: 'error' });
-    }
-  };
+    });
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={introId} fullWidth maxWidth="sm">

@@ -18,9 +18,10 @@ import {
 import { PAGE_SIZE_DEFAULT, TICKET_STATUS_LABELS, TICKET_STATUSES, type TicketPage, type TicketSort } from '@portal/contracts';
 import { listTickets } from '@portal/contracts/calls';
 import { PageHeader } from '@portal/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { ListFilters } from '../../../components/list-filters';
-import { errorText, formatDateTime } from '../../../lib/format';
+import { formatDateTime } from '../../../lib/format';
+import { listQuery, useListLoad } from '../../../lib/use-list-load';
 import { useListParams } from '../../../lib/use-list-params';
 import { RaiseTicketDialog } from './raise-ticket-dialog';
 import { TicketDetailDialog } from './ticket-detail-dialog';
@@ -37,38 +38,15 @@ const SORTS: ReadonlyArray<{ value: TicketSort; label: string }> = [
 
 const DEFAULTS = { q: '', status: '', from: '', to: '', sort: '-updatedAt', page: '1', pageSize: String(PAGE_SIZE_DEFAULT), ticket: '' };
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; page: TicketPage };
-
 /** /support-tickets: the tickets the caller may see (their own, and those their tier handles). */
 export function SupportTicketsPage() {
   const [params, update] = useListParams(DEFAULTS);
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const { load, refresh } = useListLoad<TicketPage, Parameters<typeof listTickets>[0]>(listTickets, {
+    ...listQuery(params),
+    status: params.status || undefined,
+    sort: params.sort as TicketSort,
+  });
   const [raising, setRaising] = useState(false);
-  const [reloads, setReloads] = useState(0);
-  const refresh = useCallback(() => setReloads((n) => n + 1), []);
-
-  useEffect(() => {
-    let current = true;
-    setLoad((previous) => (previous.state === 'ready' ? previous : { state: 'loading' }));
-    listTickets({
-      q: params.q || undefined,
-      status: params.status || undefined,
-      from: params.from || undefined,
-      to: params.to || undefined,
-      sort: params.sort as TicketSort,
-      page: Number(params.page) || 1,
-      pageSize: Number(params.pageSize) || PAGE_SIZE_DEFAULT,
-    })
-      .then((result) => {
-        if (!current) return;
-        if ('errorMessage' in result && result.errorMessage !== undefined) setLoad({ state: 'error', message: result.errorMessage });
-        else setLoad({ state: 'ready', page: result as TicketPage });
-      })
-      .catch((error) => current && setLoad({ state: 'error', message: errorText(error) }));
-    return () => {
-      current = false;
-    };
-  }, [params.q, params.status, params.from, params.to, params.sort, params.page, params.pageSize, reloads]);
 
   const page = load.state === 'ready' ? load.page : null;
   const filtered = Boolean(params.q || params.status || params.from || params.to);
