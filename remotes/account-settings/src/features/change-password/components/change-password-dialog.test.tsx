@@ -149,8 +149,9 @@ describe('ChangePasswordDialog', () => {
     expect(window.sessionStorage.getItem('user')).toBeNull();
     expect(authStore.getState()).toEqual(expect.objectContaining({ isLoggedIn: false, user: null }));
     // Still on screen after the navigation, on the login page.
-    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-    const snackbar = screen.getByText('Password changed successfully. Please login again.');
+    // The route has changed before the login page has rendered: wait for it.
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
+    const snackbar = await screen.findByText('Password changed successfully. Please login again.');
     expect(snackbar.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorSuccess');
     expect(snackbarStore.getState().autoHideDuration).toBe(6000);
   });
