@@ -44,3 +44,7 @@ export { RemoteErrorPanel } from './components/remote-error-panel';
 export type { RemoteErrorPanelProps } from './components/remote-error-panel';
 export { PortalThemeProvider } from './components/portal-theme-provider';
 export type { PortalThemeProviderProps } from './components/portal-theme-provider';
+export { MENU_DEFAULTS, menuStore, resetMenuStore, useMenu } from './stores/menu-store';
+export type { MenuState, MenuValues, WhiteLabelView } from './stores/menu-store';
+export { createProfileStore, profileStore } from './stores/profile-store';
+export type { ProfileState } from './stores/profile-store';

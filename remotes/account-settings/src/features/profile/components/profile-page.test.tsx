@@ -1,6 +1,6 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import { getProfile } from '@portal/contracts/calls';
-import { profileStore } from '../stores/profile-store';
+import { profileStore } from '@portal/ui';
 import { ProfilePage } from './profile-page';
 
 jest.mock('@portal/contracts/calls', () => ({ getProfile: jest.fn() }));

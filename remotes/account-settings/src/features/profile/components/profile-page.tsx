@@ -2,7 +2,7 @@ import { Avatar, Box, Card, CardContent, Grid, Skeleton, Stack, Typography } fro
 import { PageHeader } from '@portal/ui';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';
-import { profileStore } from '../stores/profile-store';
+import { profileStore } from '@portal/ui';
 
 const FIELDS = [
   ['First name', 'firstName'],
