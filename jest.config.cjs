@@ -29,10 +29,11 @@ module.exports = {
     {
       displayName: 'node',
       testEnvironment: 'node',
-      roots: ['<rootDir>/infra/api', '<rootDir>/infra/portal-server'],
+      // Every infra package's own tests; the e2e suite has its own config.
+      roots: ['<rootDir>/infra'],
       transform: { '^.+\\.[cm]?[jt]sx?$': swc },
       transformIgnorePatterns,
-      testPathIgnorePatterns: ['/node_modules/', '/dist/'],
+      testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/infra/e2e/'],
     },
   ],
 };
