@@ -2,7 +2,7 @@ import { parseCliArgs, USAGE, UsageError } from './cli-args';
 import { deployRemote } from './deploy';
 import { CliError, connectRegistry } from './registry-client';
 import { federationName } from './remote-names';
-import { createFolderRemoteStore } from './remote-store';
+import { openRemoteStore } from './open-remote-store';
 import { readSettings } from './settings';
 import { RemoteOpsError } from '@portal/api/src/services/remote-ops-service';
 
@@ -21,7 +21,7 @@ async function main(argv: string[]): Promise<number> {
       const result = await deployRemote({
         input: command.name,
         settings,
-        store: createFolderRemoteStore(settings.remoteStoreDir),
+        store: openRemoteStore(settings),
         registry,
         log: (line) => console.error(line),
       });

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { apiPlugin, listReleases, pointRemote, recordRelease, setupApi } from '@portal/api';
-import { folderStoreReader } from '@portal/api/src/remotes/remote-store';
 import { listRegistryWithFallbacks } from '@portal/api/src/repositories/remote-ops-repository';
 import { publishLocalBuilds, ReleaseRegistry } from './local-builds';
+import { openRemoteStore } from './open-remote-store';
 import { createPortalServer } from './server';
 import type { PortalSettings } from './settings';
 
@@ -28,15 +28,17 @@ export async function createPortal(
       await pointRemote(db, name, version, actor);
     },
   };
+  const remoteStore = openRemoteStore(settings);
   try {
-    await publishLocalBuilds({ remotesDir: settings.remotesDir, storeDir: settings.remoteStoreDir, repoRoot: settings.repoRoot, registry });
+    await publishLocalBuilds({ remotesDir: settings.remotesDir, store: remoteStore, repoRoot: settings.repoRoot, registry });
     const app = await createPortalServer(settings, {
       mountApi: async (server, prefix) => {
         // The API verifies published version folders against the same store this server serves.
-        const options = { ...pluginOptions, prefix, remoteStore: folderStoreReader(settings.remoteStoreDir) };
+        const options = { ...pluginOptions, prefix, remoteStore };
         await server.register(apiPlugin, options);
       },
       currentRemotes: async () => listRegistryWithFallbacks(db),
+      remoteStore,
     });
     app.addHook('onClose', async () => db.close());
     return app;

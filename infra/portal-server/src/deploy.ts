@@ -60,7 +60,7 @@ export async function deployRemote(opts: {
     const built = Date.now();
     checkCompatibility(settings.hostDist, outDir, `${remote.folder} (${remote.name})`);
     const packageVersion = readJson<{ version: string }>(path.join(remote.dir, 'package.json')).version;
-    const stored = store.publish({ name: remote.name, distDir: outDir, packageVersion });
+    const stored = await store.publish({ name: remote.name, distDir: outDir, packageVersion });
     log(`Stored ${remote.name}@${stored.version} in ${store.location}`);
     const result = await registry.publish({
       name: remote.name,

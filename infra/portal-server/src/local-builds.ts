@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { publishBuild, PublishedBuild } from './remote-store';
+import type { PublishedBuild, RemoteStore } from './remote-store';
 
 export interface LocalBuild {
   /** Module Federation name, as the host registers it (e.g. account_settings). */
@@ -43,14 +43,14 @@ export interface ReleaseRegistry {
  * A build it already knows leaves the pointer alone, so a restart never undoes a rollback. */
 export async function publishLocalBuilds(opts: {
   remotesDir: string;
-  storeDir: string;
+  store: RemoteStore;
   repoRoot: string;
   registry: ReleaseRegistry;
 }): Promise<PublishedBuild[]> {
   const commit = gitCommit(opts.repoRoot);
   const published: PublishedBuild[] = [];
   for (const build of findLocalBuilds(opts.remotesDir)) {
-    const release = publishBuild({ storeDir: opts.storeDir, ...build });
+    const release = await opts.store.publish(build);
     if (await opts.registry.isRecorded(release.name, release.version)) continue;
     await opts.registry.record(release, commit);
     await opts.registry.point(release.name, release.version, 'startup');

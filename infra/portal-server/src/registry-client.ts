@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { migrate, openDatabase, type Db } from '@portal/api';
-import { folderStoreReader } from '@portal/api/src/remotes/remote-store';
+import { openRemoteStore } from './open-remote-store';
 import {
   listRemoteStatus,
   publishVersion,
@@ -77,7 +77,7 @@ async function directClient(settings: PortalSettings, env: NodeJS.ProcessEnv): P
   }
   await migrate(db);
   const actor = { name: `cli:${env.USER ?? os.userInfo().username}`, userId: null, ip: null };
-  const store = folderStoreReader(settings.remoteStoreDir);
+  const store = openRemoteStore(settings);
   return {
     description: settings.databaseUrl ? 'the database at DATABASE_URL' : `the embedded database in ${settings.dataDir}/db`,
     publish: (input) => publishVersion(db, store, input, actor),

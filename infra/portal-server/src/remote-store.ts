@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { folderStoreReader, type RemoteStoreReader } from '@portal/api/src/remotes/remote-store';
+import { folderStoreReader, sriOf, type RemoteStoreReader } from '@portal/api/src/remotes/remote-store';
 import fs from 'node:fs';
 import path from 'node:path';
 import { precompressFolder } from './precompress';
@@ -35,7 +35,7 @@ export function buildVersion(distDir: string, packageVersion: string): string {
 }
 
 export function entryIntegrity(entryFile: string): string {
-  return `sha384-${crypto.createHash('sha384').update(fs.readFileSync(entryFile)).digest('base64')}`;
+  return sriOf(fs.readFileSync(entryFile));
 }
 
 /** Remote names are also folder names and URL segments: keep them to a safe alphabet. */
@@ -70,14 +70,24 @@ export function publishBuild(opts: { storeDir: string; name: string; distDir: st
   };
 }
 
+/** One stored file as the portal serves it under /remotes/. */
+export interface RemoteFile {
+  body: Buffer;
+  contentType: string;
+  /** Set when the stored bytes are a precompressed variant. */
+  contentEncoding?: 'br' | 'gzip';
+}
+
 /**
- * The remote store as the deploy tooling sees it. The embedded default is a folder
- * (DATA_DIR/remote-store, served by this server under /remotes/). An S3-compatible bucket would be
- * a second implementation of this interface; it is not written because nothing here can test it.
+ * The remote store as the deploy tooling and the server see it. The embedded default is a folder
+ * (DATA_DIR/remote-store, served by @fastify/static); with REMOTE_STORE_URL=s3://bucket/prefix it
+ * is an S3-compatible bucket whose files the portal serves itself (see remote-store-s3.ts).
  */
 export interface RemoteStore extends RemoteStoreReader {
   readonly location: string;
-  publish(build: { name: string; distDir: string; packageVersion: string }): PublishedBuild;
+  publish(build: { name: string; distDir: string; packageVersion: string }): Promise<PublishedBuild>;
+  /** Present when the server must read files through the store instead of from a local folder. */
+  readFile?(name: string, version: string, file: string, acceptEncoding: string): Promise<RemoteFile | null>;
 }
 
 export function createFolderRemoteStore(storeDir: string): RemoteStore {
@@ -85,6 +95,6 @@ export function createFolderRemoteStore(storeDir: string): RemoteStore {
   return {
     location: storeDir,
     inspect: reader.inspect,
-    publish: (build) => publishBuild({ storeDir, ...build }),
+    publish: async (build) => publishBuild({ storeDir, ...build }),
   };
 }

@@ -5,6 +5,8 @@ import fastifyStatic from '@fastify/static';
 import type { PortalSettings } from './settings';
 import { precompressFolder } from './precompress';
 import { registerSecurityHeaders } from './security-headers';
+import type { RemoteStore } from './remote-store';
+import { IMMUTABLE, NO_STORE, remoteCacheControl, serveRemoteFilesFromStore } from './serve-remote-files';
 
 export interface CurrentRemote {
   name: string;
@@ -19,10 +21,10 @@ export interface PortalDeps {
   /** Mounts the API under the given prefix. */
   mountApi(app: FastifyInstance, prefix: string): Promise<void>;
   currentRemotes(): Promise<CurrentRemote[]>;
+  /** Set when version folders are not in settings.remoteStoreDir (the S3 store). */
+  remoteStore?: RemoteStore;
 }
 
-const NO_STORE = 'no-store';
-const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 /** With preCompressed, @fastify/static hands us the .br/.gz path; cache rules go by the original. */
 const servedFile = (filePath: string) => path.basename(filePath).replace(/\.(br|gz)$/, '');
@@ -51,21 +53,26 @@ export async function createPortalServer(settings: PortalSettings, deps: PortalD
     };
   });
 
-  fs.mkdirSync(settings.remoteStoreDir, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: settings.remoteStoreDir,
-    prefix: '/remotes/',
-    decorateReply: false,
-    index: false,
-    list: false,
-    cacheControl: false,
-    preCompressed: true,
-    setHeaders(res, filePath) {
-      res.setHeader('cache-control', servedFile(filePath) === 'mf-manifest.json' ? NO_STORE : IMMUTABLE);
-      // Remote entries are loaded with an SRI check, which needs CORS mode even on our own origin.
-      res.setHeader('access-control-allow-origin', '*');
-    },
-  });
+  const readFile = deps.remoteStore?.readFile;
+  if (readFile) {
+    serveRemoteFilesFromStore(app, { readFile });
+  } else {
+    fs.mkdirSync(settings.remoteStoreDir, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: settings.remoteStoreDir,
+      prefix: '/remotes/',
+      decorateReply: false,
+      index: false,
+      list: false,
+      cacheControl: false,
+      preCompressed: true,
+      setHeaders(res, filePath) {
+        res.setHeader('cache-control', remoteCacheControl(servedFile(filePath)));
+        // Remote entries are loaded with an SRI check, which needs CORS mode even on our own origin.
+        res.setHeader('access-control-allow-origin', '*');
+      },
+    });
+  }
 
   const indexHtml = path.join(settings.hostDist, 'index.html');
   if (!fs.existsSync(indexHtml)) {

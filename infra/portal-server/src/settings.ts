@@ -11,11 +11,42 @@ export interface PortalSettings {
   hostDist: string;
   remotesDir: string;
   remoteStoreDir: string;
+  /** REMOTE_STORE_URL=s3://bucket/prefix: version folders live in that bucket instead of remoteStoreDir. */
+  s3RemoteStore?: S3StoreSettings;
   apiBase: string;
   allowedRemoteOrigins: string[];
   logLevel: string;
   /** How often an open page may re-read /remotes.json when the user navigates. */
   registryRefreshMs: number;
+}
+
+export interface S3StoreSettings {
+  bucket: string;
+  /** Key prefix without leading or trailing slash ('' for the bucket root). */
+  prefix: string;
+  /** S3_ENDPOINT: an S3-compatible service (MinIO, Ceph, R2...); unset means AWS. */
+  endpoint?: string;
+  region: string;
+  /** Path-style addressing, which most S3-compatible services need; on by default with S3_ENDPOINT. */
+  forcePathStyle: boolean;
+}
+
+/** Credentials come from the SDK's usual chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profiles, roles). */
+export function parseS3StoreSettings(env: NodeJS.ProcessEnv): S3StoreSettings | undefined {
+  const raw = env.REMOTE_STORE_URL;
+  if (!raw) return undefined;
+  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(raw);
+  if (!match) throw new Error(`REMOTE_STORE_URL must look like s3://bucket/prefix, got "${raw}"`);
+  const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
+  if (prefix.split('/').some((part) => part === '..')) throw new Error(`REMOTE_STORE_URL must not contain "..": "${raw}"`);
+  const endpoint = env.S3_ENDPOINT || undefined;
+  return {
+    bucket: match[1],
+    prefix,
+    endpoint,
+    region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE !== '0' : Boolean(endpoint),
+  };
 }
 
 /** The workspace root is found by its pnpm-workspace.yaml, so `pnpm --filter` (which runs in the
@@ -61,6 +92,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): PortalSettin
     hostDist: path.join(repoRoot, 'host', 'dist'),
     remotesDir: path.join(repoRoot, 'remotes'),
     remoteStoreDir: path.join(dataDir, 'remote-store'),
+    s3RemoteStore: parseS3StoreSettings(env),
     apiBase: '/backend/',
     logLevel: env.LOG_LEVEL ?? 'info',
     registryRefreshMs: parseRefresh(env.PORTAL_REGISTRY_REFRESH_MS),
