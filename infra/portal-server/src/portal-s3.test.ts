@@ -12,6 +12,7 @@ let s3: TestS3;
 let settings: PortalSettings;
 let app: FastifyInstance;
 const savedEnv = { ...process.env };
+jest.setTimeout(60_000);
 
 beforeAll(async () => {
   s3 = await startTestS3();
