@@ -34,6 +34,7 @@ module.exports = {
       transform: { '^.+\\.[cm]?[jt]sx?$': swc },
       transformIgnorePatterns,
       testPathIgnorePatterns: ['/node_modules/', '/dist/', '<rootDir>/infra/e2e/'],
+      setupFiles: [require('node:path').join(__dirname, 'jest.setup.node.cjs')],
     },
   ],
 };

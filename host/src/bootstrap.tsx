@@ -6,7 +6,9 @@ import { createBrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { boot } from './app/boot';
 import { buildRoutes } from './app/routes';
+import { registerFonts } from './app/register-fonts';
 
+registerFonts();
 const router = createBrowserRouter(buildRoutes());
 
 const container = document.getElementById('root');

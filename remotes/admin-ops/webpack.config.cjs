@@ -10,5 +10,6 @@ module.exports = createConfig({
     './GrafanaPage': './src/app/exposes/grafana-page.ts',
     './OperatorPage': './src/app/exposes/operator-page.ts',
     './AlertsPage': './src/app/exposes/alerts-page.ts',
+    './AcceptInvitePage': './src/app/exposes/accept-invite-page.ts',
   },
 });

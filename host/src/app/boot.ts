@@ -1,5 +1,6 @@
 import { authStore } from '@portal/auth-bridge';
 import { configureRequest } from '@portal/request';
+import { restoreWhiteLabel } from '@portal/ui';
 import { initFederation } from '../lib/federation/federation';
 import { fetchRegistry } from '../lib/federation/registry';
 import { fetchRuntimeConfig } from '../lib/federation/runtime-config';
@@ -23,4 +24,6 @@ export async function boot({ onUnauthorized }: BootOptions): Promise<void> {
     console.error('Remotes could not be registered', error);
   }
   authStore.getState().restore();
+  // Cached white-label data first (no flash of the default logo), refreshed for a restored session.
+  restoreWhiteLabel();
 }

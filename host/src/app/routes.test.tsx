@@ -1,6 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { authStore, resetAuthStore } from '@portal/auth-bridge';
 import { loadRemote } from '@module-federation/enhanced/runtime';
+import { menuStore } from '@portal/ui';
 import { renderApp, signIn, testUser } from '../testing/render-app';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../testing/mocks').federationRuntimeMock());
@@ -20,6 +21,15 @@ describe('app routes and guards', () => {
   it('shows a loading indicator while auth is not initialised', () => {
     renderApp('/dashboard');
     expect(screen.getByLabelText('Loading application')).toBeInTheDocument();
+  });
+
+  it('keeps the loading indicator until every persisted store has rehydrated', () => {
+    const spy = jest.spyOn(menuStore.persist, 'hasHydrated').mockReturnValue(false);
+    signIn(testUser('CUSTOMER'));
+    renderApp('/dashboard');
+    expect(screen.getByLabelText('Loading application')).toBeInTheDocument();
+    expect(screen.queryByRole('navigation', { name: 'Main menu' })).not.toBeInTheDocument();
+    spy.mockRestore();
   });
 
   it('sends a signed-out user from /dashboard to the login page', async () => {

@@ -1,12 +1,13 @@
+import { Suspense, lazy } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
-import { NotFoundPage } from '../components/not-found-page';
+import { FullScreenLoader } from '../components/full-screen-loader';
+import { StatusPage } from '../components/status-page';
 import { RemoteModule } from '../components/remote-module';
 import { RoleGuard } from '../components/role-guard';
 import { RouteErrorPage } from '../components/route-error-page';
 import { ScrollToTop } from '../components/scroll-to-top';
 import { AuthGuard } from '../features/auth/components/auth-guard';
 import { GuestGuard } from '../features/auth/components/guest-guard';
-import { MainLayout } from '../features/shell/components/main-layout';
 import { ROUTES, type RouteDefinition } from '../lib/routes/route-table';
 import { HOST_PAGES } from './host-pages';
 
@@ -19,6 +20,9 @@ function pageFor(route: RouteDefinition) {
   // key: a new route mounts a fresh boundary, so one remote's error never sticks to another page.
   return <RemoteModule key={route.id} remote={route.owner} module={route.module} />;
 }
+
+// The shell is loaded after sign-in, so the login page does not carry it.
+const MainLayout = lazy(() => import('../features/shell/components/main-layout').then((m) => ({ default: m.MainLayout })));
 
 function RootLayout() {
   return (
@@ -46,13 +50,17 @@ export function buildRoutes(): RouteObject[] {
           element: <AuthGuard />,
           children: [
             {
-              element: <MainLayout />,
+              element: (
+                <Suspense fallback={<FullScreenLoader />}>
+                  <MainLayout />
+                </Suspense>
+              ),
               children: [
                 ...protectedRoutes.map((route) => ({
                   path: route.path,
                   element: <RoleGuard route={route}>{pageFor(route)}</RoleGuard>,
                 })),
-                { path: '*', element: <NotFoundPage /> },
+                { path: '*', element: <StatusPage status={404} /> },
               ],
             },
           ],

@@ -1,9 +1,11 @@
 import { Box, CircularProgress } from '@mui/material';
+import { useT } from '@portal/ui';
 
-export function PageLoader({ label = 'Loading' }: { label?: string }) {
+export function PageLoader({ label }: { label?: string }) {
+  const t = useT();
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: 240 }}>
-      <CircularProgress aria-label={label} />
+      <CircularProgress aria-label={label ?? t('app.loadingPage')} />
     </Box>
   );
 }

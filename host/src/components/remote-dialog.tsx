@@ -1,4 +1,5 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { useT } from '@portal/ui';
 import { RemoteModule } from './remote-module';
 
 type Props = {
@@ -11,6 +12,7 @@ type Props = {
 
 /** A dialog exposed by a remote (`{open, onClose}` props); a failing remote shows the panel in a dialog. */
 export function RemoteDialog({ remote, module, title, open, onClose }: Props) {
+  const t = useT();
   if (!open) return null;
   return (
     <RemoteModule
@@ -23,7 +25,7 @@ export function RemoteDialog({ remote, module, title, open, onClose }: Props) {
           <DialogTitle id="remote-dialog-error-title">{title}</DialogTitle>
           <DialogContent>{panel}</DialogContent>
           <DialogActions>
-            <Button onClick={onClose}>Close</Button>
+            <Button onClick={onClose}>{t('common.close')}</Button>
           </DialogActions>
         </Dialog>
       )}

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react';
-import { RemoteErrorPanel } from '@portal/ui';
+import { RemoteErrorPanel, useT } from '@portal/ui';
 import { handleRemoteFailure, isLoadFailure, loadRemoteComponent, reloadRemote } from '../lib/federation/federation';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { PageLoader } from './page-loader';
@@ -20,6 +20,7 @@ type Props<P> = {
  * and replaced by the last version that worked in this browser, when there is one.
  */
 export function RemoteModule<P extends object>({ remote, module, props, loading, wrapError }: Props<P>) {
+  const t = useT();
   const [attempt, setAttempt] = useState(0);
   // React.lazy remembers a rejected import forever; a new attempt needs a new lazy component.
   const LazyComponent = useMemo(
@@ -41,7 +42,7 @@ export function RemoteModule<P extends object>({ remote, module, props, loading,
         setAttempt((n) => n + 1);
       }}
       fallback={(error, retry) => {
-        const panel = <RemoteErrorPanel title={`The ${remote} module is unavailable`} error={error} onRetry={retry} />;
+        const panel = <RemoteErrorPanel title={t('error.remoteUnavailable', { remote })} error={error} onRetry={retry} />;
         return wrapError ? wrapError(panel) : panel;
       }}
     >

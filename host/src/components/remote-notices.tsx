@@ -1,9 +1,11 @@
 import { Alert, Button, Stack } from '@mui/material';
 import { useSyncExternalStore } from 'react';
+import { useT } from '@portal/ui';
 import { remoteNotices } from '../lib/federation/remote-notices';
 
 /** Quiet, dismissible notices about remotes: a fallback in use, or a new version to reload for. */
 export function RemoteNotices() {
+  const t = useT();
   const notices = useSyncExternalStore(remoteNotices.subscribe, remoteNotices.getSnapshot, remoteNotices.getSnapshot);
   if (notices.length === 0) return null;
   return (
@@ -19,7 +21,7 @@ export function RemoteNotices() {
           action={
             notice.kind === 'update' ? (
               <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-                Reload
+                {t('common.reload')}
               </Button>
             ) : undefined
           }

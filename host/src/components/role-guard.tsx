@@ -1,11 +1,11 @@
 import { useAuth } from '@portal/auth-bridge';
 import type { ReactNode } from 'react';
 import { canAccess, type RouteDefinition } from '../lib/routes/route-table';
-import { ForbiddenPage } from './forbidden-page';
+import { StatusPage } from './status-page';
 
 /** Route-level role enforcement (spec section 6 menu visibility): 403 inside the shell. */
 export function RoleGuard({ route, children }: { route: RouteDefinition; children: ReactNode }) {
   const role = useAuth((s) => s.user?.role);
-  if (!canAccess(route, role)) return <ForbiddenPage />;
+  if (!canAccess(route, role)) return <StatusPage status={403} />;
   return <>{children}</>;
 }

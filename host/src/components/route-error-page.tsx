@@ -1,9 +1,10 @@
 import { Box, Typography } from '@mui/material';
-import { MESSAGES } from '@portal/config';
+import { useT } from '@portal/ui';
 import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 
 /** The generic router error screen of spec section 8. */
 export function RouteErrorPage() {
+  const t = useT();
   const error = useRouteError();
   let summary: string;
   let stack: string | undefined;
@@ -18,13 +19,13 @@ export function RouteErrorPage() {
   return (
     <Box component="main" sx={{ p: 4 }}>
       <Typography variant="h2" component="h1" gutterBottom>
-        {MESSAGES.routerErrorTitle}
+        {t('error.routerTitle')}
       </Typography>
       <Typography variant="h5" component="p" sx={{ fontStyle: 'italic' }}>
         {summary}
       </Typography>
       {stack ? (
-        <Box component="pre" sx={{ p: 2, mt: 2, bgcolor: 'grey.100', overflow: 'auto', fontSize: 12 }}>
+        <Box component="pre" sx={{ p: 2, mt: 2, bgcolor: 'action.hover', color: 'text.primary', overflow: 'auto', fontSize: 12 }}>
           {stack}
         </Box>
       ) : null}

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import Redis from 'ioredis';
 import type { Db } from './db/database';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './mail/mailer';
-import { defaultBrandingResolver, type BrandingResolver } from './mail/messages';
+import type { BrandingResolver } from './mail/messages';
 import { createAuthPreHandler } from './plugins/auth';
 import { useErrorHandling, useJsonBodyParser } from './plugins/error-handling';
 import {
@@ -24,6 +24,16 @@ import { platformRoutes } from './routes/platform-routes';
 import { profileRoutes } from './routes/profile-routes';
 import { remoteOpsRoutes, type RemoteOpsOptions } from './routes/remote-ops-routes';
 import { supportRoutes } from './routes/support-routes';
+import { backupRoutes } from './routes/backup-routes';
+import type { BackupApiOptions } from './services/backup-engine';
+import { mediaRoutes } from './routes/media-routes';
+import { mfaEnrolmentRoutes } from './routes/mfa-enrolment-routes';
+import { notificationSettingsRoutes } from './routes/notification-settings-routes';
+import { userSessionsRoutes } from './routes/user-sessions-routes';
+import { userManagementRoutes } from './routes/user-management-routes';
+import { auditRoutes } from './routes/audit-routes';
+import { whitelabelRoutes } from './routes/whitelabel-routes';
+import { whitelabelBrandingResolver } from './mail/whitelabel-branding';
 import type { RouteDeps } from './routes/route-deps';
 import { TOO_MANY_ATTEMPTS } from './services/identity-service';
 import { HttpError } from './services/errors';
@@ -59,8 +69,12 @@ export interface ApiPluginOptions extends RemoteOpsOptions {
   mailFrom?: string;
   /** Overrides the mailer built from smtpUrl (tests). */
   mailer?: Mailer;
-  /** The white-label hook: sender and branding per recipient. Default: mailFrom for everyone. */
+  /** The white-label hook: sender and branding per recipient. Default: the recipient's white-label settings, else mailFrom. */
   branding?: BrandingResolver;
+  /** The portal's public origin (PORTAL_PUBLIC_URL), so mail can link uploaded logos absolutely. */
+  publicUrl?: string;
+  /** Backup engine: blob store, queue, workers, demo tenant (see services/backup-engine.ts). */
+  backup?: BackupApiOptions;
 }
 
 /**
@@ -119,7 +133,9 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
       db: options.db,
       jwtSecret: options.jwtSecret,
       mailer,
-      branding: options.branding ?? defaultBrandingResolver(options.mailFrom ?? DEFAULT_MAIL_FROM),
+      branding:
+        options.branding ??
+        whitelabelBrandingResolver({ db: options.db, mailFrom: options.mailFrom ?? DEFAULT_MAIL_FROM, publicUrl: options.publicUrl ?? process.env.PORTAL_PUBLIC_URL }),
       log: app.log,
       codesPerHour: options.codesPerHour ?? CODES_PER_HOUR_DEFAULT,
       forgotMinDurationMs: options.forgotMinDurationMs,
@@ -137,4 +153,12 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
   await healthRoutes(app, deps);
   await remoteOpsRoutes(app, deps, options);
   await supportRoutes(app, deps);
+  await backupRoutes(app, deps, options.backup);
+  await mediaRoutes(app, deps);
+  await whitelabelRoutes(app, deps);
+  await notificationSettingsRoutes(app, deps);
+  await mfaEnrolmentRoutes(app, deps);
+  await userSessionsRoutes(app, deps);
+  await userManagementRoutes(app, deps, { publicUrl: options.publicUrl ?? process.env.PORTAL_PUBLIC_URL });
+  await auditRoutes(app, deps);
 };

@@ -7,6 +7,7 @@ import { openDatabase, type Db, type OpenDatabaseOptions } from './db/database';
 import { migrate } from './db/migrate';
 import { ensureJwtSecret, setSetting, SETTING_PLATFORM_VERSION } from './repositories/settings-repository';
 import { seedDemo } from './seed/seed-demo';
+import { backupOptionsFromSetup, type BackupApiOptions } from './services/backup-engine';
 
 export interface SetupApiOptions extends OpenDatabaseOptions {
   /** Overrides the stored secret (JWT_SECRET). */
@@ -21,6 +22,8 @@ export interface SetupApiOptions extends OpenDatabaseOptions {
   mailFrom?: string;
   /** REDIS_URL: shared rate-limit counters. */
   redisUrl?: string;
+  /** Backup engine settings; defaults from the environment (DATA_DIR, BACKUP_*). */
+  backup?: BackupApiOptions;
 }
 
 /**
@@ -85,6 +88,7 @@ export async function setupApi(options: SetupApiOptions = {}): Promise<{ db: Db;
         smtpUrl: options.smtpUrl,
         mailFrom: options.mailFrom,
         redisUrl: options.redisUrl,
+        backup: { ...backupOptionsFromSetup(options), ...options.backup },
       },
     };
   } catch (error) {

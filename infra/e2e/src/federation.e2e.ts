@@ -87,7 +87,8 @@ test('a remote whose files are gone shows an error panel with Retry; other route
     await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
     await page.goto('/profile');
     await heading(page, 'Profile');
-    await page.getByText('customer@demo.example').first().waitFor();
+    // the profile remote loaded the signed-in user's own data
+    await page.waitForFunction(() => (document.querySelector('input[autocomplete="email"]') as HTMLInputElement | null)?.value === 'customer@demo.example');
     await page.goto('/backup');
     await heading(page, 'Backup');
     // the remote comes back: Retry loads it without a page reload

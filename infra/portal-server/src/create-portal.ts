@@ -17,6 +17,8 @@ export async function createPortal(
     jwtSecret: env.JWT_SECRET || undefined,
     version: env.PORTAL_VERSION || undefined,
     demo: settings.demo,
+    // Backup content sits beside the database in DATA_DIR, whether or not DATA_DIR was given.
+    backup: { blobDir: env.BACKUP_BLOB_DIR || `${settings.dataDir}/blobs` },
   });
 
   const registry: ReleaseRegistry = {

@@ -52,6 +52,8 @@ describe('@portal/config', () => {
       language: 'language',
       berryConfig: 'berry-config',
       user: 'user',
+      menu: 'portal-menu',
+      snackbar: 'portal-snackbar',
     });
   });
 
@@ -64,7 +66,7 @@ describe('@portal/config', () => {
   });
 
   it('lists every route of spec section 2', () => {
-    expect(PUBLIC_PATHS).toEqual(['/', '/login', '/register', '/forgot', '/code-verification', '/mfa-verification', '/reset']);
+    expect(PUBLIC_PATHS).toEqual(['/', '/login', '/register', '/forgot', '/code-verification', '/mfa-verification', '/reset', '/accept-invite']);
     expect(PROTECTED_PATHS).toEqual([
       '/dashboard', '/user-activity', '/profile', '/whitelabel', '/notification', '/user-management', '/support',
       '/health-check', '/grafana', '/jobs', '/backup', '/restore', '/snapshot-mapping', '/feedbacks', '/alerts',

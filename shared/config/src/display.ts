@@ -36,3 +36,13 @@ export const DEFAULT_CONFIG: Readonly<DisplayConfig> = Object.freeze({
   rtlLayout: false,
   container: false,
 });
+
+/** Fonts the display settings offer; each is bundled with the host (the CSP allows fonts from 'self' only). */
+export const FONT_FAMILIES = Object.freeze([
+  { label: 'Poppins', value: `'Poppins', sans-serif` },
+  { label: 'Inter', value: `'Inter', sans-serif` },
+  { label: 'Roboto', value: `'Roboto', sans-serif` },
+] as const);
+
+/** Border radius range of the display settings (px). */
+export const BORDER_RADIUS_RANGE = Object.freeze({ min: 0, max: 24, step: 2 } as const);

@@ -29,6 +29,8 @@ export const paths = {
   codeVerification: '/code-verification',
   mfaVerification: '/mfa-verification',
   reset: '/reset',
+  /** The link in an invitation e-mail (admin-ops page): the invitee sets a password. */
+  acceptInvite: '/accept-invite',
 
   dashboard: '/dashboard',
   userActivity: '/user-activity',
@@ -66,6 +68,7 @@ export const PUBLIC_PATHS: readonly string[] = [
   paths.codeVerification,
   paths.mfaVerification,
   paths.reset,
+  paths.acceptInvite,
 ];
 
 /** Protected routes without parameters. */

@@ -12,6 +12,10 @@ export const storageKeys = {
   berryConfig: 'berry-config',
   /** sessionStorage: the signed-in user summary. */
   user: 'user',
+  /** localStorage: the menu slice of the client store (drawer, selected item). */
+  menu: 'portal-menu',
+  /** sessionStorage: the snackbar slice of the client store. */
+  snackbar: 'portal-snackbar',
 } as const;
 
 export type StorageKey = (typeof storageKeys)[keyof typeof storageKeys];

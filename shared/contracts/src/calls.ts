@@ -70,3 +70,6 @@ export const resetPassword = (body: ResetPasswordRequest): Promise<ApiResult<Mes
 export const changePassword = (body: ChangePasswordRequest): Promise<ApiResult<MessageResponse>> =>
   request<ApiResult<MessageResponse>>({ method: 'POST', url: 'api/change/password', data: body });
 export * from './support-calls';
+export * from './account-settings-calls';
+export * from './backup-calls';
+export * from './admin-calls';

@@ -48,3 +48,11 @@ export { MENU_DEFAULTS, menuStore, resetMenuStore, useMenu } from './stores/menu
 export type { MenuState, MenuValues, WhiteLabelView } from './stores/menu-store';
 export { createProfileStore, profileStore } from './stores/profile-store';
 export type { ProfileState } from './stores/profile-store';
+export { applyWhiteLabel, loadWhiteLabel, restoreWhiteLabel, toWhiteLabelView } from './stores/whitelabel-store';
+export { DEFAULT_LANGUAGE, LANGUAGES, i18nStore, isLanguage, t, translate, useLanguage, useT } from './i18n/i18n-store';
+export type { I18nState, Language, TFunction, TranslateParams } from './i18n/i18n-store';
+export { en as englishMessages } from './i18n/messages-en';
+export type { MessageKey, Messages } from './i18n/messages-en';
+export { PERSISTED_STORES, allHydrated, useStoresHydrated } from './stores/persisted-stores';
+export type { HydratingStore } from './stores/persisted-stores';
+export { ltrCache, loadRtlCache } from './theme/emotion-caches';

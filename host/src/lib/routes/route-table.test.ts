@@ -1,5 +1,6 @@
 import { ROLES, paths } from '@portal/config';
-import { ROUTES, breadcrumbTrail, canAccess, routeById } from './route-table';
+import { englishMessages } from '@portal/ui';
+import { ROUTES, breadcrumbTrail, canAccess, routeById, routeTitleKey } from './route-table';
 
 const owners: Record<string, string> = {
   '/': 'host',
@@ -9,6 +10,7 @@ const owners: Record<string, string> = {
   '/code-verification': 'host',
   '/mfa-verification': 'host',
   '/reset': 'host',
+  '/accept-invite': 'admin_ops',
   '/dashboard': 'host',
   '/user-activity': 'admin_ops',
   '/profile': 'account_settings',
@@ -58,6 +60,10 @@ describe('route table', () => {
     expect(canAccess(route(paths.healthCheck), ROLES.ADMIN)).toBe(true);
     expect(canAccess(route(paths.profile), ROLES.DIRECTCUSTOMER)).toBe(true);
     expect(canAccess(route(paths.profile), null)).toBe(false);
+  });
+
+  it('has an English title in the i18n catalogue for every route', () => {
+    for (const route of ROUTES) expect(englishMessages[routeTitleKey(route.id)]).toBe(route.title);
   });
 
   it('builds breadcrumb trails from the dashboard', () => {

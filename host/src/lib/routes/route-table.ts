@@ -1,4 +1,5 @@
 import { ALL_ROLES, ROLES, paths, type Role } from '@portal/config';
+import type { MessageKey } from '@portal/ui';
 
 export type RouteOwner = 'host' | 'account_settings' | 'support' | 'backup_sets' | 'admin_ops';
 export type RouteAccess = 'public' | 'protected';
@@ -25,10 +26,10 @@ const PARTNER_SIDE: readonly Role[] = [ROLES.ADMIN, ROLES.PARTNER, ROLES.DIRECTP
 const CUSTOMER_SIDE: readonly Role[] = [ROLES.CUSTOMER, ROLES.DIRECTCUSTOMER];
 const ADMIN_ONLY: readonly Role[] = [ROLES.ADMIN];
 
-const pub = (id: string, path: string, module: string, title: string): RouteDefinition => ({
+const pub = (id: string, path: string, module: string, title: string, owner: RouteOwner = 'host'): RouteDefinition => ({
   id,
   path,
-  owner: 'host',
+  owner,
   module,
   title,
   access: 'public',
@@ -54,6 +55,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   pub('codeVerification', paths.codeVerification, './CodeVerificationPage', 'Code Verification'),
   pub('mfaVerification', paths.mfaVerification, './MfaVerificationPage', 'MFA Verification'),
   pub('reset', paths.reset, './ResetPasswordPage', 'Reset Password'),
+  pub('acceptInvite', paths.acceptInvite, './AcceptInvitePage', 'Accept Invitation', 'admin_ops'),
 
   prot('dashboard', paths.dashboard, 'host', './DashboardPage', 'Dashboard', ALL),
   prot('userActivity', paths.userActivity, 'admin_ops', './UserActivityPage', 'User Activity', ALL),
@@ -82,9 +84,19 @@ export const ROUTES: readonly RouteDefinition[] = [
   prot('teams', paths.teams.pattern, 'backup_sets', './TeamsPage', 'Teams', CUSTOMER_SIDE, 'backup'),
 ];
 
+/** One breadcrumb: English title (tests, fallbacks), i18n key, and a link when it is a page. */
+export interface Crumb {
+  title: string;
+  key: MessageKey;
+  path?: string;
+}
+
+/** The i18n key of a route's title (every route id has one in the English catalogue). */
+export const routeTitleKey = (id: string): MessageKey => `route.${id}` as MessageKey;
+
 /** Breadcrumb-only nodes: groups that are not pages of their own. */
-export const BREADCRUMB_GROUPS: Readonly<Record<string, { title: string; path?: string }>> = {
-  settings: { title: 'Settings' },
+export const BREADCRUMB_GROUPS: Readonly<Record<string, Crumb>> = {
+  settings: { title: 'Settings', key: routeTitleKey('settings') },
 };
 
 export const routeById = (id: string): RouteDefinition | undefined => ROUTES.find((r) => r.id === id);
@@ -93,13 +105,13 @@ export const canAccess = (route: Pick<RouteDefinition, 'roles'>, role: Role | un
   !!role && route.roles.includes(role);
 
 /** Titles from the dashboard down to the route, for the breadcrumb trail. */
-export function breadcrumbTrail(route: RouteDefinition): { title: string; path?: string }[] {
-  const trail: { title: string; path?: string }[] = [{ title: route.title }];
+export function breadcrumbTrail(route: RouteDefinition): Crumb[] {
+  const trail: Crumb[] = [{ title: route.title, key: routeTitleKey(route.id) }];
   let parentId = route.parent;
   while (parentId) {
     const parent = routeById(parentId);
     if (parent) {
-      trail.unshift({ title: parent.title, path: parent.path });
+      trail.unshift({ title: parent.title, key: routeTitleKey(parent.id), path: parent.path });
       parentId = parent.parent;
     } else {
       const group = BREADCRUMB_GROUPS[parentId];
@@ -107,6 +119,6 @@ export function breadcrumbTrail(route: RouteDefinition): { title: string; path?:
       parentId = undefined;
     }
   }
-  if (route.id !== 'dashboard') trail.unshift({ title: 'Dashboard', path: paths.dashboard });
+  if (route.id !== 'dashboard') trail.unshift({ title: 'Dashboard', key: routeTitleKey('dashboard'), path: paths.dashboard });
   return trail;
 }

@@ -17,8 +17,8 @@ export interface MailBranding {
 }
 
 /**
- * The hook the white-label work fills in: given the recipient, return their tenant's sender
- * (whiteLabelEmail), name and logo. Until then every message uses MAIL_FROM.
+ * Given the recipient, their tenant's sender (whiteLabelEmail), name and logo. The default sends
+ * everything from MAIL_FROM; the API uses whitelabelBrandingResolver (./whitelabel-branding.ts).
  */
 export type BrandingResolver = (recipient: MailRecipient) => Promise<MailBranding>;
 
@@ -27,8 +27,27 @@ export function defaultBrandingResolver(mailFrom: string = DEFAULT_MAIL_FROM): B
   return async () => ({ from: mailFrom, replyTo: null, productName, logoUrl: null });
 }
 
-function envelope(recipient: MailRecipient, branding: MailBranding, subject: string, text: string): OutgoingMail {
-  return { to: recipient.email, from: branding.from, replyTo: branding.replyTo, subject, text, html: null };
+const escapeHtml = (value: string) =>
+  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/**
+ * With a brand logo the message also gets an HTML part: the logo on top, then the same text, escaped
+ * (nothing a user typed is ever markup). Only absolute http(s) logo URLs can load in a mail client.
+ */
+export function brandedHtml(branding: MailBranding, text: string): string | null {
+  if (!branding.logoUrl || !/^https?:\/\//.test(branding.logoUrl)) return null;
+  const paragraphs = text
+    .split(/\n{2,}/)
+    .map((block) => `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`)
+    .join('\n');
+  return `<!doctype html><html><body style="font-family:sans-serif">
+<p><img src="${escapeHtml(branding.logoUrl)}" alt="${escapeHtml(branding.productName)}" style="max-height:48px"></p>
+${paragraphs}
+</body></html>`;
+}
+
+export function envelope(recipient: MailRecipient, branding: MailBranding, subject: string, text: string): OutgoingMail {
+  return { to: recipient.email, from: branding.from, replyTo: branding.replyTo, subject, text, html: brandedHtml(branding, text) };
 }
 
 const hello = (recipient: MailRecipient) => `Hello ${recipient.firstName || 'there'},`;
@@ -75,6 +94,43 @@ export function passwordChangedMail(recipient: MailRecipient, branding: MailBran
     `${hello(recipient)}
 
 The password of your account was changed on ${when.toUTCString()}. For your safety we signed you out everywhere, so please sign in again with the new password.
+
+If you did not make this change, reset your password straight away from the sign-in page ("Forgot password") and contact your administrator.
+
+${branding.productName}`,
+  );
+}
+
+export function mfaChangeCodeMail(recipient: MailRecipient, branding: MailBranding, code: string, action: 'enable' | 'disable'): OutgoingMail {
+  const what = action === 'enable' ? 'turn on multi-factor authentication' : 'turn off multi-factor authentication';
+  return envelope(
+    recipient,
+    branding,
+    `Your ${branding.productName} verification code: ${code}`,
+    `${hello(recipient)}
+
+Your verification code is: ${code}
+
+Enter it in your profile's security settings to ${what}. The code works once and expires in 10 minutes.
+
+If you did not ask for this, someone may know your password. Please change it as soon as you can.
+
+${branding.productName}`,
+  );
+}
+
+export function mfaChangedMail(recipient: MailRecipient, branding: MailBranding, method: 'email' | 'totp' | null, when: Date): OutgoingMail {
+  const state =
+    method === null
+      ? 'Multi-factor authentication was turned off'
+      : `Multi-factor authentication was turned on (${method === 'totp' ? 'authenticator app' : 'codes by e-mail'})`;
+  return envelope(
+    recipient,
+    branding,
+    `Security notice: ${state.toLowerCase()}`,
+    `${hello(recipient)}
+
+${state} for your ${branding.productName} account on ${when.toUTCString()}.
 
 If you did not make this change, reset your password straight away from the sign-in page ("Forgot password") and contact your administrator.
 

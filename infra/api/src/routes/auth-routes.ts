@@ -12,6 +12,20 @@ import { limitConfig } from '../plugins/rate-limits';
 import { sendMfaCode } from '../services/account-service';
 import { signIn, signOut } from '../services/identity-service';
 import type { RouteDeps } from './route-deps';
+import { auditSignIn } from '../services/audit-service';
+import { HttpError } from '../services/errors';
+
+/** Records the outcome in the audit log (issue 10); rate-limit answers (429) are not attempts. */
+async function auditedSignIn<T>(deps: RouteDeps, username: string, ip: string, attempt: Promise<T>): Promise<T> {
+  try {
+    const result = await attempt;
+    await auditSignIn(deps.db, username, 'success', ip);
+    return result;
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode !== 429) await auditSignIn(deps.db, username, 'failure', ip);
+    throw error;
+  }
+}
 
 export async function authRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   app.post<{ Body: SigninRequest }>(
@@ -21,21 +35,26 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps): Promise
       config: limitConfig(deps.rateLimits.signin),
     },
     async (request) =>
-      signIn(
-        {
-          db: deps.db,
-          jwtSecret: deps.jwtSecret,
-          accountFailureLimit: deps.accountLockout,
-          sendMfaCode: async (user) => {
-            await sendMfaCode(deps.account, user);
+      auditedSignIn(
+        deps,
+        request.body.username,
+        request.ip,
+        signIn(
+          {
+            db: deps.db,
+            jwtSecret: deps.jwtSecret,
+            accountFailureLimit: deps.accountLockout,
+            sendMfaCode: async (user) => {
+              await sendMfaCode(deps.account, user);
+            },
           },
-        },
-        {
-          username: request.body.username,
-          password: request.body.password,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        },
+          {
+            username: request.body.username,
+            password: request.body.password,
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+          },
+        ),
       ),
   );
 

@@ -10,6 +10,7 @@ import { requireSelf } from '../plugins/auth';
 import { limitConfig } from '../plugins/rate-limits';
 import { resendMfaCode, validateMfa } from '../services/account-service';
 import type { RouteDeps } from './route-deps';
+import { auditUserEvent } from '../services/audit-service';
 
 // The only routes that accept an MFA-pending token (see authenticateMfaPending).
 export async function mfaRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
@@ -22,7 +23,14 @@ export async function mfaRoutes(app: FastifyInstance, deps: RouteDeps): Promise<
     },
     async (request) => {
       const auth = requireSelf(request, request.body.userId);
-      return validateMfa(deps.account, auth, request.body.otp);
+      try {
+        const result = await validateMfa(deps.account, auth, request.body.otp);
+        await auditUserEvent(deps.db, { userId: auth.userId }, 'mfa.verified', request.ip, app.log);
+        return result;
+      } catch (error) {
+        await auditUserEvent(deps.db, { userId: auth.userId }, 'mfa.failure', request.ip, app.log);
+        throw error;
+      }
     },
   );
 

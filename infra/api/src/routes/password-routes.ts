@@ -14,6 +14,7 @@ import { requireSelf } from '../plugins/auth';
 import { limitConfig } from '../plugins/rate-limits';
 import { changePassword, forgotPassword, resetPassword, validateResetCode } from '../services/account-service';
 import type { RouteDeps } from './route-deps';
+import { auditUserEvent } from '../services/audit-service';
 
 export async function passwordRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   app.post<{ Body: ForgotRequest }>(
@@ -40,7 +41,11 @@ export async function passwordRoutes(app: FastifyInstance, deps: RouteDeps): Pro
       schema: { body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } },
       config: limitConfig(deps.rateLimits.resetPassword),
     },
-    async (request) => resetPassword(deps.account, request.body),
+    async (request) => {
+      const result = await resetPassword(deps.account, request.body);
+      await auditUserEvent(deps.db, { email: request.body.email }, 'password.reset', request.ip, app.log);
+      return result;
+    },
   );
 
   app.post<{ Body: ChangePasswordRequest }>(
@@ -51,7 +56,9 @@ export async function passwordRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     },
     async (request) => {
       const auth = requireSelf(request, request.body.userId);
-      return changePassword(deps.account, auth.userId, request.body);
+      const result = await changePassword(deps.account, auth.userId, request.body);
+      await auditUserEvent(deps.db, { userId: auth.userId }, 'password.changed', request.ip, app.log);
+      return result;
     },
   );
 }

@@ -1,19 +1,57 @@
-import { profileSchema, userIdParamsSchema, type UserIdParams } from '@portal/contracts';
+import {
+  accountProfileSchema,
+  commitImageRequestSchema,
+  imageUploadRequestSchema,
+  imageUploadResponseSchema,
+  updateProfileRequestSchema,
+  userIdParamsSchema,
+  type CommitImageRequest,
+  type ImageUploadRequest,
+  type UpdateProfileRequest,
+  type UserIdParams,
+} from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireSelf } from '../plugins/auth';
-import { findProfile } from '../repositories/users-repository';
-import { notFound } from '../services/errors';
+import { uploadImage } from '../services/image-service';
+import { commitProfileImage, getAccountProfile, updateAccountProfile } from '../services/profile-service';
+import { IMAGE_BODY_LIMIT, mediaBaseOf } from './media-routes';
 import type { RouteDeps } from './route-deps';
 
+/** Spec section 7 "Profile": the caller's own profile only; another user id answers 404. */
 export async function profileRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  const mediaBase = mediaBaseOf(app);
+
   app.get<{ Params: UserIdParams }>(
     '/api/users/:userId/profile',
-    { schema: { params: userIdParamsSchema, response: { 200: profileSchema } }, preHandler: deps.authenticate },
+    { schema: { params: userIdParamsSchema, response: { 200: accountProfileSchema } }, preHandler: deps.authenticate },
+    async (request) => getAccountProfile(deps.db, requireSelf(request, request.params.userId).userId),
+  );
+
+  app.put<{ Params: UserIdParams; Body: UpdateProfileRequest }>(
+    '/api/users/:userId/profile',
+    { schema: { params: userIdParamsSchema, body: updateProfileRequestSchema, response: { 200: accountProfileSchema } }, preHandler: deps.authenticate },
+    async (request) => updateAccountProfile(deps.db, requireSelf(request, request.params.userId).userId, request.body),
+  );
+
+  app.put<{ Params: UserIdParams; Body: ImageUploadRequest }>(
+    '/api/users/:userId/profile/image',
+    {
+      bodyLimit: IMAGE_BODY_LIMIT,
+      schema: { params: userIdParamsSchema, body: imageUploadRequestSchema, response: { 200: imageUploadResponseSchema } },
+      preHandler: deps.authenticate,
+    },
     async (request) => {
       const auth = requireSelf(request, request.params.userId);
-      const profile = await findProfile(deps.db, auth.userId);
-      if (!profile) throw notFound();
-      return profile;
+      return uploadImage(deps.db, { userId: auth.userId, purpose: 'profile', image: request.body, mediaBase });
+    },
+  );
+
+  app.post<{ Params: UserIdParams; Body: CommitImageRequest }>(
+    '/api/users/:userId/commit/profile/image',
+    { schema: { params: userIdParamsSchema, body: commitImageRequestSchema, response: { 200: accountProfileSchema } }, preHandler: deps.authenticate },
+    async (request) => {
+      const auth = requireSelf(request, request.params.userId);
+      return commitProfileImage(deps.db, auth.userId, request.body.uploadId, mediaBase);
     },
   );
 }

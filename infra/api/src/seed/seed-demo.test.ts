@@ -6,10 +6,10 @@ import { openTestDatabase } from '../test/build';
 import { DEMO_PASSWORD, seedDemo } from './seed-demo';
 
 describe('seedDemo', () => {
-  it('creates exactly the six demo users in the right organisations, and is idempotent', async () => {
+  it('creates exactly the eight demo users in the right organisations, and is idempotent', async () => {
     const db = await openTestDatabase();
     await migrate(db);
-    expect((await seedDemo(db)).sort()).toEqual(['admin', 'customer', 'directcustomer', 'directpartner', 'mfauser', 'partner']);
+    expect((await seedDemo(db)).sort()).toEqual(['admin', 'customer', 'customer2', 'directcustomer', 'directpartner', 'mfauser', 'partner', 'partner2']);
     expect(await seedDemo(db)).toEqual([]);
 
     const { rows: users } = await db.query<{ username: string; role: string; email: string; org: string; kind: string; parent: string | null; demo: boolean; password_hash: string }>(
@@ -20,10 +20,12 @@ describe('seedDemo', () => {
     expect(users.map(({ username, role, email, org, kind, parent, demo }) => ({ username, role, email, org, kind, parent, demo }))).toEqual([
       { username: 'admin', role: 'ADMIN', email: 'admin@demo.example', org: 'Demo Provider', kind: 'PROVIDER', parent: null, demo: true },
       { username: 'customer', role: 'CUSTOMER', email: 'customer@demo.example', org: 'Demo Customer', kind: 'CUSTOMER', parent: 'Demo Partner', demo: true },
+      { username: 'customer2', role: 'CUSTOMER', email: 'customer2@demo.example', org: 'Second Demo Customer', kind: 'CUSTOMER', parent: 'Second Demo Partner', demo: true },
       { username: 'directcustomer', role: 'DIRECTCUSTOMER', email: 'directcustomer@demo.example', org: 'Demo Direct Customer', kind: 'DIRECTCUSTOMER', parent: 'Demo Provider', demo: true },
       { username: 'directpartner', role: 'DIRECTPARTNER', email: 'directpartner@demo.example', org: 'Demo Direct Partner', kind: 'DIRECTPARTNER', parent: 'Demo Provider', demo: true },
       { username: 'mfauser', role: 'CUSTOMER', email: 'mfauser@demo.example', org: 'Demo Customer', kind: 'CUSTOMER', parent: 'Demo Partner', demo: true },
       { username: 'partner', role: 'PARTNER', email: 'partner@demo.example', org: 'Demo Partner', kind: 'PARTNER', parent: 'Demo Provider', demo: true },
+      { username: 'partner2', role: 'PARTNER', email: 'partner2@demo.example', org: 'Second Demo Partner', kind: 'PARTNER', parent: 'Demo Provider', demo: true },
     ]);
     const { rows: mfa } = await db.query<{ username: string; mfa_method: string }>('select username, mfa_method from users where mfa_method is not null');
     expect(mfa).toEqual([{ username: 'mfauser', mfa_method: 'email' }]);
@@ -31,7 +33,7 @@ describe('seedDemo', () => {
     expect(await verifyPassword(users[0].password_hash, DEMO_PASSWORD)).toBe(true);
 
     const { rows: orgs } = await db.query<{ count: number }>('select count(*)::int as count from organisations where demo');
-    expect(orgs[0].count).toBe(5);
+    expect(orgs[0].count).toBe(7);
   });
 
   it('gives each organisation its subtree and enforces the tree shape', async () => {
@@ -41,7 +43,7 @@ describe('seedDemo', () => {
     const ids = Object.fromEntries(
       (await db.query<{ name: string; id: string }>('select name, id from organisations')).rows.map((row) => [row.name, row.id]),
     );
-    expect((await listSubtree(db, ids['Demo Provider'])).map((o) => o.name)).toHaveLength(5);
+    expect((await listSubtree(db, ids['Demo Provider'])).map((o) => o.name)).toHaveLength(7);
     expect((await listSubtree(db, ids['Demo Partner'])).map((o) => o.name)).toEqual(['Demo Partner', 'Demo Customer']);
     expect((await listSubtree(db, ids['Demo Direct Partner'])).map((o) => o.name)).toEqual(['Demo Direct Partner']);
     expect(await isInSubtree(db, ids['Demo Partner'], ids['Demo Customer'])).toBe(true);

@@ -22,6 +22,9 @@ const ORGANISATIONS: DemoOrganisation[] = [
   { key: 'customer', name: 'Demo Customer', kind: 'CUSTOMER', parent: 'partner' },
   { key: 'directpartner', name: 'Demo Direct Partner', kind: 'DIRECTPARTNER', parent: 'provider' },
   { key: 'directcustomer', name: 'Demo Direct Customer', kind: 'DIRECTCUSTOMER', parent: 'provider' },
+  // A second reseller with its own customer: shows that one partner's branding never reaches another's.
+  { key: 'partner2', name: 'Second Demo Partner', kind: 'PARTNER', parent: 'provider' },
+  { key: 'customer2', name: 'Second Demo Customer', kind: 'CUSTOMER', parent: 'partner2' },
 ];
 
 export const DEMO_USERS: {
@@ -39,6 +42,8 @@ export const DEMO_USERS: {
   { username: 'directcustomer', role: 'DIRECTCUSTOMER', organisation: 'directcustomer', firstName: 'Dana', lastName: 'Direct' },
   // Shows the MFA sign-in: the code lands in the demo outbox (GET /backend/dev/outbox).
   { username: 'mfauser', role: 'CUSTOMER', organisation: 'customer', firstName: 'Mia', lastName: 'Factor', mfaMethod: 'email' },
+  { username: 'partner2', role: 'PARTNER', organisation: 'partner2', firstName: 'Pat', lastName: 'Second' },
+  { username: 'customer2', role: 'CUSTOMER', organisation: 'customer2', firstName: 'Cora', lastName: 'Second' },
 ];
 
 async function findDemoOrganisation(db: Queryable, name: string, kind: OrganisationKind): Promise<Organisation | undefined> {

@@ -6,6 +6,7 @@ import { findOrganisationById } from '../repositories/organisations-repository';
 import { findActiveSession, insertSession, revokeSession, touchSession } from '../repositories/sessions-repository';
 import { clearFailures, countRecentFailures, recordFailure } from '../repositories/failed-signins-repository';
 import { findUserByUsername, insertUser, type User } from '../repositories/users-repository';
+import { isUserSuspended } from '../repositories/user-management-repository';
 import { HttpError, unauthorized } from './errors';
 import { ORGANISATION_KIND_FOR_ROLE } from './tenancy-service';
 
@@ -70,6 +71,8 @@ export async function signIn(
     await recordFailure(db, username, input.ip, deps.accountFailureLimit.windowSeconds);
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
+  // A suspended user or tenant (issue 10) cannot start a session, even with the right password.
+  if (await isUserSuspended(db, user.id)) throw new HttpError(403, 'This account is suspended');
   await clearFailures(db, username);
   const mfa = user.mfaMethod !== null;
   const session = await insertSession(db, {

@@ -28,6 +28,8 @@ import {
   type FeedbackScope,
 } from '../repositories/feedbacks-repository';
 import { findOrganisationById } from '../repositories/organisations-repository';
+import { findEffectiveWhitelabel } from '../repositories/whitelabel-repository';
+import { recipientsWhoWant } from './notification-settings-service';
 import {
   deleteTicketOfAuthor,
   findVisibleTicket,
@@ -137,14 +139,14 @@ async function visibleTicket(deps: SupportDeps, caller: Caller, ticketId: string
 // ---- E-mail ----
 
 async function sendAll(deps: SupportDeps, recipients: OrganisationMember[], build: (recipient: MailRecipient, branding: MailBranding) => OutgoingMail) {
-  for (const recipient of recipients) {
+  // Each recipient's notification settings decide (support ticket mails can be turned off).
+  for (const recipient of await recipientsWhoWant(deps.db, recipients, { kind: 'supportTicket' })) {
     await deps.mailer.send(build(recipient, await deps.branding(recipient)));
   }
 }
 
 /**
- * Tells the other side about a new ticket or reply. Notification settings (issue "notification
- * settings") will filter the recipients here; until then everyone on the other side gets it.
+ * Tells the other side about a new ticket or reply, to those whose notification settings allow it.
  * A mail failure never fails the request: the ticket is saved, and a retry by the client would
  * only create a duplicate. Outbox delivery is awaited (cheap, and tests can read it at once);
  * SMTP runs in the background so a slow mail server does not slow the portal down.
@@ -266,8 +268,9 @@ export async function deleteTicket(deps: SupportDeps, caller: Caller, userId: st
 
 export async function supportContact(deps: SupportDeps, caller: Caller): Promise<SupportContact> {
   const handler = await handlerOrganisationFor(deps, caller.organisationId);
-  // The tier's white-label e-mail arrives with the white-label settings (account-settings issue).
-  return { organisationName: handler.name, email: null, sameOrganisation: handler.id === caller.organisationId };
+  // The handling tier's white-label e-mail (its own or inherited), the address its customers write to.
+  const brand = await findEffectiveWhitelabel(deps.db, handler.id);
+  return { organisationName: handler.name, email: brand?.whiteLabelEmail ?? null, sameOrganisation: handler.id === caller.organisationId };
 }
 
 // ---- Feedback ----

@@ -1,12 +1,14 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { ALERT_ANCHOR, ALERT_AUTO_HIDE_MS, ALERT_TOP_MARGIN_PX, CLOSE_ALERT_LABEL } from '@portal/config';
+import { ALERT_ANCHOR, ALERT_AUTO_HIDE_MS, ALERT_TOP_MARGIN_PX } from '@portal/config';
+import { useT } from '../i18n/i18n-store';
 import { useAlert } from '../stores/alert-store';
 
 /** The app-wide transient message (spec section 4, Alert). Mount once, in the shell. */
 export function GlobalAlert() {
   const { open, message, type, title, id, closeAlert } = useAlert();
+  const t = useT();
 
   const handleClose = (_event: unknown, reason?: SnackbarCloseReason) => {
     // A click elsewhere on the page must not swallow an error the user has not read yet.
@@ -25,7 +27,7 @@ export function GlobalAlert() {
       onClose={handleClose}
       sx={{ marginTop: `${ALERT_TOP_MARGIN_PX}px` }}
     >
-      <Alert severity={type} variant="filled" closeText={CLOSE_ALERT_LABEL} onClose={() => closeAlert()} sx={{ width: '100%' }}>
+      <Alert severity={type} variant="filled" closeText={t('common.close')} onClose={() => closeAlert()} sx={{ width: '100%' }}>
         {title ? <AlertTitle>{title}</AlertTitle> : null}
         {message}
       </Alert>

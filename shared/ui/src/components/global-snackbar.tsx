@@ -5,9 +5,9 @@ import IconButton from '@mui/material/IconButton';
 import Slide, { type SlideProps } from '@mui/material/Slide';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import SvgIcon from '@mui/material/SvgIcon';
-import { CLOSE_ALERT_LABEL } from '@portal/config';
 import type { ComponentType } from 'react';
 import { useSnackbar, type SnackbarTransition } from '../stores/snackbar-store';
+import { useT } from '../i18n/i18n-store';
 
 type TransitionComponent = ComponentType<SlideProps>;
 
@@ -37,13 +37,14 @@ function CloseIcon() {
 export function GlobalSnackbar() {
   const { open, message, action, anchorOrigin, variant, alert, transition, close, autoHideDuration, closeSnackbar } = useSnackbar();
 
+  const t = useT();
   const handleClose = (_event: unknown, reason?: SnackbarCloseReason) => {
     if (reason === 'clickaway') return;
     closeSnackbar();
   };
 
   const closeButton = close ? (
-    <IconButton size="small" aria-label={CLOSE_ALERT_LABEL} color="inherit" onClick={() => closeSnackbar()}>
+    <IconButton size="small" aria-label={t('common.close')} color="inherit" onClick={() => closeSnackbar()}>
       <CloseIcon />
     </IconButton>
   ) : undefined;

@@ -1,4 +1,4 @@
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { useTheme } from '@mui/material/styles';
 import { displaySettingsStore } from '../stores/display-settings-store';
 import { NotBuiltYet } from './not-built-yet';
@@ -24,7 +24,7 @@ function ThemeProbe() {
   return <span data-testid="probe">{`${theme.palette.mode} ${theme.direction} ${theme.palette.primary.main}`}</span>;
 }
 
-it('PortalThemeProvider follows the display settings', () => {
+it('PortalThemeProvider follows the display settings', async () => {
   displaySettingsStore.getState().resetSettings();
   render(
     <PortalThemeProvider>
@@ -38,7 +38,8 @@ it('PortalThemeProvider follows the display settings', () => {
     displaySettingsStore.getState().setNavType('dark');
     displaySettingsStore.getState().setRtlLayout(true);
   });
-  expect(screen.getByTestId('probe')).toHaveTextContent('dark rtl');
+  // The mirrored Emotion cache loads on demand; RTL applies once it is there.
+  await waitFor(() => expect(screen.getByTestId('probe')).toHaveTextContent('dark rtl'));
   expect(document.documentElement.dir).toBe('rtl');
   act(() => displaySettingsStore.getState().resetSettings());
 });

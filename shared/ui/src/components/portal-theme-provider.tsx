@@ -1,29 +1,54 @@
-import { useEffect, useMemo, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { useShallow } from 'zustand/react/shallow';
 import { buildTheme } from '../theme/build-theme';
+import { loadRtlCache, loadedRtlCache, ltrCache } from '../theme/emotion-caches';
 import { selectDisplayConfig, useDisplaySettings } from '../stores/display-settings-store';
+import { useLanguage } from '../i18n/i18n-store';
 
 export interface PortalThemeProviderProps {
   children?: ReactNode;
 }
 
-/** MUI theme and baseline from the persisted display settings. */
+/**
+ * MUI theme and baseline from the persisted display settings, in an Emotion cache that mirrors every
+ * style when rtlLayout is on (remote pages included: they share @emotion/react and so this cache).
+ */
 export function PortalThemeProvider({ children }: PortalThemeProviderProps) {
   const config = useDisplaySettings(useShallow(selectDisplayConfig));
-  const theme = useMemo(() => buildTheme(config), [config]);
+  const language = useLanguage();
+  const [rtlCache, setRtlCache] = useState(loadedRtlCache);
+  // RTL applies once its cache is there (a few ms after the switch); until then the page stays LTR
+  // rather than showing direction-flipped components with unmirrored styles.
+  const rtl = config.rtlLayout && !!rtlCache;
+  const theme = useMemo(() => buildTheme({ ...config, rtlLayout: rtl }), [config, rtl]);
 
-  // Without stylis-plugin-rtl the styles are not mirrored; the dir attribute still flips text and flex order.
   useEffect(() => {
-    document.documentElement.dir = config.rtlLayout ? 'rtl' : 'ltr';
-    document.documentElement.lang = config.locale;
-  }, [config.rtlLayout, config.locale]);
+    if (!config.rtlLayout || rtlCache) return;
+    let live = true;
+    loadRtlCache()
+      .then((cache) => live && setRtlCache(cache))
+      .catch((error: unknown) => console.error('RTL styles could not be loaded', error));
+    return () => {
+      live = false;
+    };
+  }, [config.rtlLayout, rtlCache]);
+
+  useEffect(() => {
+    document.documentElement.dir = rtl ? 'rtl' : 'ltr';
+  }, [rtl]);
+  useEffect(() => {
+    document.documentElement.lang = language;
+  }, [language]);
 
   return (
-    <ThemeProvider theme={theme}>
-      <CssBaseline />
-      {children}
-    </ThemeProvider>
+    <CacheProvider value={rtl && rtlCache ? rtlCache : ltrCache}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </CacheProvider>
   );
 }

@@ -4,6 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
+import { useT } from '../i18n/i18n-store';
 
 export interface RemoteErrorPanelProps {
   title?: string;
@@ -19,6 +20,7 @@ const messageOf = (error: unknown): string | undefined => {
 
 /** Shown inside the shell when a micro-frontend fails to load, so the rest of the portal keeps working. */
 export function RemoteErrorPanel({ title, error, onRetry }: RemoteErrorPanelProps) {
+  const t = useT();
   const detail = messageOf(error);
   return (
     <Card>
@@ -28,12 +30,12 @@ export function RemoteErrorPanel({ title, error, onRetry }: RemoteErrorPanelProp
           role="alert"
           action={
             <Button color="inherit" size="small" onClick={onRetry}>
-              Retry
+              {t('common.retry')}
             </Button>
           }
         >
           {title ? <AlertTitle>{title}</AlertTitle> : null}
-          <Typography variant="body2">This part of the portal could not be loaded.</Typography>
+          <Typography variant="body2">{t('error.remoteLoadFailed')}</Typography>
           {detail ? (
             <Typography variant="body2" sx={{ mt: 0.5, wordBreak: 'break-word' }}>
               {detail}

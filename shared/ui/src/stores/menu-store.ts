@@ -1,5 +1,7 @@
+import { storageKeys } from '@portal/config';
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 
 /** The white-label fields the shell shows (spec section 3); the settings object may hold more. */
 export interface WhiteLabelView {
@@ -44,18 +46,54 @@ export const MENU_DEFAULTS: MenuValues = {
   menu: null,
 };
 
-export const menuStore = createStore<MenuState>()((set) => ({
-  ...MENU_DEFAULTS,
-  activeItem: (ids) => set((s) => ({ selectedItem: ids, lastSelectedItem: s.selectedItem[0] ?? null })),
-  activeID: (id) => set({ selectedID: id }),
-  openDrawer: (open) => set({ drawerOpen: open }),
-  toggleDrawer: () => set((s) => ({ drawerOpen: !s.drawerOpen })),
-  setWhiteLabelData: (data) => set({ whiteLabelData: data, error: null }),
-  setMenuError: (error) => set({ error }),
-  setMenu: (menu) => set({ menu }),
-}));
+type PersistedMenu = Pick<MenuValues, 'selectedItem' | 'lastSelectedItem' | 'selectedID' | 'drawerOpen' | 'menu'>;
 
-export const resetMenuStore = (): void => menuStore.setState({ ...MENU_DEFAULTS });
+// Spec section 3, client store: the menu slice is persisted and rehydrated at start. White-label data
+// and its error are left out: they have their own cache (`whitelabel`), which logout clears.
+export const menuStore = createStore<MenuState>()(
+  persist(
+    (set) => ({
+      ...MENU_DEFAULTS,
+      activeItem: (ids) => set((s) => ({ selectedItem: ids, lastSelectedItem: s.selectedItem[0] ?? null })),
+      activeID: (id) => set({ selectedID: id }),
+      openDrawer: (open) => set({ drawerOpen: open }),
+      toggleDrawer: () => set((s) => ({ drawerOpen: !s.drawerOpen })),
+      setWhiteLabelData: (data) => set({ whiteLabelData: data, error: null }),
+      setMenuError: (error) => set({ error }),
+      setMenu: (menu) => set({ menu }),
+    }),
+    {
+      name: storageKeys.menu,
+      storage: createJSONStorage(() => window.localStorage),
+      partialize: (s): PersistedMenu => ({
+        selectedItem: s.selectedItem,
+        lastSelectedItem: s.lastSelectedItem,
+        selectedID: s.selectedID,
+        drawerOpen: s.drawerOpen,
+        menu: s.menu,
+      }),
+      merge: (persisted, current) => ({ ...current, ...sanitizeMenu(persisted) }),
+    },
+  ),
+);
+
+// Stored values are user-editable: keep only fields of the right type.
+function sanitizeMenu(raw: unknown): Partial<PersistedMenu> {
+  if (typeof raw !== 'object' || raw === null) return {};
+  const v = raw as Record<string, unknown>;
+  const out: Partial<PersistedMenu> = {};
+  const isNullableString = (x: unknown): x is string | null => x === null || typeof x === 'string';
+  if (Array.isArray(v.selectedItem) && v.selectedItem.every((x) => typeof x === 'string')) out.selectedItem = v.selectedItem as string[];
+  if (isNullableString(v.lastSelectedItem)) out.lastSelectedItem = v.lastSelectedItem;
+  if (isNullableString(v.selectedID)) out.selectedID = v.selectedID;
+  if (typeof v.drawerOpen === 'boolean') out.drawerOpen = v.drawerOpen;
+  if (isNullableString(v.menu)) out.menu = v.menu;
+  return out;
+}
+
+export const resetMenuStore = (): void => {
+  menuStore.setState({ ...MENU_DEFAULTS });
+};
 
 const identity = (state: MenuState): MenuState => state;
 

@@ -1,6 +1,7 @@
-import { NOTIFICATION_DEFAULTS } from '@portal/config';
+import { NOTIFICATION_DEFAULTS, storageKeys } from '@portal/config';
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
+import { createJSONStorage, persist } from 'zustand/middleware';
 
 export type SnackbarAnchor = { vertical: 'top' | 'bottom'; horizontal: 'left' | 'center' | 'right' };
 export type SnackbarVariant = 'default' | 'alert';
@@ -46,17 +47,42 @@ const defaults = (): Omit<SnackbarValues, 'action'> => ({
  * The app-wide snackbar. It lives in the host's providers, outside the router, so a message shown just
  * before a navigation (e.g. "Password changed…" followed by the logout) stays on screen afterwards.
  */
-export const snackbarStore = createStore<SnackbarState>()((set) => ({
-  ...defaults(),
-  action: false,
-  // Spec section 4: opening toggles the action flag and falls back to defaults for missing values.
-  openSnackbar: (input) => set((s) => ({ ...defaults(), ...input, open: true, action: !s.action })),
-  closeSnackbar: () => set({ open: false }),
-}));
+export const snackbarStore = createStore<SnackbarState>()(
+  persist(
+    (set) => ({
+      ...defaults(),
+      action: false,
+      // Spec section 4: opening toggles the action flag and falls back to defaults for missing values.
+      openSnackbar: (input) => set((s) => ({ ...defaults(), ...input, open: true, action: !s.action })),
+      closeSnackbar: () => set({ open: false }),
+    }),
+    {
+      // Spec section 3, client store: the snackbar slice is persisted (per tab) and rehydrated at start,
+      // so a message shown right before a reload (e.g. after a password change) is still there.
+      name: storageKeys.snackbar,
+      storage: createJSONStorage(() => window.sessionStorage),
+      partialize: ({ openSnackbar: _open, closeSnackbar: _close, ...values }) => values,
+      merge: (persisted, current) => ({ ...current, ...sanitizeSnackbar(persisted) }),
+    },
+  ),
+);
+
+function sanitizeSnackbar(raw: unknown): Partial<SnackbarValues> {
+  if (typeof raw !== 'object' || raw === null) return {};
+  const v = raw as Partial<SnackbarValues>;
+  if (typeof v.message !== 'string' || typeof v.open !== 'boolean') return {};
+  const anchor = v.anchorOrigin;
+  const anchorOk =
+    !!anchor && ['top', 'bottom'].includes(anchor.vertical) && ['left', 'center', 'right'].includes(anchor.horizontal);
+  if (!anchorOk || (v.variant !== 'default' && v.variant !== 'alert')) return {};
+  return v;
+}
 
 export const openSnackbar = (input: OpenSnackbarInput): void => snackbarStore.getState().openSnackbar(input);
 
-export const resetSnackbarStore = (): void => snackbarStore.setState({ ...defaults(), action: false });
+export const resetSnackbarStore = (): void => {
+  snackbarStore.setState({ ...defaults(), action: false });
+};
 
 const identity = (state: SnackbarState): SnackbarState => state;
 

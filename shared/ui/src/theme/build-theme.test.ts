@@ -1,6 +1,7 @@
 import { DEFAULT_CONFIG, PRESET_COLORS } from '@portal/config';
 import { buildTheme } from './build-theme';
 import { presetPalettes } from './colors';
+import { contrastRatio } from './contrast';
 
 describe('buildTheme', () => {
   it('follows the berry-config defaults', () => {
@@ -53,5 +54,32 @@ describe('buildTheme', () => {
     const plain = buildTheme({ outlinedFilled: false }).components?.MuiOutlinedInput?.styleOverrides?.root as { background: string };
     expect(filled.background).not.toBe('transparent');
     expect(plain.background).toBe('transparent');
+  });
+});
+
+describe('contrast', () => {
+  it.each(PRESET_COLORS.map((p) => [p]))('keeps white text on contained buttons readable text (4.5:1) for preset %s', (presetColor) => {
+    for (const navType of ['light', 'dark'] as const) {
+      const theme = buildTheme({ presetColor, navType });
+      for (const key of ['containedPrimary', 'containedSecondary'] as const) {
+        const { backgroundColor, color } = theme.components?.MuiButton?.styleOverrides?.[key] as { backgroundColor: string; color: string };
+        expect(contrastRatio(backgroundColor, color)).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  });
+
+  it('keeps secondary text readable on light input fields', () => {
+    const theme = buildTheme();
+    expect(contrastRatio(theme.palette.text.secondary, theme.palette.grey[50])).toBeGreaterThanOrEqual(4.5);
+  });
+});
+
+describe('primary text colour', () => {
+  it.each(PRESET_COLORS.map((p) => [p]))('is readable on paper for preset %s in light and dark', (presetColor) => {
+    for (const navType of ['light', 'dark'] as const) {
+      const theme = buildTheme({ presetColor, navType });
+      const root = theme.components?.MuiInputLabel?.styleOverrides?.root as Record<string, { color: string }>;
+      expect(contrastRatio(root['&.Mui-focused:not(.Mui-error)'].color, theme.palette.background.paper)).toBeGreaterThanOrEqual(4.5);
+    }
   });
 });

@@ -1,20 +1,16 @@
-import { storageKeys } from '@portal/config';
-import { getProfile } from '@portal/contracts/calls';
+import { loadWhiteLabel, profileStore } from '@portal/ui';
 import { platformVersionStore } from '../../../lib/platform-version-store';
 
-/** Post-login step 1: the profile, cached in local storage `profile` for the shell and remotes. */
+/** Post-login step 1: the profile, into the shared profile store and local storage `profile`. */
 export async function cacheProfile(userId: string): Promise<void> {
-  try {
-    const result = (await getProfile(userId)) as { errorMessage?: string };
-    if (result && !result.errorMessage) {
-      window.localStorage.setItem(storageKeys.profile, JSON.stringify(result));
-    }
-  } catch (error) {
-    console.error(error);
-  }
+  await profileStore.getState().load(userId);
 }
 
-/** The two post-login initialisation steps of spec section 4; neither may block the login. */
+/**
+ * The post-login initialisation steps of spec section 4 (profile, then the white-label data for the
+ * shell's logo, footer and mail sender), plus the platform version for the footer. None may block
+ * the login: each records its own failure in its store.
+ */
 export async function runPostLoginSteps(userId: string): Promise<void> {
-  await Promise.allSettled([cacheProfile(userId), platformVersionStore.getState().load()]);
+  await Promise.allSettled([cacheProfile(userId), loadWhiteLabel(userId), platformVersionStore.getState().load()]);
 }

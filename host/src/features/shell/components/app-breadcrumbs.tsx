@@ -1,32 +1,42 @@
 import { Breadcrumbs, Link, Typography } from '@mui/material';
 import { BREADCRUMB_ITEMS_AFTER_COLLAPSE, BREADCRUMB_ITEMS_BEFORE_COLLAPSE, BREADCRUMB_MAX_ITEMS } from '@portal/config';
+import { useT } from '@portal/ui';
 import { Link as RouterLink, matchPath, useLocation } from 'react-router-dom';
-import { ROUTES, breadcrumbTrail } from '../../../lib/routes/route-table';
+import { ROUTES, breadcrumbTrail, type Crumb } from '../../../lib/routes/route-table';
 
-export function AppBreadcrumbs() {
-  const { pathname } = useLocation();
-  const route = ROUTES.find((r) => r.access === 'protected' && matchPath({ path: r.path, end: true }, pathname));
-  if (!route) return null;
-  const trail = breadcrumbTrail(route);
+/** A trail of crumbs: links except the last (the current page); collapses after 8 with 1 before and 1 after. */
+export function BreadcrumbTrail({ trail }: { trail: readonly Crumb[] }) {
+  const t = useT();
   return (
     <Breadcrumbs
-      aria-label="breadcrumb"
+      aria-label={t('shell.breadcrumb')}
+      expandText={t('shell.showPath')}
       maxItems={BREADCRUMB_MAX_ITEMS}
       itemsBeforeCollapse={BREADCRUMB_ITEMS_BEFORE_COLLAPSE}
       itemsAfterCollapse={BREADCRUMB_ITEMS_AFTER_COLLAPSE}
       sx={{ mb: 2 }}
     >
-      {trail.map((crumb, index) =>
-        index === trail.length - 1 || !crumb.path ? (
-          <Typography key={crumb.title} color={index === trail.length - 1 ? 'text.primary' : 'text.secondary'} aria-current={index === trail.length - 1 ? 'page' : undefined}>
-            {crumb.title}
+      {trail.map((crumb, index) => {
+        const last = index === trail.length - 1;
+        const key = `${crumb.key}-${index}`;
+        return last || !crumb.path ? (
+          <Typography key={key} color={last ? 'text.primary' : 'text.secondary'} aria-current={last ? 'page' : undefined}>
+            {t(crumb.key)}
           </Typography>
         ) : (
-          <Link key={crumb.title} component={RouterLink} to={crumb.path} underline="hover" color="inherit">
-            {crumb.title}
+          <Link key={key} component={RouterLink} to={crumb.path} underline="hover" color="inherit">
+            {t(crumb.key)}
           </Link>
-        ),
-      )}
+        );
+      })}
     </Breadcrumbs>
   );
+}
+
+/** Breadcrumbs of the current route, from the route table. */
+export function AppBreadcrumbs() {
+  const { pathname } = useLocation();
+  const route = ROUTES.find((r) => r.access === 'protected' && matchPath({ path: r.path, end: true }, pathname));
+  if (!route) return null;
+  return <BreadcrumbTrail trail={breadcrumbTrail(route)} />;
 }

@@ -1,14 +1,23 @@
-import { AppBar, Box, Drawer, IconButton, SvgIcon, Toolbar, useMediaQuery, useTheme } from '@mui/material';
+import MenuIcon from '@mui/icons-material/Menu';
+import TuneIcon from '@mui/icons-material/Tune';
+import { AppBar, Box, Container, IconButton, Link, Toolbar, Tooltip, useMediaQuery, useTheme } from '@mui/material';
 import { authStore, clearClientSession, useAuth } from '@portal/auth-bridge';
-import { DRAWER_WIDTH, paths } from '@portal/config';
+import { DRAWER_WIDTH, LAYOUT, paths } from '@portal/config';
 import { signout } from '@portal/contracts/calls';
+import { i18nStore, menuStore, useDisplaySettings, useMenu, useT } from '@portal/ui';
 import { useMemo, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { PortalLogo } from '../../../components/portal-logo';
 import { RemoteDialog } from '../../../components/remote-dialog';
+import { useDrawerRules } from '../hooks/use-drawer-rules';
+import { useRouteSelection } from '../hooks/use-route-selection';
 import { menuForRole, type RemoteDialogRef } from '../lib/menu-items';
 import { AppBreadcrumbs } from './app-breadcrumbs';
+import { AppDrawer } from './app-drawer';
 import { AppFooter } from './app-footer';
+import { CustomizationPanel } from './customization-panel';
+import { HorizontalMenu } from './horizontal-menu';
+import { PageTransition } from './page-transition';
 import { ProfileMenu } from './profile-menu';
 import { SidebarMenu } from './sidebar-menu';
 
@@ -18,19 +27,32 @@ const CHANGE_PASSWORD_DIALOG: RemoteDialogRef = {
   title: 'Change Password',
 };
 
-/** The protected shell: top bar, drawer menu, breadcrumbs, page, footer. */
+const MAIN_ID = 'main-content';
+
+/** The protected shell: top bar, menu (vertical drawer or horizontal bar), breadcrumbs, page, footer. */
 export function MainLayout() {
+  const t = useT();
   const theme = useTheme();
-  const isDesktop = useMediaQuery(theme.breakpoints.up('md'));
-  // Spec: the drawer is forced open on large screens by default; on small ones it is a modal.
-  const [desktopOpen, setDesktopOpen] = useState(true);
+  const isSmallScreen = useMediaQuery(theme.breakpoints.down('md'));
+  // The horizontal bar works down to tablets (its overflow goes to More Items); phones get the drawer.
+  const isPhone = useMediaQuery(theme.breakpoints.down('sm'));
+  const layout = useDisplaySettings((s) => s.layout);
+  const drawerType = useDisplaySettings((s) => s.drawerType);
+  const container = useDisplaySettings((s) => s.container);
+  const drawerOpen = useMenu((s) => s.drawerOpen);
+  const logoUrl = useMenu((s) => s.whiteLabelData?.whitelabelImageUrl ?? null);
   const [mobileOpen, setMobileOpen] = useState(false);
+  const [settingsOpen, setSettingsOpen] = useState(false);
   const [dialog, setDialog] = useState<RemoteDialogRef | null>(null);
   const user = useAuth((s) => s.user);
   const navigate = useNavigate();
   const menu = useMemo(() => menuForRole(user?.role), [user?.role]);
-  const open = isDesktop ? desktopOpen : mobileOpen;
-  const toggleDrawer = () => (isDesktop ? setDesktopOpen((o) => !o) : setMobileOpen((o) => !o));
+  useRouteSelection(menu);
+  useDrawerRules(drawerType, isSmallScreen);
+
+  const horizontal = layout === LAYOUT.horizontal && !isPhone;
+  const toggleDrawer = () => (isSmallScreen ? setMobileOpen((o) => !o) : menuStore.getState().toggleDrawer());
+  const menuExpanded = isSmallScreen ? mobileOpen : drawerOpen;
 
   const logout = async () => {
     try {
@@ -39,51 +61,93 @@ export function MainLayout() {
       console.error(error);
     }
     clearClientSession();
+    // Spec section 4: the language preference goes with the session.
+    i18nStore.getState().resetLanguage();
     authStore.getState().logout();
     navigate(paths.login);
   };
 
-  const drawerContent = (
-    <>
-      <Toolbar />
-      <SidebarMenu nodes={menu} onOpenDialog={setDialog} onNavigate={isDesktop ? undefined : () => setMobileOpen(false)} />
-    </>
-  );
-
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <AppBar position="fixed" color="inherit" elevation={0} sx={{ zIndex: (t) => t.zIndex.drawer + 1, borderBottom: 1, borderColor: 'divider' }}>
+      <Link
+        href={`#${MAIN_ID}`}
+        sx={{
+          position: 'absolute',
+          insetInlineStart: 8,
+          top: -48,
+          zIndex: (th) => th.zIndex.tooltip,
+          p: 1,
+          bgcolor: 'background.paper',
+          borderRadius: 1,
+          '&:focus': { top: 8 },
+        }}
+      >
+        {t('shell.skipToContent')}
+      </Link>
+      <AppBar
+        position="fixed"
+        color="inherit"
+        elevation={0}
+        // Spec section 9 stacking: the app bar stays at 1100; the drawer (1200) starts below it instead of under it.
+        sx={{ borderBottom: 1, borderColor: 'divider', bgcolor: 'background.default' }}
+      >
         <Toolbar sx={{ gap: 2 }}>
-          <PortalLogo />
-          <IconButton aria-label="Toggle menu" aria-expanded={open} aria-controls="main-menu-drawer" onClick={toggleDrawer}>
-            <SvgIcon>
-              <path d="M3 18h18v-2H3zm0-5h18v-2H3zm0-7v2h18V6z" />
-            </SvgIcon>
-          </IconButton>
+          <Box sx={{ width: { md: DRAWER_WIDTH - 24 - 16 }, display: 'flex', alignItems: 'center', flexShrink: 0 }}>
+            <PortalLogo imageUrl={logoUrl} />
+          </Box>
+          {horizontal ? null : (
+            <IconButton
+              aria-label={t('shell.toggleMenu')}
+              aria-expanded={menuExpanded}
+              aria-controls="main-menu-drawer"
+              onClick={toggleDrawer}
+              sx={{ bgcolor: 'secondary.light', color: 'secondary.dark', borderRadius: 1, '&:hover': { bgcolor: 'secondary.dark', color: 'secondary.light' } }}
+            >
+              <MenuIcon />
+            </IconButton>
+          )}
           <Box sx={{ flexGrow: 1 }} />
+          <Tooltip title={t('shell.openSettings')}>
+            <IconButton aria-label={t('shell.openSettings')} aria-haspopup="dialog" onClick={() => setSettingsOpen(true)}>
+              <TuneIcon />
+            </IconButton>
+          </Tooltip>
           <ProfileMenu onChangePassword={() => setDialog(CHANGE_PASSWORD_DIALOG)} onLogout={() => void logout()} />
         </Toolbar>
+        {horizontal ? <HorizontalMenu nodes={menu} onOpenDialog={setDialog} /> : null}
       </AppBar>
-      <Box component="nav" aria-label="Main menu" sx={{ width: { md: open ? DRAWER_WIDTH : 0 }, flexShrink: 0 }}>
-        <Drawer
-          id="main-menu-drawer"
-          variant={isDesktop ? 'persistent' : 'temporary'}
-          open={open}
-          onClose={() => setMobileOpen(false)}
-          ModalProps={{ keepMounted: true }}
-          sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box', borderRight: 'none' } }}
+      {horizontal ? null : (
+        <AppDrawer
+          drawerType={drawerType}
+          open={drawerOpen}
+          isSmallScreen={isSmallScreen}
+          mobileOpen={mobileOpen}
+          onMobileClose={() => setMobileOpen(false)}
         >
-          {drawerContent}
-        </Drawer>
-      </Box>
-      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, p: 3, display: 'flex', flexDirection: 'column' }}>
+          {(mini) => (
+            <SidebarMenu nodes={menu} mini={mini} onOpenDialog={setDialog} onNavigate={isSmallScreen ? () => setMobileOpen(false) : undefined} />
+          )}
+        </AppDrawer>
+      )}
+      <Box
+        component="main"
+        id={MAIN_ID}
+        tabIndex={-1}
+        sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 }, display: 'flex', flexDirection: 'column', bgcolor: 'background.default', outline: 'none' }}
+      >
         <Toolbar />
-        <AppBreadcrumbs />
-        <Box sx={{ flexGrow: 1 }}>
-          <Outlet />
-        </Box>
-        <AppFooter />
+        {horizontal ? <Box sx={{ minHeight: 53 }} /> : null}
+        <Container maxWidth={container ? 'lg' : false} disableGutters sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1 }}>
+          <AppBreadcrumbs />
+          <Box sx={{ flexGrow: 1 }}>
+            <PageTransition>
+              <Outlet />
+            </PageTransition>
+          </Box>
+          <AppFooter />
+        </Container>
       </Box>
+      <CustomizationPanel open={settingsOpen} onClose={() => setSettingsOpen(false)} />
       {dialog ? (
         <RemoteDialog
           key={`${dialog.remote}${dialog.module}`}

@@ -1,30 +1,42 @@
-import { Avatar, Box, Divider, IconButton, ListItemText, Menu, MenuItem, Typography } from '@mui/material';
+import { Avatar, Box, Divider, IconButton, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, Typography } from '@mui/material';
+import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
+import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { useAuth } from '@portal/auth-bridge';
+import { profileStore, useT } from '@portal/ui';
 import { useState } from 'react';
-import { greetingAt } from '../lib/greeting';
+import { useStore } from 'zustand';
+import { greetingKeyAt } from '../lib/greeting';
 
 type Props = {
   onChangePassword: () => void;
   onLogout: () => void;
 };
 
+/** Avatar button and menu: greeting by hour, name, role, Change Password, Logout (spec section 2). */
 export function ProfileMenu({ onChangePassword, onLogout }: Props) {
+  const t = useT();
   const user = useAuth((s) => s.user);
+  const profile = useStore(profileStore, (s) => s.profile);
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const name = user ? `${user.firstName} ${user.lastName}`.trim() || user.username : '';
-  const initials = (user?.firstName?.[0] ?? user?.username?.[0] ?? '?').toUpperCase();
+  const firstName = profile?.firstName || user?.firstName || '';
+  const lastName = profile?.lastName || user?.lastName || '';
+  const name = `${firstName} ${lastName}`.trim() || user?.username || '';
+  const initials = (firstName[0] ?? user?.username?.[0] ?? '?').toUpperCase();
+  const imageUrl = profile?.profileImageUrl || undefined;
   const close = () => setAnchor(null);
 
   return (
     <>
       <IconButton
-        aria-label="Open profile menu"
+        aria-label={t('shell.openProfileMenu')}
         aria-haspopup="menu"
         aria-controls={anchor ? 'profile-menu' : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
       >
-        <Avatar sx={{ width: 36, height: 36, bgcolor: 'secondary.main' }}>{initials}</Avatar>
+        <Avatar src={imageUrl} alt={imageUrl ? t('profile.avatarAlt', { name }) : undefined} sx={{ width: 36, height: 36, bgcolor: 'secondary.main' }}>
+          {initials}
+        </Avatar>
       </IconButton>
       <Menu
         id="profile-menu"
@@ -34,10 +46,10 @@ export function ProfileMenu({ onChangePassword, onLogout }: Props) {
         anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
       >
-        {/* li + role none: the menu is a <ul role="menu">, whose children must be list items. */}
-        <Box component="li" role="none" sx={{ px: 2, py: 1.5, minWidth: 220 }}>
+        {/* A list subheader (li, role none): MenuList skips it, so focus starts on the first real item. */}
+        <ListSubheader role="none" disableSticky sx={{ px: 2, py: 1.5, minWidth: 240, lineHeight: 'normal', bgcolor: 'transparent', color: 'text.primary' }}>
           <Typography variant="subtitle1">
-            {greetingAt()},{' '}
+            {t(greetingKeyAt())},{' '}
             <Box component="span" sx={{ fontWeight: 600 }}>
               {name}
             </Box>
@@ -45,7 +57,7 @@ export function ProfileMenu({ onChangePassword, onLogout }: Props) {
           <Typography variant="body2" color="text.secondary">
             {user?.role}
           </Typography>
-        </Box>
+        </ListSubheader>
         <Divider component="li" role="separator" />
         <MenuItem
           onClick={() => {
@@ -53,7 +65,10 @@ export function ProfileMenu({ onChangePassword, onLogout }: Props) {
             onChangePassword();
           }}
         >
-          <ListItemText primary="Change Password" />
+          <ListItemIcon>
+            <LockResetOutlined fontSize="small" aria-hidden="true" />
+          </ListItemIcon>
+          <ListItemText primary={t('profile.changePassword')} />
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -61,7 +76,10 @@ export function ProfileMenu({ onChangePassword, onLogout }: Props) {
             onLogout();
           }}
         >
-          <ListItemText primary="Logout" />
+          <ListItemIcon>
+            <LogoutOutlined fontSize="small" aria-hidden="true" />
+          </ListItemIcon>
+          <ListItemText primary={t('profile.logout')} />
         </MenuItem>
       </Menu>
     </>

@@ -1,74 +1,106 @@
-import { List, ListItemButton, ListItemText, ListSubheader } from '@mui/material';
-import { MESSAGES } from '@portal/config';
-import { matchPath, useLocation, useNavigate } from 'react-router-dom';
+import { Divider, List, ListItem, ListItemButton, ListItemIcon, ListItemText, ListSubheader, Tooltip } from '@mui/material';
+import { useMenu, useT } from '@portal/ui';
+import { useNavigate } from 'react-router-dom';
 import { routeById } from '../../../lib/routes/route-table';
-import type { MenuNode, RemoteDialogRef } from '../lib/menu-items';
+import { menuTitleKey, type MenuNode, type RemoteDialogRef } from '../lib/menu-items';
+import { MenuIcon } from './menu-icon';
+import { MenuItemsError } from './menu-items-error';
 
 type Props = {
   nodes: readonly MenuNode[];
   onOpenDialog: (dialog: RemoteDialogRef) => void;
   /** Called after a navigation, so a temporary (mobile) drawer can close. */
   onNavigate?: () => void;
+  /** Mini drawer: icons only; the text stays for screen readers and shows as a tooltip. */
+  mini?: boolean;
 };
 
-export function SidebarMenu({ nodes, onOpenDialog, onNavigate }: Props) {
-  const { pathname } = useLocation();
+// Visually hidden but read out: the accessible name of an icon-only entry stays its title.
+const hiddenText = {
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** The vertical menu (drawer), selected entry from the menu store, which follows the route. */
+export function SidebarMenu({ nodes, onOpenDialog, onNavigate, mini = false }: Props) {
   const navigate = useNavigate();
+  const t = useT();
+  const selected = useMenu((s) => s.selectedItem[0] ?? null);
+
+  const entry = (node: MenuNode & { type: 'item' | 'popup' }, nested: boolean) => {
+    const title = t(menuTitleKey(node));
+    const isSelected = node.type === 'item' && selected === node.id;
+    const onClick = () => {
+      if (node.type === 'item') {
+        const route = routeById(node.routeId);
+        if (route) navigate(route.path);
+      } else {
+        onOpenDialog(node.dialog);
+      }
+      onNavigate?.();
+    };
+    const button = (
+      <ListItemButton
+        selected={isSelected}
+        aria-current={isSelected ? 'page' : undefined}
+        aria-haspopup={node.type === 'popup' ? 'dialog' : undefined}
+        sx={{ mb: 0.5, minHeight: 44, pl: mini ? 2.5 : nested ? 3 : 2, justifyContent: mini ? 'center' : 'flex-start' }}
+        onClick={onClick}
+      >
+        <ListItemIcon sx={{ color: 'inherit', minWidth: mini ? 0 : 36 }}>
+          <MenuIcon id={node.id} />
+        </ListItemIcon>
+        <ListItemText primary={title} sx={mini ? hiddenText : undefined} />
+      </ListItemButton>
+    );
+    // Each entry sits in an <li>: a list may only hold list items (axe "list").
+    return (
+      <ListItem key={node.id} disablePadding sx={{ display: 'block' }}>
+        {mini ? (
+          <Tooltip title={title} placement="right" disableInteractive>
+            {button}
+          </Tooltip>
+        ) : (
+          button
+        )}
+      </ListItem>
+    );
+  };
 
   const renderNode = (node: MenuNode, nested: boolean) => {
     switch (node.type) {
-      case 'item': {
-        const route = routeById(node.routeId);
-        if (!route) return null;
-        const selected = !!matchPath({ path: route.path, end: true }, pathname);
-        return (
-          <ListItemButton
-            key={node.id}
-            selected={selected}
-            aria-current={selected ? 'page' : undefined}
-            sx={{ borderRadius: 1, mb: 0.5, pl: nested ? 3 : 2 }}
-            onClick={() => {
-              navigate(route.path);
-              onNavigate?.();
-            }}
-          >
-            <ListItemText primary={node.title} />
-          </ListItemButton>
-        );
-      }
+      case 'item':
       case 'popup':
-        return (
-          <ListItemButton
-            key={node.id}
-            aria-haspopup="dialog"
-            sx={{ borderRadius: 1, mb: 0.5, pl: nested ? 3 : 2 }}
-            onClick={() => {
-              onOpenDialog(node.dialog);
-              onNavigate?.();
-            }}
-          >
-            <ListItemText primary={node.title} />
-          </ListItemButton>
-        );
+        return entry(node, nested);
       case 'group':
         return (
-          <List
-            key={node.id}
-            aria-labelledby={`menu-group-${node.id}`}
-            subheader={
-              <ListSubheader id={`menu-group-${node.id}`} disableSticky sx={{ bgcolor: 'transparent', lineHeight: '36px' }}>
-                {node.title}
-              </ListSubheader>
-            }
-            disablePadding
-          >
-            {node.children.map((child) => renderNode(child, true))}
-          </List>
+          <ListItem key={node.id} disablePadding sx={{ display: 'block' }}>
+            <List
+              aria-labelledby={`menu-group-${node.id}`}
+              subheader={
+                <ListSubheader
+                  id={`menu-group-${node.id}`}
+                  disableSticky
+                  sx={{ bgcolor: 'transparent', lineHeight: '36px', ...(mini ? hiddenText : {}) }}
+                >
+                  {t(menuTitleKey(node))}
+                </ListSubheader>
+              }
+              disablePadding
+            >
+              {mini ? <Divider component="li" role="separator" sx={{ my: 1 }} /> : null}
+              {node.children.map((child) => renderNode(child, true))}
+            </List>
+          </ListItem>
         );
       default:
-        return <ListItemText key="menu-error" primary={MESSAGES.menuItemsError} />;
+        return <MenuItemsError key={`menu-error-${(node as { id?: string }).id ?? ''}`} />;
     }
   };
 
-  return <List sx={{ px: 1.5 }}>{nodes.map((n) => renderNode(n, false))}</List>;
+  return <List sx={{ px: mini ? 1 : 1.5 }}>{nodes.map((n) => renderNode(n, false))}</List>;
 }

@@ -1,5 +1,7 @@
 import { ALL_ROLES, type Role } from '@portal/config';
-import { routeById } from '../../../lib/routes/route-table';
+import type { MessageKey } from '@portal/ui';
+import { matchPath } from 'react-router-dom';
+import { ROUTES, routeById } from '../../../lib/routes/route-table';
 
 /** A remote dialog opened by a popup menu entry. */
 export interface RemoteDialogRef {
@@ -73,6 +75,27 @@ function visible(node: MenuNode, role: Role): MenuNode | null {
 export function menuForRole(role: Role | null | undefined, menu: readonly MenuNode[] = MENU): MenuNode[] {
   if (!role) return [];
   return menu.map((n) => visible(n, role)).filter((n): n is MenuNode => n !== null);
+}
+
+/** The i18n key of a menu entry's title (the English catalogue holds `title`). */
+export const menuTitleKey = (node: Pick<MenuNode, 'id'>): MessageKey => `menu.${node.id}` as MessageKey;
+
+/** The menu entry (and its group) that stands for a path: the page's own item or its nearest ancestor's. */
+export function selectionForPath(nodes: readonly MenuNode[], pathname: string): { itemId: string; groupId: string | null } | null {
+  const route = ROUTES.find((r) => r.access === 'protected' && matchPath({ path: r.path, end: true }, pathname));
+  const items = new Map<string, { itemId: string; groupId: string | null }>();
+  const collect = (list: readonly MenuNode[], groupId: string | null) => {
+    for (const node of list) {
+      if (node.type === 'item') items.set(node.routeId, { itemId: node.id, groupId });
+      else if (node.type === 'group') collect(node.children, node.id);
+    }
+  };
+  collect(nodes, null);
+  for (let id = route?.id; id; id = routeById(id)?.parent) {
+    const hit = items.get(id);
+    if (hit) return hit;
+  }
+  return null;
 }
 
 /** Titles in display order, groups before their children (used by tests and type-ahead). */

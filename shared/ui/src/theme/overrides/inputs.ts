@@ -1,9 +1,35 @@
 import type { Components, Theme } from '@mui/material/styles';
 import type { DisplayConfig } from '@portal/config';
+import { presetPalettes, type Shades } from '../colors';
+import { contrastRatio, readableShade } from '../contrast';
+
+const DARK_TEXT = '#121926';
+
+// Contained buttons: white text on the first shade of the preset that keeps it readable (4.5:1);
+// light colours such as amber, where no shade does, get dark text instead.
+const containedFill = (shades: Shades) => {
+  const candidates = [shades.main, shades.dark, shades[800]];
+  const fill = readableShade(candidates);
+  if (contrastRatio(fill, '#ffffff') >= 4.5) {
+    return { backgroundColor: fill, color: '#ffffff', '&:hover': { backgroundColor: shades[800] } };
+  }
+  return { backgroundColor: shades.main, color: DARK_TEXT, '&:hover': { backgroundColor: shades.dark } };
+};
+
+/** The primary colour as text on paper: the first preset shade with 4.5:1 (links, focused labels). */
+export const primaryTextColor = (config: DisplayConfig, theme: Theme): string => {
+  const shades = presetPalettes[config.presetColor][theme.palette.mode === 'dark' ? 'dark' : 'light'].primary;
+  const candidates = theme.palette.mode === 'dark' ? [shades.main, shades[200], shades.light] : [shades.main, shades.dark, shades[800]];
+  return readableShade(candidates, theme.palette.background.paper);
+};
 
 export const inputOverrides = (config: DisplayConfig, theme: Theme): Components<Theme> => ({
   MuiButton: {
-    styleOverrides: { root: { borderRadius: config.borderRadius } },
+    styleOverrides: {
+      root: { borderRadius: config.borderRadius },
+      containedPrimary: containedFill(presetPalettes[config.presetColor].light.primary),
+      containedSecondary: containedFill(presetPalettes[config.presetColor].light.secondary),
+    },
   },
   MuiOutlinedInput: {
     styleOverrides: {
@@ -17,6 +43,14 @@ export const inputOverrides = (config: DisplayConfig, theme: Theme): Components<
     },
   },
   MuiInputLabel: {
-    styleOverrides: { root: { color: theme.palette.text.secondary } },
+    styleOverrides: {
+      root: { color: theme.palette.text.secondary, '&.Mui-focused:not(.Mui-error)': { color: primaryTextColor(config, theme) } },
+    },
+  },
+  MuiLink: {
+    styleOverrides: {
+      // Only links in the default primary colour; color="inherit" (breadcrumbs) keeps its parent's.
+      root: ({ ownerState }) => (ownerState.color === undefined || ownerState.color === 'primary' ? { color: primaryTextColor(config, theme) } : {}),
+    },
   },
 });

@@ -7,7 +7,7 @@ export const navigationOverrides = (config: DisplayConfig, theme: Theme): Compon
       root: {
         borderRadius: config.borderRadius,
         '&.Mui-selected': {
-          color: theme.palette.secondary.dark,
+          color: theme.palette.mode === 'dark' ? theme.palette.secondary.light : theme.palette.secondary.dark,
           backgroundColor: theme.palette.mode === 'dark' ? theme.palette.action.selected : theme.palette.secondary.light,
         },
       },

@@ -1,5 +1,163 @@
-import { NotBuiltYet } from '@portal/ui';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Card, CardContent, FormControlLabel, FormGroup, MenuItem, Skeleton, Stack, Switch, TextField, Typography } from '@mui/material';
+import { ACCOUNT_SETTINGS_MESSAGES, notificationSettingsSchema, type NotificationSettings } from '@portal/contracts';
+import { getNotificationSettings, updateNotificationSettings } from '@portal/contracts/calls';
+import { PageHeader, showAlert } from '@portal/ui';
+import { useCallback, useEffect, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { errorOf, messageOf } from '../../../lib/api-result';
+import { currentUserId } from '../../../lib/current-user';
 
+type Flag = Exclude<keyof NotificationSettings, 'alertSeverity'>;
+
+const FLAGS: ReadonlyArray<{ name: Flag; label: string; help: string }> = [
+  { name: 'jobFailures', label: 'Job failures', help: 'A backup or restore job failed.' },
+  { name: 'jobWarnings', label: 'Job warnings', help: 'A job finished with warnings (skipped items, retries).' },
+  { name: 'dailySummary', label: 'Daily summary', help: 'One e-mail a day with the state of every backup.' },
+  { name: 'supportTickets', label: 'Support tickets', help: 'New tickets and replies in conversations you take part in.' },
+  { name: 'productNews', label: 'Product news', help: 'New features and planned maintenance.' },
+];
+
+const SEVERITIES = [
+  { value: 'off', label: 'No alert e-mails' },
+  { value: 'critical', label: 'Critical only' },
+  { value: 'warning', label: 'Warning and critical' },
+  { value: 'info', label: 'All alerts (info, warning, critical)' },
+];
+
+function NotificationForm({ userId, initial }: { userId: string; initial: NotificationSettings }) {
+  const { control, handleSubmit, formState, reset } = useForm<NotificationSettings>({
+    resolver: zodResolver(notificationSettingsSchema),
+    mode: 'all',
+    values: initial,
+  });
+
+  const onSubmit = async (values: NotificationSettings) => {
+    try {
+      const result = await updateNotificationSettings(userId, values);
+      const error = errorOf(result);
+      if (error) {
+        showAlert({ message: error, type: 'error' });
+        return;
+      }
+      reset(result as NotificationSettings);
+      showAlert({ message: ACCOUNT_SETTINGS_MESSAGES.notificationsSaved, type: 'success' });
+    } catch (error) {
+      showAlert({ message: messageOf(error), type: 'error' });
+    }
+  };
+
+  return (
+    <Stack component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Notification settings" spacing={3}>
+      <FormGroup aria-label="E-mail me about">
+        {FLAGS.map(({ name, label, help }) => (
+          <Controller
+            key={name}
+            name={name}
+            control={control}
+            render={({ field: { ref, value, onChange, ...field } }) => (
+              <FormControlLabel
+                sx={{ alignItems: 'flex-start', my: 0.5 }}
+                control={<Switch {...field} inputRef={ref} checked={value} onChange={(_e, checked) => onChange(checked)} sx={{ mt: -0.5 }} />}
+                label={
+                  <Stack>
+                    <Typography>{label}</Typography>
+                    <Typography variant="body2" color="text.secondary">
+                      {help}
+                    </Typography>
+                  </Stack>
+                }
+              />
+            )}
+          />
+        ))}
+      </FormGroup>
+      <Controller
+        name="alertSeverity"
+        control={control}
+        render={({ field: { ref, ...field }, fieldState }) => (
+          <TextField
+            {...field}
+            inputRef={ref}
+            id="notification-alertSeverity"
+            select
+            label="Alerts by severity"
+            sx={{ maxWidth: 360 }}
+            error={!!fieldState.error}
+            helperText={fieldState.error?.message ?? 'Alerts at this severity or above are e-mailed.'}
+          >
+            {SEVERITIES.map((option) => (
+              <MenuItem key={option.value} value={option.value}>
+                {option.label}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
+      />
+      <Alert severity="info" variant="outlined">
+        Security notices (sign-in codes, password and multi-factor changes) are always sent.
+      </Alert>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button onClick={() => reset(initial)} disabled={!formState.isDirty || formState.isSubmitting}>
+          Discard changes
+        </Button>
+        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+          Save settings
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}
+
+/** /notification (every role): which e-mails this user receives, stored on the server. */
 export function NotificationPage() {
-  return <NotBuiltYet title="Notification" />;
+  const userId = currentUserId();
+  const [settings, setSettings] = useState<NotificationSettings | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    if (!userId) {
+      setProblem('No signed-in user');
+      return;
+    }
+    setProblem(null);
+    try {
+      const result = await getNotificationSettings(userId);
+      const error = errorOf(result);
+      if (error) setProblem(error);
+      else setSettings(result as NotificationSettings);
+    } catch (error) {
+      setProblem(messageOf(error));
+    }
+  }, [userId]);
+
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  return (
+    <Box>
+      <PageHeader title="Notification" />
+      <Card variant="outlined">
+        <CardContent>
+          <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+            E-mail notifications
+          </Typography>
+          {problem ? (
+            <Alert severity="error" action={<Button onClick={() => void load()}>Retry</Button>}>
+              Notification settings could not be loaded: {problem}
+            </Alert>
+          ) : settings && userId ? (
+            <NotificationForm userId={userId} initial={settings} />
+          ) : (
+            <Stack spacing={1} aria-busy="true" aria-label="Loading notification settings">
+              <Skeleton width="60%" />
+              <Skeleton width="55%" />
+              <Skeleton width="65%" />
+            </Stack>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
 }

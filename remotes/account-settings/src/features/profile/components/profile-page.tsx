@@ -1,60 +1,89 @@
-import { Avatar, Box, Card, CardContent, Grid, Skeleton, Stack, Typography } from '@mui/material';
-import { PageHeader } from '@portal/ui';
-import { useEffect } from 'react';
+import { Alert, Box, Button, Card, CardContent, CardHeader, Divider, Skeleton, Stack } from '@mui/material';
+import type { AccountProfile } from '@portal/contracts';
+import { getAccountProfile } from '@portal/contracts/calls';
+import { PageHeader, profileStore } from '@portal/ui';
+import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
-import { profileStore } from '@portal/ui';
+import { errorOf, messageOf } from '../../../lib/api-result';
+import { currentUserId } from '../../../lib/current-user';
+import { MfaSection } from './mfa-section';
+import { ProfileDetailsForm } from './profile-details-form';
+import { ProfilePicture } from './profile-picture';
+import { SessionsSection } from './sessions-section';
 
-const FIELDS = [
-  ['First name', 'firstName'],
-  ['Last name', 'lastName'],
-  ['Username', 'username'],
-  ['E-mail', 'email'],
-  ['Role', 'role'],
-  ['Organisation', 'organisationName'],
-] as const;
-
+/**
+ * /profile: the shared profile store is refreshed as spec section 4 describes (the shell's profile
+ * menu reads it), and the page loads the full, editable profile for its forms.
+ */
 export function ProfilePage() {
-  const { profile, error, loading, refresh } = useStore(profileStore);
+  const refresh = useStore(profileStore, (s) => s.refresh);
+  const [profile, setProfile] = useState<AccountProfile | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    const userId = currentUserId();
+    if (!userId) {
+      setProblem('No signed-in user');
+      return;
+    }
+    setProblem(null);
+    try {
+      const result = await getAccountProfile(userId);
+      const error = errorOf(result);
+      if (error) setProblem(error);
+      else setProfile(result as AccountProfile);
+    } catch (error) {
+      setProblem(messageOf(error));
+    }
+  }, []);
 
   useEffect(() => {
     void refresh();
-  }, [refresh]);
+    void load();
+  }, [refresh, load]);
 
   return (
     <Box>
       <PageHeader title="Profile" />
-      <Card variant="outlined">
-        <CardContent>
-          {profile ? (
-            <Stack direction={{ xs: 'column', sm: 'row' }} spacing={3} sx={{ alignItems: { sm: 'flex-start' } }}>
-              <Avatar src={profile.profileImageUrl ?? undefined} alt={`${profile.firstName} ${profile.lastName}`} sx={{ width: 72, height: 72 }}>
-                {profile.firstName?.[0]?.toUpperCase()}
-              </Avatar>
-              <Grid container spacing={2} component="dl" sx={{ m: 0, flexGrow: 1 }}>
-                {FIELDS.map(([label, key]) => (
-                  <Grid key={key} size={{ xs: 12, sm: 6 }}>
-                    <Typography component="dt" variant="body2" color="text.secondary">
-                      {label}
-                    </Typography>
-                    <Typography component="dd" sx={{ m: 0 }}>
-                      {profile[key] || '—'}
-                    </Typography>
-                  </Grid>
-                ))}
-              </Grid>
-            </Stack>
-          ) : loading ? (
+      {profile ? (
+        <Stack spacing={3}>
+          <Card variant="outlined">
+            <CardHeader title="Your details" slotProps={{ title: { component: 'h2', variant: 'h5' } }} />
+            <CardContent>
+              <Stack spacing={3}>
+                <ProfilePicture profile={profile} onSaved={setProfile} />
+                <Divider />
+                <ProfileDetailsForm profile={profile} onSaved={setProfile} />
+              </Stack>
+            </CardContent>
+          </Card>
+          <Card variant="outlined">
+            <CardHeader title="Security" slotProps={{ title: { component: 'h2', variant: 'h5' } }} />
+            <CardContent>
+              <Stack spacing={3} divider={<Divider flexItem />}>
+                <MfaSection profile={profile} onChanged={(mfaMethod) => setProfile({ ...profile, mfaMethod })} />
+                <SessionsSection userId={profile.userId} />
+              </Stack>
+            </CardContent>
+          </Card>
+        </Stack>
+      ) : problem ? (
+        // The server's wording is not shown for profile load failures (spec section 8).
+        <Alert severity="warning" action={<Button onClick={() => void load()}>Retry</Button>}>
+          Profile details are not available right now.
+        </Alert>
+      ) : (
+        <Card variant="outlined">
+          <CardContent>
             <Stack spacing={1} aria-busy="true" aria-label="Loading profile">
+              <Skeleton variant="circular" width={88} height={88} />
               <Skeleton width="40%" />
               <Skeleton width="60%" />
               <Skeleton width="50%" />
             </Stack>
-          ) : error ? (
-            // The server's wording is not shown for profile load failures (spec section 8).
-            <Typography color="text.secondary">Profile details are not available right now.</Typography>
-          ) : null}
-        </CardContent>
-      </Card>
+          </CardContent>
+        </Card>
+      )}
     </Box>
   );
 }

@@ -1,5 +1,6 @@
-import { ParameterisedPlaceholder } from '../../../components/parameterised-placeholder';
+import { ProtectedObjectsView } from '../../protected-objects/components/protected-objects-view';
 
+/** /view-users/{backupSetType}/{backupSetId}/{from}: the set's users; add and remove them. */
 export function ViewUsersPage() {
-  return <ParameterisedPlaceholder title="View Users" />;
+  return <ProtectedObjectsView kind="user" editable />;
 }

@@ -1,5 +1,152 @@
-import { ParameterisedPlaceholder } from '../../../components/parameterised-placeholder';
+import { Alert, Box, Button, Card, Grid, Stack, Typography } from '@mui/material';
+import { paths } from '@portal/config';
+import { ITEM_TOTAL_CAP, type Job, type ProtectedObject } from '@portal/contracts';
+import { getProtectedObject } from '@portal/contracts/calls';
+import { PageHeader } from '@portal/ui';
+import { useState } from 'react';
+import { useParams } from 'react-router-dom';
+import { JobWatchPanel } from '../../../components/job-watch-panel';
+import { ListToolbar } from '../../../components/list-toolbar';
+import { PageTrail } from '../../../components/page-trail';
+import { formatCount } from '../../../lib/format';
+import { useLoad } from '../../../lib/use-load';
+import { useUrlParams } from '../../../lib/use-url-params';
+import { useBackupSet } from '../../protected-objects/hooks/use-backup-set';
+import { StartRestoreDialog } from '../../restore/components/start-restore-dialog';
+import { useItemPages } from '../hooks/use-item-pages';
+import { useSelection } from '../hooks/use-selection';
+import { SEARCH_DEFAULTS, toSearchQuery } from '../lib/search-params';
+import { ItemFilters } from './item-filters';
+import { ItemPreviewPane } from './item-preview-pane';
+import { ItemResults } from './item-results';
 
+const SORTS = [
+  { value: '-modifiedAt', label: 'Newest first' },
+  { value: 'modifiedAt', label: 'Oldest first' },
+  { value: 'name', label: 'Name A–Z' },
+  { value: '-name', label: 'Name Z–A' },
+  { value: '-sizeBytes', label: 'Largest first' },
+  { value: 'relevance', label: 'Relevance' },
+];
+/** `all` in place of the object id searches the whole set. */
+export const ALL_OBJECTS = 'all';
+
+/** /item-search/{backupSetType}/{backupSetUserId}/{backupSetId}: full-text search, preview, restore. */
 export function ItemSearchPage() {
-  return <ParameterisedPlaceholder title="Item Search" />;
+  const { backupSetType = '', backupSetUserId = '', backupSetId = '' } = useParams();
+  const objectId = backupSetUserId && backupSetUserId !== ALL_OBJECTS ? backupSetUserId : undefined;
+  const [values, update] = useUrlParams(SEARCH_DEFAULTS);
+  const pages = useItemPages(backupSetId, toSearchQuery(values, objectId));
+  const set = useBackupSet(backupSetId);
+  const object = useLoad<ProtectedObject | null, { setId: string; objectId?: string }>(
+    async (q) => (q.objectId ? getProtectedObject(q.setId, q.objectId) : null),
+    { setId: backupSetId, objectId },
+  );
+  const { selected, toggle, addMany, clear } = useSelection();
+  const [restoring, setRestoring] = useState<'original' | 'download' | null>(null);
+  const [jobs, setJobs] = useState<Job[]>([]);
+  const scopeName = object.data?.displayName ?? set.data?.name ?? 'backup set';
+  const total = pages.status.state === 'ready' ? pages.status.total : 0;
+
+  return (
+    <Box component="section">
+      <PageTrail
+        steps={[
+          { label: 'Backup', to: paths.backup },
+          { label: set.data?.name ?? 'Backup set', to: paths.viewUsers.build({ backupSetType, backupSetId, from: 'backup' }) },
+          ...(objectId ? [{ label: scopeName, to: paths.viewSnapshots.build({ backupSetType, backupSetUserId, backupSetId }) }] : []),
+          { label: 'Item search' },
+        ]}
+      />
+      <PageHeader title={`Search ${scopeName}`} subtitle="Every backed-up version of mail, events, contacts and files; preview, then restore or download." />
+      <Card sx={{ p: 2, mb: 2 }}>
+        <ListToolbar idPrefix="items" q={values.q} sort={values.sort} sortOptions={SORTS} onChange={update} searchLabel="Search items" />
+        <ItemFilters values={values} update={update} />
+        {values.snapshotId || values.folder ? (
+          <Alert severity="info" action={<Button onClick={() => update({ snapshotId: '', folder: '' })}>Show all versions</Button>} sx={{ mb: 2 }}>
+            {values.snapshotId ? 'Showing the items as they were in one snapshot' : 'Showing one folder'}.
+          </Alert>
+        ) : null}
+        <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }} flexWrap="wrap" useFlexGap>
+          <Typography id="item-count" variant="body2" color="text.secondary" role="status">
+            {pages.status.state === 'ready' ? `${formatCount(total)}${total >= ITEM_TOTAL_CAP ? '+' : ''} ${total === 1 ? 'item' : 'items'}` : ''}
+            {selected.size ? ` · ${formatCount(selected.size)} selected` : ''}
+          </Typography>
+          <Button size="small" onClick={() => addMany(pages.loaded().map((i) => i.id))} disabled={total === 0}>
+            Select all loaded
+          </Button>
+          <Button size="small" onClick={clear} disabled={selected.size === 0}>
+            Clear selection
+          </Button>
+          <Box sx={{ flex: 1 }} />
+          <Button variant="contained" disabled={selected.size === 0} onClick={() => setRestoring('original')}>
+            Restore selected
+          </Button>
+          <Button variant="outlined" disabled={selected.size === 0} onClick={() => setRestoring('download')}>
+            Download selected
+          </Button>
+        </Stack>
+        {jobs.length ? (
+          <Stack spacing={1} sx={{ mb: 2 }}>
+            {jobs.map((j) => (
+              <JobWatchPanel key={j.id} jobId={j.id} />
+            ))}
+          </Stack>
+        ) : null}
+        <Grid container spacing={2}>
+          <Grid size={{ xs: 12, lg: values.item ? 7 : 12 }}>
+            {pages.status.state === 'loading' ? <Typography role="status" aria-busy="true">Searching…</Typography> : null}
+            {pages.status.state === 'error' ? (
+              <Alert severity="error" action={<Button onClick={pages.reload}>Retry</Button>}>
+                The items could not be loaded: {pages.status.message}
+              </Alert>
+            ) : null}
+            {pages.status.state === 'ready' && total === 0 ? (
+              <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+                No items match this search.
+              </Typography>
+            ) : null}
+            {pages.status.state === 'ready' && total > 0 ? (
+              <ItemResults
+                total={total}
+                version={pages.version}
+                row={pages.row}
+                ensure={pages.ensure}
+                selected={selected}
+                onToggle={(item) => toggle(item.id)}
+                openId={values.item}
+                onOpen={(item) => update({ item: item.id }, { keepPage: true })}
+              />
+            ) : null}
+          </Grid>
+          {values.item ? (
+            <Grid size={{ xs: 12, lg: 5 }}>
+              <Card variant="outlined" sx={{ p: 2 }}>
+                <Stack direction="row" justifyContent="flex-end">
+                  <Button size="small" onClick={() => update({ item: '' }, { keepPage: true })}>
+                    Close preview
+                  </Button>
+                </Stack>
+                <ItemPreviewPane key={values.item} itemId={values.item} />
+              </Card>
+            </Grid>
+          ) : null}
+        </Grid>
+      </Card>
+      {restoring && set.data ? (
+        <StartRestoreDialog
+          setId={backupSetId}
+          tenantId={set.data.tenantId}
+          selection={{ kind: 'items', itemIds: [...selected] }}
+          summary={`${formatCount(selected.size)} ${selected.size === 1 ? 'item' : 'items'}`}
+          initialKind={restoring}
+          onClose={() => setRestoring(null)}
+          onStarted={(job) => {
+            setRestoring(null);
+            setJobs((list) => [job, ...list]);
+          }}
+        />
+      ) : null}
+    </Box>
+  );
 }

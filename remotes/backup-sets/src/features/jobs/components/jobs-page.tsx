@@ -1,5 +1,83 @@
-import { NotBuiltYet } from '@portal/ui';
+import { Box, Card, MenuItem, TextField, Typography } from '@mui/material';
+import { BACKUP_PAGE_SIZE_DEFAULT, FINISHED_JOB_STATUSES, JOB_STATUS_LABELS, JOB_STATUSES, type Job, type JobListParams, type JobPage } from '@portal/contracts';
+import { getJob, listJobs } from '@portal/contracts/calls';
+import { PageHeader } from '@portal/ui';
+import { ListPagination } from '../../../components/list-pagination';
+import { ListToolbar } from '../../../components/list-toolbar';
+import { LoadState } from '../../../components/load-state';
+import { useLoad } from '../../../lib/use-load';
+import { pageQuery, useUrlParams } from '../../../lib/use-url-params';
+import { useJobActions } from '../hooks/use-job-actions';
+import { JobLogDialog } from './job-log-dialog';
+import { JobsTable } from './jobs-table';
 
+const SORTS = [
+  { value: '-createdAt', label: 'Newest first' },
+  { value: 'createdAt', label: 'Oldest first' },
+  { value: '-finishedAt', label: 'Finished, newest' },
+  { value: 'status', label: 'Status' },
+];
+const DEFAULTS = { q: '', type: '', status: '', setId: '', sort: '-createdAt', page: '1', pageSize: String(BACKUP_PAGE_SIZE_DEFAULT), job: '' };
+/** Fast while something runs, slow otherwise (new jobs still show up without a reload). */
+export const JOBS_POLL_ACTIVE_MS = 2000;
+export const JOBS_POLL_IDLE_MS = 10000;
+const active = (job: Job) => !FINISHED_JOB_STATUSES.includes(job.status);
+
+/** /jobs: every backup and restore job, live. */
 export function JobsPage() {
-  return <NotBuiltYet title="Jobs" />;
+  const [params, update] = useUrlParams(DEFAULTS);
+  const query: JobListParams = {
+    q: params.q || undefined,
+    type: (params.type || undefined) as JobListParams['type'],
+    status: params.status || undefined,
+    setId: params.setId || undefined,
+    sort: params.sort as JobListParams['sort'],
+    ...pageQuery(params, BACKUP_PAGE_SIZE_DEFAULT),
+  };
+  const jobs = useLoad<JobPage, JobListParams>(listJobs, query, { pollMs: JOBS_POLL_ACTIVE_MS, poll: (p) => p.items.some(active), idlePollMs: JOBS_POLL_IDLE_MS });
+  const openJob = useLoad<Job, string>(getJob, params.job, { enabled: Boolean(params.job), pollMs: 2000, poll: active });
+  const actions = useJobActions(jobs.refresh);
+  const filtered = Boolean(params.q || params.type || params.status || params.setId);
+
+  return (
+    <Box component="section">
+      <PageHeader title="Jobs" subtitle="Backup and restore jobs with live progress. Open a job's log, cancel a running job or retry a failed one." />
+      <Card sx={{ p: 2 }}>
+        <ListToolbar idPrefix="jobs" q={params.q} sort={params.sort} sortOptions={SORTS} onChange={update} searchLabel="Search jobs">
+          <TextField id="jobs-type" select size="small" label="Type" value={params.type} onChange={(e) => update({ type: e.target.value })} sx={{ minWidth: 140 }}>
+            <MenuItem value="">All types</MenuItem>
+            <MenuItem value="backup">Backup</MenuItem>
+            <MenuItem value="restore">Restore</MenuItem>
+          </TextField>
+          <TextField id="jobs-status" select size="small" label="Status" value={params.status} onChange={(e) => update({ status: e.target.value })} sx={{ minWidth: 200 }}>
+            <MenuItem value="">All statuses</MenuItem>
+            {JOB_STATUSES.map((s) => (
+              <MenuItem key={s} value={s}>
+                {JOB_STATUS_LABELS[s]}
+              </MenuItem>
+            ))}
+          </TextField>
+        </ListToolbar>
+        <LoadState load={jobs.load} noun="jobs" onRetry={jobs.refresh} isEmpty={(p) => p.total === 0} empty={filtered ? 'No jobs match these filters.' : 'There are no jobs yet. Run a backup to start one.'}>
+          {(page) => (
+            <>
+              <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
+                {page.total} {page.total === 1 ? 'job' : 'jobs'}
+                {page.items.some(active) ? ` · ${page.items.filter(active).length} running or queued` : ''}
+              </Typography>
+              <JobsTable
+                jobs={page.items}
+                onLog={(job) => update({ job: job.id }, { keepPage: true })}
+                onCancel={actions.cancel}
+                onRetry={actions.retry}
+                onDownload={actions.download}
+              />
+              <ListPagination total={page.total} page={page.page} pageSize={page.pageSize} onChange={update} />
+            </>
+          )}
+        </LoadState>
+      </Card>
+      {params.job && openJob.data ? <JobLogDialog job={openJob.data} onClose={() => update({ job: '' }, { keepPage: true })} /> : null}
+    </Box>
+  );
 }

@@ -1,5 +1,6 @@
-import { ParameterisedPlaceholder } from '../../../components/parameterised-placeholder';
+import { ProtectedObjectsView } from '../../protected-objects/components/protected-objects-view';
 
+/** /groups/{backupSetType}/{backupSetId}/{from}: the set's groups with the same facts as its users. */
 export function GroupsPage() {
-  return <ParameterisedPlaceholder title="Groups" />;
+  return <ProtectedObjectsView kind="group" editable />;
 }

@@ -1,5 +1,86 @@
-import { ParameterisedPlaceholder } from '../../../components/parameterised-placeholder';
+import { Box, Button, Card, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { paths } from '@portal/config';
+import { BACKUP_SERVICE_LABELS, type ProtectedObject } from '@portal/contracts';
+import { getProtectedObject } from '@portal/contracts/calls';
+import { PageHeader } from '@portal/ui';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { LoadState } from '../../../components/load-state';
+import { PageTrail } from '../../../components/page-trail';
+import { formatBytes, formatCount, formatDateTime } from '../../../lib/format';
+import { fromTarget } from '../../../lib/from-target';
+import { useLoad } from '../../../lib/use-load';
+import { ObjectStatusChip } from '../../protected-objects/components/object-status-chip';
+import { useBackupSet } from '../../protected-objects/hooks/use-backup-set';
 
+/** /m365-services/{backupSetType}/{backupSetUserId}/{backupSetId}/{from}: one user's services. */
 export function M365ServicesPage() {
-  return <ParameterisedPlaceholder title="M365 Services" />;
+  const { backupSetType = '', backupSetUserId = '', backupSetId = '', from = 'backup' } = useParams();
+  const origin = fromTarget(from);
+  const object = useLoad<ProtectedObject, { setId: string; objectId: string }>((q) => getProtectedObject(q.setId, q.objectId), { setId: backupSetId, objectId: backupSetUserId });
+  const set = useBackupSet(backupSetId);
+  const usersPath = paths.viewUsers.build({ backupSetType, backupSetId, from });
+  const base = { backupSetType, backupSetUserId, backupSetId };
+  const name = object.data?.displayName ?? 'User';
+
+  return (
+    <Box component="section">
+      <PageTrail steps={[{ label: origin.label, to: origin.path }, { label: set.data?.name ?? 'Backup set', to: usersPath }, { label: name }]} />
+      <PageHeader
+        title={`Services of ${name}`}
+        subtitle="Mail, calendar, contacts and OneDrive of this user: what is stored and when it was last backed up."
+        actions={
+          <>
+            <Button component={RouterLink} to={paths.viewSnapshots.build(base)}>
+              Snapshots
+            </Button>
+            <Button variant="contained" component={RouterLink} to={paths.itemSearch.build(base)}>
+              Search items
+            </Button>
+          </>
+        }
+      />
+      <Card sx={{ p: 2 }}>
+        <LoadState load={object.load} noun="services" onRetry={object.refresh} isEmpty={(o) => o.services.length === 0} empty="Nothing has been backed up for this user yet.">
+          {(o) => (
+            <>
+              <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
+                <ObjectStatusChip object={o} />
+                <Typography variant="body2" color="text.secondary">
+                  {o.detail ?? o.externalId} · {formatCount(o.itemCount)} items · {formatBytes(o.sizeBytes)} · {o.snapshotCount} snapshots
+                </Typography>
+              </Stack>
+              <TableContainer>
+                <Table size="small" aria-label="Services">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>Service</TableCell>
+                      <TableCell align="right">Items</TableCell>
+                      <TableCell align="right">Size</TableCell>
+                      <TableCell>Last backup</TableCell>
+                      <TableCell align="right">Browse</TableCell>
+                    </TableRow>
+                  </TableHead>
+                  <TableBody>
+                    {o.services.map((s) => (
+                      <TableRow key={s.service} hover>
+                        <TableCell>{BACKUP_SERVICE_LABELS[s.service]}</TableCell>
+                        <TableCell align="right">{formatCount(s.itemCount)}</TableCell>
+                        <TableCell align="right">{formatBytes(s.sizeBytes)}</TableCell>
+                        <TableCell>{formatDateTime(s.lastBackupAt)}</TableCell>
+                        <TableCell align="right">
+                          <Button size="small" component={RouterLink} to={`${paths.itemSearch.build(base)}?service=${s.service}`} aria-label={`Search ${BACKUP_SERVICE_LABELS[s.service]} items`}>
+                            Items
+                          </Button>
+                        </TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+            </>
+          )}
+        </LoadState>
+      </Card>
+    </Box>
+  );
 }

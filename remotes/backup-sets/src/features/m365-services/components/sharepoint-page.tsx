@@ -1,5 +1,6 @@
-import { ParameterisedPlaceholder } from '../../../components/parameterised-placeholder';
+import { ProtectedObjectsView } from '../../protected-objects/components/protected-objects-view';
 
+/** /sharepoint/{backupSetType}/{backupSetId}/{from}: the set's sites with the same facts as its users. */
 export function SharepointPage() {
-  return <ParameterisedPlaceholder title="SharePoint" />;
+  return <ProtectedObjectsView kind="site" editable />;
 }

@@ -1,5 +1,6 @@
-import { ParameterisedPlaceholder } from '../../../components/parameterised-placeholder';
+import { ProtectedObjectsView } from '../../protected-objects/components/protected-objects-view';
 
+/** /teams/{backupSetType}/{backupSetId}/{from}: the set's teams with the same facts as its users. */
 export function TeamsPage() {
-  return <ParameterisedPlaceholder title="Teams" />;
+  return <ProtectedObjectsView kind="team" editable />;
 }

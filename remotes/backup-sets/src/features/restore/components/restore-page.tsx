@@ -1,5 +1,135 @@
-import { NotBuiltYet } from '@portal/ui';
+import { Alert, Box, Button, Card, Stack, Step, StepContent, StepLabel, Stepper, Typography } from '@mui/material';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { BackupService, BackupSet, Job, ProtectedObject, RestoreSelection, TenantList } from '@portal/contracts';
+import { createRestore, getProtectedObject, listTenants } from '@portal/contracts/calls';
+import { PageHeader } from '@portal/ui';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { Link as RouterLink } from 'react-router-dom';
+import { JobWatchPanel } from '../../../components/job-watch-panel';
+import { unwrap } from '../../../lib/api-result';
+import { errorText } from '../../../lib/format';
+import { useLoad } from '../../../lib/use-load';
+import { useUrlParams } from '../../../lib/use-url-params';
+import { objectsPath } from '../../backup/lib/objects-path';
+import { useBackupSet } from '../../protected-objects/hooks/use-backup-set';
+import { DESTINATION_DEFAULTS, destinationFormSchema, type DestinationForm, type DestinationFormInput } from '../lib/destination-form';
+import { DestinationFields } from './destination-fields';
+import { itemSearchFor, SelectionStep, type SelectionMode } from './selection-step';
+import { ObjectPicker, SetPicker, SnapshotPicker } from './source-pickers';
 
+const DEFAULTS = { setId: '', objectId: '', snapshotId: '', folder: '', job: '' };
+
+function selectionOf(mode: SelectionMode, snapshotId: string, services: BackupService[], all: BackupService[], folders: string[]): RestoreSelection {
+  if (mode === 'folders') return { kind: 'folders', snapshotId, folders };
+  return { kind: 'snapshot', snapshotId, services: services.length === all.length ? undefined : services };
+}
+
+/** /restore: pick set, object, snapshot and what of it, then the destination; shows the job live. */
 export function RestorePage() {
-  return <NotBuiltYet title="Restore" />;
+  const [params, update] = useUrlParams(DEFAULTS);
+  const set = useBackupSet(params.setId);
+  const object = useLoad<ProtectedObject, { setId: string; objectId: string }>((q) => getProtectedObject(q.setId, q.objectId), { setId: params.setId, objectId: params.objectId }, { enabled: Boolean(params.setId && params.objectId) });
+  const tenants = useLoad<TenantList, null>(listTenants, null);
+  const [mode, setMode] = useState<SelectionMode>(params.folder ? 'folders' : 'snapshot');
+  const [folders, setFolders] = useState<string[]>(params.folder ? [params.folder] : []);
+  const objectServices = object.data?.services.map((s) => s.service) ?? [];
+  const [services, setServices] = useState<BackupService[] | null>(null);
+  const chosenServices = services ?? objectServices;
+  const [error, setError] = useState<string | null>(null);
+  const { control, handleSubmit, setValue, formState } = useForm<DestinationFormInput, unknown, DestinationForm>({ resolver: zodResolver(destinationFormSchema), mode: 'all', defaultValues: DESTINATION_DEFAULTS });
+
+  const step = !params.setId ? 0 : !params.objectId ? 1 : !params.snapshotId ? 2 : 3;
+  const selectionReady = mode === 'folders' ? folders.length > 0 : chosenServices.length > 0;
+  const start = async ({ destination }: DestinationForm) => {
+    setError(null);
+    try {
+      const job: Job = await unwrap(createRestore({ setId: params.setId, selection: selectionOf(mode, params.snapshotId, chosenServices, objectServices, folders), destination }));
+      update({ job: job.id });
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  const currentSet: BackupSet | null = set.data && set.data.id === params.setId ? set.data : null;
+
+  return (
+    <Box component="section">
+      <PageHeader title="Restore" subtitle="Bring back a whole mailbox, drive or site, some folders or single items — to where they were, to another user, or as a ZIP." />
+      {params.job ? (
+        <Card sx={{ p: 2, mb: 2 }}>
+          <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 1 }}>
+            <Typography variant="h6" component="h2">
+              Restore job
+            </Typography>
+            <Button onClick={() => update({ job: '', setId: '', objectId: '', snapshotId: '', folder: '' })}>New restore</Button>
+          </Stack>
+          <JobWatchPanel jobId={params.job} />
+        </Card>
+      ) : null}
+      {!params.job ? (
+        <Card sx={{ p: 2 }}>
+          <Stepper activeStep={step} orientation="vertical">
+            <Step expanded>
+              <StepLabel>Backup set</StepLabel>
+              <StepContent>
+                <SetPicker value={params.setId} onChange={(setId) => update({ setId, objectId: '', snapshotId: '', folder: '' })} />
+                {currentSet ? (
+                  <Button component={RouterLink} to={objectsPath(currentSet, 'restore')} size="small" sx={{ mt: 1 }}>
+                    Browse what {currentSet.name} protects
+                  </Button>
+                ) : null}
+              </StepContent>
+            </Step>
+            <Step expanded={step >= 1}>
+              <StepLabel>User, site or team</StepLabel>
+              <StepContent>{params.setId ? <ObjectPicker key={params.setId} setId={params.setId} value={params.objectId} onChange={(objectId) => update({ objectId, snapshotId: '', folder: '' })} /> : null}</StepContent>
+            </Step>
+            <Step expanded={step >= 2}>
+              <StepLabel>Snapshot</StepLabel>
+              <StepContent>
+                {params.objectId ? <SnapshotPicker key={params.objectId} setId={params.setId} objectId={params.objectId} value={params.snapshotId} onChange={(snapshotId) => update({ snapshotId, folder: '' })} /> : null}
+              </StepContent>
+            </Step>
+            <Step expanded={step >= 3}>
+              <StepLabel>What to restore</StepLabel>
+              <StepContent>
+                {params.snapshotId ? (
+                  <SelectionStep
+                    key={params.snapshotId}
+                    mode={mode}
+                    onMode={setMode}
+                    snapshotId={params.snapshotId}
+                    services={objectServices}
+                    chosenServices={chosenServices}
+                    onServices={setServices}
+                    folders={folders}
+                    onFolders={setFolders}
+                    itemSearchPath={itemSearchFor(currentSet?.type ?? 'm365', params.objectId, params.setId, params.snapshotId)}
+                  />
+                ) : null}
+              </StepContent>
+            </Step>
+            <Step expanded={step >= 3}>
+              <StepLabel>Destination</StepLabel>
+              <StepContent>
+                {params.snapshotId ? (
+                  <form onSubmit={handleSubmit(start)} noValidate aria-label="Restore destination">
+                    <DestinationFields control={control} setValue={setValue} tenants={tenants.data?.items ?? []} defaultTenantId={currentSet?.tenantId ?? ''} />
+                    {error ? (
+                      <Alert severity="error" sx={{ mt: 2 }}>
+                        {error}
+                      </Alert>
+                    ) : null}
+                    <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={!selectionReady || formState.isSubmitting}>
+                      Start restore
+                    </Button>
+                  </form>
+                ) : null}
+              </StepContent>
+            </Step>
+          </Stepper>
+        </Card>
+      ) : null}
+    </Box>
+  );
 }

@@ -1,5 +1,73 @@
-import { NotBuiltYet } from '@portal/ui';
+import { Box, Button, Card, Grid, Typography } from '@mui/material';
+import type { MappingList as MappingListData } from '@portal/contracts';
+import { listMappings } from '@portal/contracts/calls';
+import { PageHeader } from '@portal/ui';
+import { JobWatchPanel } from '../../../components/job-watch-panel';
+import { LoadState } from '../../../components/load-state';
+import { useLoad } from '../../../lib/use-load';
+import { useUrlParams } from '../../../lib/use-url-params';
+import { MappingEditor } from './mapping-editor';
+import { MappingList } from './mapping-list';
 
+const DEFAULTS = { mapping: '', job: '' };
+
+/** /snapshot-mapping: map source users of a set to target users for bulk restore. */
 export function SnapshotMappingPage() {
-  return <NotBuiltYet title="Snapshot Mapping" />;
+  const [params, update] = useUrlParams(DEFAULTS);
+  const mappings = useLoad<MappingListData, null>(listMappings, null);
+  const items = mappings.data?.items ?? [];
+  const selected = items.find((m) => m.id === params.mapping) ?? null;
+  const editing = params.mapping === 'new' || selected !== null;
+
+  return (
+    <Box component="section">
+      <PageHeader
+        title="Snapshot Mapping"
+        subtitle="Restore many users at once: map each backed-up user to a user of the same or another tenant, validate, then start."
+        actions={<Button variant="contained" onClick={() => update({ mapping: 'new', job: '' })}>New mapping</Button>}
+      />
+      {params.job ? (
+        <Box sx={{ mb: 2 }}>
+          <JobWatchPanel jobId={params.job} />
+        </Box>
+      ) : null}
+      <LoadState load={mappings.load} noun="snapshot mappings" onRetry={mappings.refresh}>
+        {() => (
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <Card sx={{ p: 1 }}>
+                {items.length === 0 ? (
+                  <Typography color="text.secondary" sx={{ p: 2 }} role="status">
+                    There are no snapshot mappings yet.
+                  </Typography>
+                ) : null}
+                <MappingList mappings={items} selectedId={params.mapping} onSelect={(id) => update({ mapping: id, job: '' })} />
+              </Card>
+            </Grid>
+            <Grid size={{ xs: 12, md: 8 }}>
+              <Card sx={{ p: 2 }}>
+                {editing ? (
+                  <MappingEditor
+                    key={params.mapping}
+                    mapping={selected}
+                    onSaved={(m) => {
+                      mappings.refresh();
+                      update({ mapping: m.id });
+                    }}
+                    onDeleted={() => {
+                      mappings.refresh();
+                      update({ mapping: '' });
+                    }}
+                    onStarted={(job) => update({ job: job.id }, { keepPage: true })}
+                  />
+                ) : (
+                  <Typography color="text.secondary">Choose a mapping or create a new one.</Typography>
+                )}
+              </Card>
+            </Grid>
+          </Grid>
+        )}
+      </LoadState>
+    </Box>
+  );
 }

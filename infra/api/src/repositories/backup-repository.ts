@@ -1,0 +1,416 @@
+import {
+  ITEM_TOTAL_CAP,
+  type BackupService,
+  type BackupSet,
+  type BackupSetListQuery,
+  type ItemSearchQuery,
+  type ItemSummary,
+  type ObjectListQuery,
+  type ProtectedObject,
+  type Snapshot,
+  type Tenant,
+} from '@portal/contracts';
+import { parseFolderKey, VISIBLE_AT, type BackupSetRow, type TenantRow } from '@portal/engine';
+import type { Queryable } from '../db/database';
+
+// SQL of the backup catalog as the API shows it. Every lookup takes the caller's organisation id,
+// so a row of another organisation is simply not found.
+
+const iso = (value: Date | string | null | undefined) => (value ? new Date(value).toISOString() : null);
+
+export async function tenantsOf(db: Queryable, organisationId: string): Promise<Tenant[]> {
+  const { rows } = await db.query<TenantRow & { set_count: number }>(
+    `select t.*, (select count(*) from backup_sets s where s.tenant_id = t.id) as set_count
+       from backup_tenants t where t.organisation_id = $1 order by t.name, t.created_at`,
+    [organisationId],
+  );
+  return rows.map(toTenant);
+}
+
+export async function tenantOf(db: Queryable, organisationId: string, id: string): Promise<(TenantRow & { set_count: number }) | null> {
+  const { rows } = await db.query<TenantRow & { set_count: number }>(
+    `select t.*, (select count(*) from backup_sets s where s.tenant_id = t.id) as set_count from backup_tenants t where t.id = $1 and t.organisation_id = $2`,
+    [id, organisationId],
+  );
+  return rows[0] ?? null;
+}
+
+/** Never includes the secret or the wrapped data key. */
+export function toTenant(row: TenantRow & { set_count?: number }): Tenant {
+  return {
+    id: row.id,
+    name: row.name,
+    tenantId: row.tenant_id,
+    clientId: row.client_id,
+    graphBaseUrl: row.graph_base_url,
+    authorityUrl: row.authority_url,
+    organizationName: row.organization_name,
+    status: row.status,
+    lastTestedAt: iso(row.last_tested_at),
+    lastError: row.last_error,
+    demo: row.demo,
+    backupSetCount: Number(row.set_count ?? 0),
+    createdAt: iso(row.created_at)!,
+  };
+}
+
+type SetRowWithStats = BackupSetRow & { tenant_name: string; protected_count: number; item_count: number; size_bytes: number | null; stored_bytes: number | null };
+
+const SET_SELECT = `select s.*, t.name as tenant_name,
+    (select count(*) from backup_objects o where o.set_id = s.id and o.active) as protected_count,
+    (select count(*) from backup_item_versions v where v.set_id = s.id and v.valid_to_run is null and v.kind <> 'folder') as item_count,
+    (select sum(v.size_bytes) from backup_item_versions v where v.set_id = s.id and v.valid_to_run is null and v.kind <> 'folder') as size_bytes,
+    (select sum(b.stored_size) from backup_blobs b where b.tenant_id = s.tenant_id) as stored_bytes
+  from backup_sets s join backup_tenants t on t.id = s.tenant_id`;
+
+export function toBackupSet(row: SetRowWithStats): BackupSet {
+  return {
+    id: row.id,
+    name: row.name,
+    tenantId: row.tenant_id,
+    tenantName: row.tenant_name,
+    type: row.type,
+    scope: row.scope,
+    services: row.services,
+    schedule: row.schedule as BackupSet['schedule'],
+    retention: { days: row.retention_days },
+    status: row.status,
+    lastRunAt: iso(row.last_run_at),
+    lastRunStatus: (row.last_run_status as BackupSet['lastRunStatus']) ?? null,
+    lastJobId: row.last_job_id,
+    nextRunAt: row.status === 'active' ? iso(row.next_run_at) : null,
+    protectedCount: Number(row.protected_count),
+    itemCount: Number(row.item_count),
+    sizeBytes: Number(row.size_bytes ?? 0),
+    storedBytes: Number(row.stored_bytes ?? 0),
+    demo: row.demo,
+    createdAt: iso(row.created_at)!,
+    updatedAt: iso(row.updated_at)!,
+  };
+}
+
+export async function setRowOf(db: Queryable, organisationId: string, setId: string): Promise<BackupSetRow | null> {
+  const { rows } = await db.query<BackupSetRow>('select * from backup_sets where id = $1 and organisation_id = $2', [setId, organisationId]);
+  return rows[0] ?? null;
+}
+
+export async function setOf(db: Queryable, organisationId: string, setId: string): Promise<BackupSet | null> {
+  const { rows } = await db.query<SetRowWithStats>(`${SET_SELECT} where s.id = $1 and s.organisation_id = $2`, [setId, organisationId]);
+  return rows[0] ? toBackupSet(rows[0]) : null;
+}
+
+const SET_ORDER: Record<BackupSetListQuery['sort'], string> = {
+  name: 's.name asc, s.id',
+  '-name': 's.name desc, s.id',
+  lastRunAt: 's.last_run_at asc nulls first, s.id',
+  '-lastRunAt': 's.last_run_at desc nulls last, s.id',
+  createdAt: 's.created_at asc, s.id',
+  '-createdAt': 's.created_at desc, s.id',
+  sizeBytes: 'size_bytes asc nulls first, s.id',
+  '-sizeBytes': 'size_bytes desc nulls last, s.id',
+};
+
+export async function listSets(db: Queryable, organisationId: string, query: BackupSetListQuery) {
+  const params: unknown[] = [organisationId];
+  const where = ['s.organisation_id = $1'];
+  if (query.q) {
+    params.push(`%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`s.name ilike $${params.length}`);
+  }
+  if (query.type) {
+    params.push(query.type);
+    where.push(`s.type = $${params.length}`);
+  }
+  if (query.status) {
+    params.push(query.status);
+    where.push(`s.status = $${params.length}`);
+  }
+  const total = await db.query<{ n: number }>(`select count(*) as n from backup_sets s where ${where.join(' and ')}`, params);
+  params.push(query.pageSize, (query.page - 1) * query.pageSize);
+  const { rows } = await db.query<SetRowWithStats>(
+    `select * from (${SET_SELECT} where ${where.join(' and ')}) s order by ${SET_ORDER[query.sort]} limit $${params.length - 1} offset $${params.length}`,
+    params,
+  );
+  return { items: rows.map(toBackupSet), total: Number(total.rows[0].n), page: query.page, pageSize: query.pageSize };
+}
+
+type ObjectRow = {
+  id: string;
+  set_id: string;
+  kind: ProtectedObject['kind'];
+  external_id: string;
+  display_name: string;
+  detail: string | null;
+  status: ProtectedObject['status'];
+  last_error: string | null;
+  last_backup_at: Date | null;
+  item_count: number;
+  size_bytes: number | null;
+  snapshot_count: number;
+  services: Array<{ service: BackupService; item_count: number; size_bytes: number; last_backup_at: string | null }> | null;
+};
+
+const OBJECT_SELECT = `select o.*,
+    (select count(*) from backup_item_versions v where v.object_id = o.id and v.valid_to_run is null and v.kind <> 'folder') as item_count,
+    (select sum(v.size_bytes) from backup_item_versions v where v.object_id = o.id and v.valid_to_run is null and v.kind <> 'folder') as size_bytes,
+    (select count(*) from backup_snapshots sn where sn.object_id = o.id) as snapshot_count,
+    (select jsonb_agg(jsonb_build_object('service', x.service, 'item_count', x.n, 'size_bytes', x.b, 'last_backup_at', o.last_backup_at))
+       from (select v.service, count(*) as n, sum(v.size_bytes) as b from backup_item_versions v
+              where v.object_id = o.id and v.valid_to_run is null and v.kind <> 'folder' group by v.service) x) as services
+  from backup_objects o`;
+
+function toObject(row: ObjectRow): ProtectedObject {
+  return {
+    id: row.id,
+    setId: row.set_id,
+    kind: row.kind,
+    externalId: row.external_id,
+    displayName: row.display_name,
+    detail: row.detail,
+    status: row.status,
+    lastError: row.last_error,
+    lastBackupAt: iso(row.last_backup_at),
+    itemCount: Number(row.item_count),
+    sizeBytes: Number(row.size_bytes ?? 0),
+    snapshotCount: Number(row.snapshot_count),
+    services: (row.services ?? [])
+      .map((s) => ({ service: s.service, itemCount: Number(s.item_count), sizeBytes: Number(s.size_bytes), lastBackupAt: iso(s.last_backup_at) }))
+      .sort((a, b) => a.service.localeCompare(b.service)),
+  };
+}
+
+const OBJECT_ORDER: Record<ObjectListQuery['sort'], string> = {
+  displayName: 'display_name asc, id',
+  '-displayName': 'display_name desc, id',
+  lastBackupAt: 'last_backup_at asc nulls first, id',
+  '-lastBackupAt': 'last_backup_at desc nulls last, id',
+  sizeBytes: 'size_bytes asc nulls first, id',
+  '-sizeBytes': 'size_bytes desc nulls last, id',
+  itemCount: 'item_count asc, id',
+  '-itemCount': 'item_count desc, id',
+};
+
+export async function listObjects(db: Queryable, setId: string, query: ObjectListQuery) {
+  const params: unknown[] = [setId];
+  const where = ['o.set_id = $1', 'o.active'];
+  if (query.q) {
+    params.push(`%${query.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`);
+    where.push(`(o.display_name ilike $${params.length} or o.detail ilike $${params.length})`);
+  }
+  if (query.kind) {
+    params.push(query.kind);
+    where.push(`o.kind = $${params.length}`);
+  }
+  const total = await db.query<{ n: number }>(`select count(*) as n from backup_objects o where ${where.join(' and ')}`, params);
+  params.push(query.pageSize, (query.page - 1) * query.pageSize);
+  const { rows } = await db.query<ObjectRow>(
+    `select * from (${OBJECT_SELECT} where ${where.join(' and ')}) o order by ${OBJECT_ORDER[query.sort]} limit $${params.length - 1} offset $${params.length}`,
+    params,
+  );
+  return { items: rows.map(toObject), total: Number(total.rows[0].n), page: query.page, pageSize: query.pageSize };
+}
+
+export async function objectOf(db: Queryable, setId: string, objectId: string): Promise<ProtectedObject | null> {
+  const { rows } = await db.query<ObjectRow>(`${OBJECT_SELECT} where o.id = $1 and o.set_id = $2`, [objectId, setId]);
+  return rows[0] ? toObject(rows[0]) : null;
+}
+
+type SnapshotRow = {
+  id: string;
+  set_id: string;
+  object_id: string;
+  job_id: string;
+  run_seq: number;
+  taken_at: Date;
+  status: Snapshot['status'];
+  error_message: string | null;
+  item_count: number;
+  size_bytes: number;
+  added_count: number;
+  changed_count: number;
+  removed_count: number;
+};
+
+function toSnapshot(row: SnapshotRow): Snapshot {
+  return {
+    id: row.id,
+    setId: row.set_id,
+    objectId: row.object_id,
+    jobId: row.job_id,
+    runSeq: row.run_seq,
+    takenAt: iso(row.taken_at)!,
+    status: row.status,
+    failureReason: row.error_message,
+    itemCount: Number(row.item_count),
+    sizeBytes: Number(row.size_bytes),
+    addedCount: Number(row.added_count),
+    changedCount: Number(row.changed_count),
+    removedCount: Number(row.removed_count),
+  };
+}
+
+export async function snapshotsOf(db: Queryable, objectId: string): Promise<Snapshot[]> {
+  const { rows } = await db.query<SnapshotRow>('select * from backup_snapshots where object_id = $1 order by run_seq desc', [objectId]);
+  return rows.map(toSnapshot);
+}
+
+/** A snapshot the organisation owns (through its set), or null. */
+export async function snapshotOf(db: Queryable, organisationId: string, snapshotId: string): Promise<Snapshot | null> {
+  const { rows } = await db.query<SnapshotRow>(
+    `select sn.* from backup_snapshots sn join backup_sets s on s.id = sn.set_id where sn.id = $1 and s.organisation_id = $2`,
+    [snapshotId, organisationId],
+  );
+  return rows[0] ? toSnapshot(rows[0]) : null;
+}
+
+/** One level of a snapshot's folder tree, built from the folder paths of the items visible then. */
+export async function treeLevel(db: Queryable, snapshot: Snapshot, parent: string | undefined) {
+  if (!parent) {
+    const { rows } = await db.query<{ service: BackupService; n: number }>(
+      `select v.service, count(*) as n from backup_item_versions v
+        where v.object_id = $1 and v.kind <> 'folder' and ${VISIBLE_AT('v', '$2')} group by v.service order by v.service`,
+      [snapshot.objectId, snapshot.runSeq],
+    );
+    return rows.map((r) => ({ key: `${r.service}:`, name: r.service, service: r.service, path: '', itemCount: Number(r.n), hasChildren: true }));
+  }
+  const folder = parseFolderKey(parent);
+  if (!folder) return [];
+  const prefixLength = folder.path === '' ? 1 : folder.path.length + 2;
+  const { rows } = await db.query<{ seg: string; n: number; deeper: boolean }>(
+    `select split_part(substr(v.folder_path, $5), '/', 1) as seg, count(*) as n, bool_or(position('/' in substr(v.folder_path, $5)) > 0) as deeper
+       from backup_item_versions v
+      where v.object_id = $1 and v.kind <> 'folder' and ${VISIBLE_AT('v', '$2')} and v.service = $3
+        and ($4 = '' or v.folder_path like $6) and substr(v.folder_path, $5) <> ''
+      group by seg order by seg`,
+    [snapshot.objectId, snapshot.runSeq, folder.service, folder.path, prefixLength, `${folder.path.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`],
+  );
+  return rows.map((r) => {
+    const path = folder.path === '' ? r.seg : `${folder.path}/${r.seg}`;
+    return { key: `${folder.service}:${path}`, name: r.seg, service: folder.service as BackupService, path, itemCount: Number(r.n), hasChildren: r.deeper };
+  });
+}
+
+
+type ItemRow = {
+  id: string;
+  object_id: string;
+  object_name: string;
+  service: BackupService;
+  kind: ItemSummary['kind'];
+  name: string;
+  sender: string | null;
+  recipients: string[];
+  folder_path: string;
+  size_bytes: number;
+  has_attachments: boolean;
+  modified_at: Date | null;
+  valid_from_run: number;
+  valid_to_run: number | null;
+};
+
+export function toItem(row: ItemRow): ItemSummary {
+  return {
+    id: row.id,
+    objectId: row.object_id,
+    objectName: row.object_name,
+    service: row.service,
+    kind: row.kind,
+    name: row.name,
+    sender: row.sender,
+    recipients: row.recipients ?? [],
+    folderPath: row.folder_path,
+    sizeBytes: Number(row.size_bytes),
+    hasAttachments: row.has_attachments,
+    modifiedAt: iso(row.modified_at),
+    validFromRun: row.valid_from_run,
+    validToRun: row.valid_to_run,
+    deleted: row.valid_to_run !== null,
+  };
+}
+
+/** Words of the query as prefix terms ANDed together: "inv bud" finds "Invoice budget". */
+export function prefixTsQuery(q: string): string | null {
+  const words = q
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
+    .slice(0, 12);
+  return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+const ITEM_ORDER: Record<ItemSearchQuery['sort'], string> = {
+  '-modifiedAt': 'v.modified_at desc nulls last, v.id',
+  modifiedAt: 'v.modified_at asc nulls first, v.id',
+  name: 'v.name asc, v.id',
+  '-name': 'v.name desc, v.id',
+  sizeBytes: 'v.size_bytes asc, v.id',
+  '-sizeBytes': 'v.size_bytes desc, v.id',
+  relevance: 'ts_rank(v.search, to_tsquery(\'simple\', $2)) desc, v.id',
+};
+
+/**
+ * Item search over a set: every stored version (all snapshots) by default, or the point-in-time view
+ * of one snapshot. `$2` is always the tsquery (or null) so the relevance sort can refer to it.
+ */
+export async function searchItems(db: Queryable, setId: string, query: ItemSearchQuery, snapshot: Snapshot | null) {
+  const params: unknown[] = [setId, query.q ? prefixTsQuery(query.q) : null];
+  const where = ['v.set_id = $1', "v.kind <> 'folder'"];
+  const add = (clause: (n: string) => string, value: unknown) => {
+    params.push(value);
+    where.push(clause(`$${params.length}`));
+  };
+  if (params[1]) where.push(`v.search @@ to_tsquery('simple', $2)`);
+  if (snapshot) {
+    add((n) => `v.object_id = ${n}`, snapshot.objectId);
+    params.push(snapshot.runSeq);
+    where.push(VISIBLE_AT('v', `$${params.length}`));
+  } else if (query.objectId) add((n) => `v.object_id = ${n}`, query.objectId);
+  if (query.service) add((n) => `v.service = ${n}`, query.service);
+  if (query.folder) {
+    const folder = parseFolderKey(query.folder);
+    if (folder) {
+      add((n) => `v.service = ${n}`, folder.service);
+      if (folder.path) {
+        params.push(folder.path, `${folder.path.replace(/[\\%_]/g, (c) => `\\${c}`)}/%`);
+        where.push(`(v.folder_path = $${params.length - 1} or v.folder_path like $${params.length})`);
+      }
+    }
+  }
+  if (query.from) add((n) => `v.modified_at >= ${n}`, new Date(query.from!).toISOString());
+  if (query.to) add((n) => `v.modified_at <= ${n}`, /^\d{4}-\d{2}-\d{2}$/.test(query.to!) ? `${query.to}T23:59:59.999Z` : new Date(query.to!).toISOString());
+  if (query.minSize !== undefined) add((n) => `v.size_bytes >= ${n}`, query.minSize);
+  if (query.maxSize !== undefined) add((n) => `v.size_bytes <= ${n}`, query.maxSize);
+  if (query.hasAttachments !== undefined) add((n) => `v.has_attachments = ${n}`, query.hasAttachments);
+  const whereSql = where.join(' and ');
+  const sort = query.sort === 'relevance' && !params[1] ? '-modifiedAt' : query.sort;
+  const countParams = [...params, ITEM_TOTAL_CAP];
+  const total = await db.query<{ n: number }>(
+    `select count(*) as n from (select 1 from backup_item_versions v where ${whereSql} and ($2::text is null or true) limit $${countParams.length}) x`,
+    countParams,
+  );
+  // Few matches: sort them (the order written so the modified_at index is not used, it would walk the
+  // whole set to find them). Many: walking the index finds the first page at once.
+  const few = Number(total.rows[0].n) < ITEM_TOTAL_CAP / 2;
+  const order = few && sort === '-modifiedAt' ? `coalesce(v.modified_at, '-infinity'::timestamptz) desc, v.id` : ITEM_ORDER[sort];
+  params.push(query.pageSize, (query.page - 1) * query.pageSize);
+  const { rows } = await db.query<ItemRow>(
+    `select v.id, v.object_id, o.display_name as object_name, v.service, v.kind, v.name, v.sender, v.recipients, v.folder_path,
+            v.size_bytes, v.has_attachments, v.modified_at, v.valid_from_run, v.valid_to_run
+       from backup_item_versions v join backup_objects o on o.id = v.object_id
+      where ${whereSql} and ($2::text is null or true)
+      order by ${order} limit $${params.length - 1} offset $${params.length}`,
+    params,
+  );
+  return { items: rows.map(toItem), total: Number(total.rows[0].n), page: query.page, pageSize: query.pageSize };
+}
+
+export async function itemOf(db: Queryable, organisationId: string, itemId: string): Promise<(ItemRow & { blob_hash: string | null; content_type: string; tenant_id: string; set_id: string }) | null> {
+  const { rows } = await db.query<ItemRow & { blob_hash: string | null; content_type: string; tenant_id: string; set_id: string }>(
+    `select v.id, v.set_id, v.object_id, o.display_name as object_name, v.service, v.kind, v.name, v.sender, v.recipients, v.folder_path,
+            v.size_bytes, v.has_attachments, v.modified_at, v.valid_from_run, v.valid_to_run, v.blob_hash, v.content_type, s.tenant_id
+       from backup_item_versions v join backup_objects o on o.id = v.object_id join backup_sets s on s.id = v.set_id
+      where v.id = $1 and s.organisation_id = $2 and v.kind <> 'folder'`,
+    [itemId, organisationId],
+  );
+  return rows[0] ?? null;
+}

@@ -1,0 +1,60 @@
+import {
+  commitImageRequestSchema,
+  imageUploadRequestSchema,
+  imageUploadResponseSchema,
+  userIdParamsSchema,
+  whitelabelResponseSchema,
+  whitelabelSettingsRequestSchema,
+  type CommitImageRequest,
+  type ImageUploadRequest,
+  type UserIdParams,
+  type WhitelabelSettingsRequest,
+} from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import { requireRole, requireSelf } from '../plugins/auth';
+import { uploadImage } from '../services/image-service';
+import { commitWhitelabelImage, getWhitelabel, updateWhitelabel, WHITELABEL_EDITOR_ROLES } from '../services/whitelabel-service';
+import { IMAGE_BODY_LIMIT, mediaBaseOf } from './media-routes';
+import type { RouteDeps } from './route-deps';
+
+/**
+ * Spec section 7 "White-label". Every signed-in user reads the branding that applies to them (the
+ * shell needs it); only ADMIN, PARTNER and DIRECTPARTNER change their own organisation's (403 for
+ * others). The path user id must be the caller's (404 otherwise), so one partner can never reach
+ * another's branding.
+ */
+export async function whitelabelRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  const mediaBase = mediaBaseOf(app);
+  const editors = [deps.authenticate, requireRole(...WHITELABEL_EDITOR_ROLES)];
+
+  app.get<{ Params: UserIdParams }>(
+    '/api/users/:userId/whitelabel',
+    { schema: { params: userIdParamsSchema, response: { 200: whitelabelResponseSchema } }, preHandler: deps.authenticate },
+    async (request) => getWhitelabel(deps.db, requireSelf(request, request.params.userId)),
+  );
+
+  app.put<{ Params: UserIdParams; Body: WhitelabelSettingsRequest }>(
+    '/api/users/:userId/whitelabel',
+    { schema: { params: userIdParamsSchema, body: whitelabelSettingsRequestSchema, response: { 200: whitelabelResponseSchema } }, preHandler: editors },
+    async (request) => updateWhitelabel(deps.db, requireSelf(request, request.params.userId), request.body, mediaBase),
+  );
+
+  app.put<{ Params: UserIdParams; Body: ImageUploadRequest }>(
+    '/api/users/:userId/whitelabel/image',
+    {
+      bodyLimit: IMAGE_BODY_LIMIT,
+      schema: { params: userIdParamsSchema, body: imageUploadRequestSchema, response: { 200: imageUploadResponseSchema } },
+      preHandler: editors,
+    },
+    async (request) => {
+      const auth = requireSelf(request, request.params.userId);
+      return uploadImage(deps.db, { userId: auth.userId, purpose: 'whitelabel', image: request.body, mediaBase });
+    },
+  );
+
+  app.post<{ Params: UserIdParams; Body: CommitImageRequest }>(
+    '/api/users/:userId/commit/whitelabel/image',
+    { schema: { params: userIdParamsSchema, body: commitImageRequestSchema, response: { 200: whitelabelResponseSchema } }, preHandler: editors },
+    async (request) => commitWhitelabelImage(deps.db, requireSelf(request, request.params.userId), request.body.uploadId, mediaBase),
+  );
+}

@@ -1,0 +1,112 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  createEmbeddedQueue,
+  createEngine,
+  createLocalObjectStore,
+  createPgBossQueue,
+  type Engine,
+  type GraphClientFactory,
+  type ObjectStore,
+} from '@portal/engine';
+import type { Db } from '../db/database';
+import { getSetting } from '../repositories/settings-repository';
+
+export interface BackupApiOptions {
+  /** Folder of the local blob store (default DATA_DIR/blobs, or a temporary folder for an in-memory database). */
+  blobDir?: string;
+  /** Replaces the local blob store (an S3-compatible bucket, tests). */
+  objectStore?: ObjectStore;
+  /** Wraps the tenants' data keys (BACKUP_MASTER_KEY); default: generated once and kept in settings. */
+  masterSecret?: string;
+  /** 'pg-boss' shares the queue between processes on PostgreSQL; 'embedded' runs jobs from the table in-process. */
+  queue?: 'embedded' | 'pg-boss';
+  databaseUrl?: string;
+  /** PostgreSQL schema of pg-boss's tables (default pgboss). */
+  queueSchema?: string;
+  /** Run job workers and the scheduler in this process (default true). */
+  workers?: boolean;
+  /** Connect the demo customer to an in-process emulator on start (default false; setupApi turns it on for demo starts). */
+  demo?: boolean;
+  /** Emulator size of the demo tenant (default the emulator's own default). */
+  demoSize?: number;
+  graphFactory?: GraphClientFactory;
+  objectConcurrency?: number;
+  fetchConcurrency?: number;
+  scheduleEveryMs?: number;
+}
+
+const SETTING_BACKUP_MASTER_KEY = 'backup_master_key';
+
+/** The master key, kept like the JWT secret: generated on first use, one value for every process. */
+export async function ensureBackupMasterKey(db: Db): Promise<string> {
+  const candidate = crypto.randomBytes(48).toString('base64url');
+  await db.query('insert into settings (key, value) values ($1, $2::jsonb) on conflict (key) do nothing', [SETTING_BACKUP_MASTER_KEY, JSON.stringify(candidate)]);
+  const stored = await getSetting<string>(db, SETTING_BACKUP_MASTER_KEY);
+  if (typeof stored !== 'string' || stored.length < 32) throw new Error('Stored backup master key is unusable');
+  return stored;
+}
+
+/** What setupApi passes on: the environment's storage and queue settings (DATA_DIR, BACKUP_*). */
+export function backupOptionsFromSetup(setup: { dataDir?: string; databaseUrl?: string; demo?: boolean }, env: NodeJS.ProcessEnv = process.env): BackupApiOptions {
+  // Beside the database, never inside PGlite's own folder: DATA_DIR/blobs when the database lives in
+  // a subfolder of DATA_DIR (the portal server), else <database folder>-blobs (the API alone).
+  const dbDir = setup.dataDir ? path.resolve(setup.dataDir) : undefined;
+  const dataDir = env.DATA_DIR ? path.resolve(env.DATA_DIR) : undefined;
+  const blobDir =
+    env.BACKUP_BLOB_DIR ||
+    (dataDir && dbDir !== dataDir ? path.join(dataDir, 'blobs') : dbDir ? `${dbDir}-blobs` : undefined);
+  const queue = env.BACKUP_QUEUE === 'embedded' || env.BACKUP_QUEUE === 'pg-boss' ? env.BACKUP_QUEUE : setup.databaseUrl ? 'pg-boss' : 'embedded';
+  return {
+    blobDir,
+    masterSecret: env.BACKUP_MASTER_KEY || undefined,
+    queue,
+    databaseUrl: setup.databaseUrl,
+    workers: env.BACKUP_WORKERS !== '0',
+    // PORTAL_DEMO_BACKUPS=0 keeps the demo tenant (an in-process emulator and its first backup) off
+    // in a demo portal; the test suites set it so only the suites that need it pay for it.
+    demo: env.PORTAL_DEMO_BACKUPS === '1' || (setup.demo !== false && env.PORTAL_DEMO_BACKUPS !== '0'),
+    demoSize: env.PORTAL_DEMO_BACKUP_SIZE ? Number(env.PORTAL_DEMO_BACKUP_SIZE) : undefined,
+  };
+}
+
+/** Builds the engine for this process and starts its workers; `close` stops them and cleans up. */
+export async function openBackupEngine(db: Db, options: BackupApiOptions, log: (message: string, error?: unknown) => void): Promise<{ engine: Engine; close: () => Promise<void> }> {
+  const masterSecret = options.masterSecret ?? (await ensureBackupMasterKey(db));
+  let tempDir: string | null = null;
+  let objects = options.objectStore;
+  if (!objects) {
+    let dir = options.blobDir;
+    if (!dir) {
+      // An in-memory database gets blobs that live as long as it does.
+      tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-blobs-'));
+      dir = tempDir;
+    }
+    objects = createLocalObjectStore(dir);
+  }
+  const queue =
+    options.queue === 'pg-boss' && options.databaseUrl
+      ? createPgBossQueue({ databaseUrl: options.databaseUrl, schema: options.queueSchema })
+      : createEmbeddedQueue(db, { concurrency: 2 });
+  const engine = createEngine({
+    db,
+    masterSecret,
+    objects,
+    queue,
+    graphFactory: options.graphFactory,
+    objectConcurrency: options.objectConcurrency,
+    fetchConcurrency: options.fetchConcurrency,
+    scheduleEveryMs: options.scheduleEveryMs,
+    log,
+  });
+  if (options.workers !== false) await engine.start();
+  return {
+    engine,
+    close: async () => {
+      await engine.stop();
+      if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,246 @@
+// Backup engine figures. Run: `pnpm bench:backup`.
+// 1. Full backup of the default demo tenant (emulator seed portal-demo, default size) through the real
+//    engine on PGlite: time, items/s, memory peak (sampled every 50 ms); the same at a quarter of the
+//    size, to show whether memory grows with the tenant.
+// 2. Incremental after mutating 1% of the tenant, as a ratio of the full time.
+// 3. Dedup ratio (logical bytes referenced by item versions / unique bytes in the blob store) and the
+//    compression + encryption ratio (unique bytes / bytes written).
+// 4. Item search p50/p95 over one million catalog rows, on PGlite and (when reachable) PostgreSQL
+//    (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test). The rows are synthetic,
+//    written with the engine's own search expression; the queries are the API's (searchItems).
+// Env: BENCH_SIZE (emulator size, default the emulator's), BENCH_SEARCH_ROWS (1 000 000), BENCH_SKIP_PG=1,
+// BENCH_SKIP_BACKUP=1 (search figures only), BENCH_VERBOSE=1 (each query's total and time).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { itemSearchQuerySchema } from '../../../shared/contracts/src/backup';
+import { createEmbeddedQueue, createEngine, createLocalObjectStore, insertTenant, SEARCH_TEXT, type Engine } from '../../engine/src/index';
+import { DEFAULT_SIZE, startEmulator, type Emulator } from '../../m365-emulator/src/index';
+import { openDatabase, type Db } from '../../api/src/db/database';
+import { migrate } from '../../api/src/db/migrate';
+import { seedDemo } from '../../api/src/seed/seed-demo';
+import { searchItems } from '../../api/src/repositories/backup-repository';
+
+const SIZE = Number(process.env.BENCH_SIZE ?? DEFAULT_SIZE);
+const SEARCH_ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 1_000_000);
+const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const MASTER = 'bench-master-secret-0123456789abcdefghijkl';
+
+const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+
+class MemorySampler {
+  peakRss = 0;
+  peakHeap = 0;
+  private timer: NodeJS.Timeout;
+  constructor() {
+    this.timer = setInterval(() => this.sample(), 50);
+  }
+  sample() {
+    const m = process.memoryUsage();
+    this.peakRss = Math.max(this.peakRss, m.rss);
+    this.peakHeap = Math.max(this.peakHeap, m.heapUsed);
+  }
+  stop() {
+    clearInterval(this.timer);
+    this.sample();
+  }
+}
+
+interface Rig {
+  db: Db;
+  engine: Engine;
+  setId: string;
+  dir: string;
+  emulator: Emulator;
+  close(): Promise<void>;
+}
+
+async function rig(size: number): Promise<Rig> {
+  const emulator = await startEmulator({ seed: 'portal-demo', size });
+  const db = await openDatabase({});
+  await migrate(db);
+  await seedDemo(db);
+  const { rows } = await db.query<{ organisation_id: string }>(`select organisation_id from users where username = 'customer'`);
+  const tenant = await insertTenant(db, MASTER, {
+    organisationId: rows[0].organisation_id,
+    name: 'Bench',
+    credentials: { tenantId: emulator.tenantId, clientId: emulator.clientId, clientSecret: emulator.clientSecret, graphBaseUrl: emulator.url, authorityUrl: emulator.authorityUrl },
+  });
+  const { rows: set } = await db.query<{ id: string }>(
+    `insert into backup_sets (organisation_id, tenant_id, name, type, scope, services, schedule, retention_days)
+     values ($1, $2, 'Bench', 'm365', '{"mode":"all"}', '["mail","calendar","contacts","onedrive","sharepoint","teams"]', '{"frequency":"manual","time":"02:00","dayOfWeek":0}', 30) returning id`,
+    [rows[0].organisation_id, tenant.id],
+  );
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-blobs-'));
+  const engine = createEngine({ db, masterSecret: MASTER, objects: createLocalObjectStore(dir), queue: createEmbeddedQueue(db), scheduleEveryMs: 3_600_000 });
+  return {
+    db,
+    engine,
+    setId: set[0].id,
+    dir,
+    emulator,
+    async close() {
+      await engine.stop();
+      await db.close();
+      await emulator.stop();
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function timedRun(r: Rig): Promise<{ seconds: number; items: number; status: string; sampler: MemorySampler }> {
+  global.gc?.();
+  const sampler = new MemorySampler();
+  const started = process.hrtime.bigint();
+  const job = await r.engine.startBackup(r.setId);
+  await r.engine.runJob(job.id);
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  sampler.stop();
+  const { rows } = await r.db.query<{ status: string; items_done: number }>('select status, items_done from backup_jobs where id = $1', [job.id]);
+  return { seconds, items: Number(rows[0].items_done), status: rows[0].status, sampler };
+}
+
+async function backupFigures() {
+  const small = await rig(Math.round(SIZE / 4));
+  const smallRun = await timedRun(small);
+  await small.close();
+
+  const r = await rig(SIZE);
+  const full = await timedRun(r);
+  const stored = await r.db.query<{ versions: number; logical: number; unique_bytes: number; stored: number; blobs: number }>(
+    `select (select count(*) from backup_item_versions where kind <> 'folder') as versions,
+            (select sum(size_bytes) from backup_item_versions where blob_hash is not null) as logical,
+            (select sum(size) from backup_blobs) as unique_bytes, (select sum(stored_size) from backup_blobs) as stored,
+            (select count(*) from backup_blobs) as blobs`,
+  );
+  const mutation = r.emulator.mutate(0.01);
+  const incremental = await timedRun(r);
+  const s = stored.rows[0];
+  console.log(`\nBackup of the demo tenant (emulator size ${SIZE}, PGlite, local blob store)`);
+  console.log(`  full backup:        ${full.seconds.toFixed(1)} s, ${full.items} items, ${(full.items / full.seconds).toFixed(0)} items/s (${full.status})`);
+  console.log(`  incremental (1%):   ${incremental.seconds.toFixed(1)} s after ${mutation.added} added, ${mutation.changed} changed, ${mutation.deleted} deleted; ${((incremental.seconds / full.seconds) * 100).toFixed(1)}% of the full time`);
+  console.log(`  catalog:            ${s.versions} item versions, ${s.blobs} blobs`);
+  console.log(`  dedup ratio:        ${(Number(s.logical) / Number(s.unique_bytes)).toFixed(2)}x (${mb(Number(s.logical))} referenced, ${mb(Number(s.unique_bytes))} unique)`);
+  console.log(`  compression+crypt:  ${(Number(s.unique_bytes) / Number(s.stored)).toFixed(2)}x (${mb(Number(s.stored))} written)`);
+  console.log(`  memory peak:        size ${Math.round(SIZE / 4)}: rss ${mb(smallRun.sampler.peakRss)}, heap ${mb(smallRun.sampler.peakHeap)}; size ${SIZE}: rss ${mb(full.sampler.peakRss)}, heap ${mb(full.sampler.peakHeap)}`);
+  console.log(`                      (rss includes PGlite's WASM heap and the in-process emulator)`);
+  await r.close();
+}
+
+/** One million catalog rows for one set: 50 users, mail/onedrive/calendar, words from a small vocabulary. */
+async function fillCatalog(db: Db, rows: number): Promise<string> {
+  await migrate(db);
+  await seedDemo(db);
+  const { rows: org } = await db.query<{ organisation_id: string }>(`select organisation_id from users where username = 'customer'`);
+  const tenant = await insertTenant(db, MASTER, {
+    organisationId: org[0].organisation_id,
+    name: 'Search bench',
+    credentials: { tenantId: 't', clientId: 'c', clientSecret: 's', graphBaseUrl: 'http://127.0.0.1:9/v1.0' },
+  });
+  const { rows: set } = await db.query<{ id: string }>(
+    `insert into backup_sets (organisation_id, tenant_id, name, type, scope, services, schedule, retention_days)
+     values ($1, $2, 'Search bench', 'm365', '{"mode":"all"}', '["mail","onedrive","calendar"]', '{"frequency":"manual","time":"02:00","dayOfWeek":0}', 30) returning id`,
+    [org[0].organisation_id, tenant.id],
+  );
+  const setId = set[0].id;
+  await db.query(
+    `insert into backup_objects (set_id, kind, external_id, display_name, detail)
+     select $1, 'user', 'user-' || g, 'User ' || g, 'user' || g || '@bench.example' from generate_series(1, 50) g`,
+    [setId],
+  );
+  const words = `array['invoice','budget','meeting','report','quarterly','project','roadmap','contract','holiday','review','design','launch','hiring','security','incident','customer','partner','renewal','forecast','migration','training','offsite','payroll','audit','travel','feedback','proposal','release','planning','summary']`;
+  const batch = 100_000;
+  for (let start = 0; start < rows; start += batch) {
+    await db.query(
+      `insert into backup_item_versions (set_id, object_id, service, kind, external_id, container_id, folder_path, name, sender, recipients,
+                                         size_bytes, has_attachments, modified_at, content_type, blob_hash, change_tag, valid_from_run, search)
+       select $1, o.id, x.service, x.kind, 'item-' || g, 'c', x.folder, x.name, x.sender, array[x.rcpt], x.size, g % 7 = 0,
+              timestamptz '2025-01-01' + (g % 600) * interval '1 day' + (g % 86400) * interval '1 second', 'message/rfc822', md5(g::text), null, 1,
+              to_tsvector('simple', ${SEARCH_TEXT('x.name', 'x.sender', 'x.rcpt', 'x.folder')})
+         from generate_series($2::int, $3::int) g
+         join lateral (select (array(select id from backup_objects where set_id = $1 order by external_id))[1 + g % 50] as id) o on true
+         join lateral (select
+             (array['mail','mail','mail','onedrive','calendar'])[1 + g % 5] as service,
+             (array['message','message','message','file','event'])[1 + g % 5] as kind,
+             (array['Inbox','Sent Items','Archive/2025','Documents/Projects','Calendar'])[1 + g % 5] as folder,
+             initcap((${words})[1 + g % 30]) || ' ' || (${words})[1 + (g / 30) % 30] || ' ' || (${words})[1 + (g / 900) % 30] || ' #' || g as name,
+             'user' || (g % 97) || '@bench.example' as sender,
+             'user' || (g % 89) || '@bench.example' as rcpt,
+             500 + (g::bigint * 7919) % 2000000 as size) x on true`,
+      [setId, start + 1, Math.min(rows, start + batch)],
+    );
+  }
+  await db.query('analyze backup_item_versions');
+  return setId;
+}
+
+const QUERIES: Array<Record<string, string>> = [
+  { q: 'invoice' },
+  { q: 'budget meeting' },
+  { q: 'quart' },
+  { q: 'security incident', service: 'mail' },
+  { q: 'user17@bench.example' },
+  { q: 'projects' },
+  { service: 'onedrive', sort: '-sizeBytes' },
+  { from: '2025-03-01', to: '2025-03-31' },
+  { q: 'report', hasAttachments: 'true', minSize: '100000' },
+  { folder: 'mail:Archive', sort: 'name' },
+  { q: 'renewal', sort: 'relevance' },
+  { q: 'zzzznotfound' },
+];
+
+async function searchFigures(label: string, db: Db) {
+  const fillStart = Date.now();
+  const setId = await fillCatalog(db, SEARCH_ROWS);
+  const fillSeconds = (Date.now() - fillStart) / 1000;
+  const timings: number[] = [];
+  for (let round = 0; round < 5; round += 1) {
+    for (const [i, raw] of QUERIES.entries()) {
+      const query = itemSearchQuerySchema.parse({ ...raw, page: String(1 + (round % 3)), pageSize: '50' });
+      const started = process.hrtime.bigint();
+      const result = await searchItems(db, setId, query, null);
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      if (round > 0) timings.push(ms);
+      if (round === 0 && process.env.BENCH_VERBOSE) console.log(`  query ${i}: ${JSON.stringify(raw)} -> ${result.total} in ${ms.toFixed(1)} ms`);
+    }
+  }
+  timings.sort((a, b) => a - b);
+  const pct = (p: number) => timings[Math.min(timings.length - 1, Math.floor((p / 100) * timings.length))];
+  console.log(`\nItem search over ${SEARCH_ROWS.toLocaleString('en')} items on ${label} (${QUERIES.length} query shapes x 4 rounds, page size 50; catalog filled in ${fillSeconds.toFixed(0)} s)`);
+  console.log(`  p50 ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms, max ${timings[timings.length - 1].toFixed(1)} ms`);
+}
+
+async function main() {
+  if (process.env.BENCH_SKIP_BACKUP !== '1') await backupFigures();
+  if (process.env.BENCH_SKIP_PGLITE !== '1') {
+    const lite = await openDatabase({});
+    try {
+      await searchFigures('PGlite', lite);
+    } finally {
+      await lite.close();
+    }
+  }
+  if (process.env.BENCH_SKIP_PG !== '1') {
+    const schema = process.env.BENCH_PG_SCHEMA ?? `bench_backup_${process.pid}`;
+    const pg = await openDatabase({ databaseUrl: PG_URL, schema }).catch((error) => {
+      console.log(`\nPostgreSQL not reachable at ${PG_URL}: ${(error as Error).message}`);
+      return null;
+    });
+    if (pg) {
+      try {
+        await searchFigures('PostgreSQL', pg);
+      } finally {
+        if (!process.env.BENCH_PG_SCHEMA) await pg.query(`drop schema if exists ${schema} cascade`).catch(() => undefined);
+        await pg.close();
+      }
+    }
+  }
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

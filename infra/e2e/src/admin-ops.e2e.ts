@@ -1,0 +1,132 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEMO_PASSWORD, newPage, signIn } from './browser';
+import type { OutboxMessage } from './outbox';
+import { usePortalSuite } from './suite';
+
+const suite = usePortalSuite();
+
+/** The invitation link (e-mail and token) of the newest message to `to`. */
+async function inviteLinkFromOutbox(baseUrl: string, to: string, timeoutMs = 15_000): Promise<{ email: string; token: string }> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const res = await fetch(`${baseUrl}/backend/dev/outbox`);
+    if (res.ok) {
+      const messages = (await res.json()) as OutboxMessage[];
+      const match = messages.find((m) => m.to.includes(to))?.text.match(/\/accept-invite\?email=([^&\s]+)&token=([A-Za-z0-9_-]+)/);
+      if (match) return { email: decodeURIComponent(match[1]), token: match[2] };
+    }
+    if (Date.now() > deadline) throw new Error(`no invitation for ${to} in the outbox`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
+
+test('a partner creates a customer and invites a user, who accepts and signs in', async () => {
+  const stamp = Date.now();
+  const orgName = `Acme ${stamp}`;
+  const username = `ina${stamp}`;
+  const email = `${username}@example.com`;
+
+  const partner = await newPage(suite.browser, suite.portal.url);
+  await signIn(partner.page, 'partner');
+  await partner.page.waitForURL('**/dashboard');
+  await partner.page.goto('/user-management');
+  await partner.page.getByRole('button', { name: 'New organisation' }).click();
+  const create = partner.page.getByRole('dialog', { name: 'New organisation' });
+  await create.getByRole('textbox', { name: /^Name/ }).fill(orgName);
+  await create.getByRole('button', { name: 'Create' }).click();
+  await create.waitFor({ state: 'hidden' });
+  await partner.page.getByRole('heading', { name: orgName }).waitFor();
+
+  await partner.page.getByRole('button', { name: 'Invite user' }).click();
+  const invite = partner.page.getByRole('dialog', { name: new RegExp(`Invite a user to ${orgName}`) });
+  await invite.getByRole('textbox', { name: /^First name/ }).fill('Ina');
+  await invite.getByRole('textbox', { name: /^Last name/ }).fill('Vite');
+  await invite.getByRole('textbox', { name: /^Username/ }).fill(username);
+  await invite.getByRole('textbox', { name: /^Email/ }).fill(email);
+  await invite.getByRole('button', { name: 'Send invitation' }).click();
+  await invite.waitFor({ state: 'hidden' });
+  const users = partner.page.getByRole('table', { name: `Users of ${orgName}` });
+  await users.getByText(email).waitFor();
+  await users.getByText('Invited').waitFor();
+
+  // The invitee opens the link from the e-mail (a public page) and chooses a password.
+  const link = await inviteLinkFromOutbox(suite.portal.url, email);
+  const invitee = await newPage(suite.browser, suite.portal.url);
+  await invitee.page.goto(`/accept-invite?email=${encodeURIComponent(link.email)}&token=${link.token}`);
+  await invitee.page.getByRole('heading', { name: 'Accept invitation' }).waitFor();
+  await invitee.page.getByLabel('Password', { exact: true }).fill('Sunny#Harbour42');
+  await invitee.page.getByRole('button', { name: 'Set password' }).click();
+  await invitee.page.getByRole('button', { name: 'Sign in' }).or(invitee.page.getByRole('link', { name: 'Sign in' })).first().click();
+  await invitee.page.waitForURL('**/login');
+  await signIn(invitee.page, username, 'Sunny#Harbour42');
+  await invitee.page.waitForURL('**/dashboard');
+
+  // The partner sees the sign-in in the activity log of its subtree.
+  await partner.page.goto('/user-activity');
+  await partner.page.getByRole('table', { name: 'User activity' }).getByText(username).first().waitFor();
+});
+
+async function apiToken(baseUrl: string, username: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/backend/api/signin`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
+  });
+  return ((await res.json()) as { accessToken: string }).accessToken;
+}
+
+async function currentVersion(baseUrl: string, token: string, name: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/backend/api/remotes`, { headers: { authorization: `Bearer ${token}` } });
+  const { remotes } = (await res.json()) as { remotes: { name: string; current: string }[] };
+  return remotes.find((r) => r.name === name)!.current;
+}
+
+test('an admin rolls back a remote from /operator', async () => {
+  const base = suite.portal.url;
+  const token = await apiToken(base, 'admin');
+  const original = await currentVersion(base, token, 'support');
+  // A second version to roll back from: the same build under another name, published through the API.
+  const next = `${original}-e2e`;
+  const store = path.join(suite.portal.dataDir, 'remote-store', 'support');
+  fs.cpSync(path.join(store, original), path.join(store, next), { recursive: true });
+  const publish = await fetch(`${base}/backend/api/remotes/support/releases`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ version: next }),
+  });
+  expect(publish.status).toBe(200);
+
+  const admin = await newPage(suite.browser, base);
+  await signIn(admin.page, 'admin');
+  await admin.page.waitForURL('**/dashboard');
+  await admin.page.goto('/operator');
+  const card = admin.page.getByRole('region', { name: 'support', exact: true });
+  await card.getByText(`Current version: ${next}`).waitFor();
+  await card.getByRole('button', { name: 'Roll back support' }).click();
+  const dialog = admin.page.getByRole('dialog', { name: 'Roll back support?' });
+  await dialog.getByText(`gets version ${original} instead of ${next}`).waitFor();
+  await dialog.getByRole('button', { name: 'Roll back' }).click();
+  await card.getByText(`Current version: ${original}`).waitFor();
+  await card.getByRole('list', { name: 'Deploy history of support' }).getByText(`${next} → ${original}`).waitFor();
+  expect(await currentVersion(base, token, 'support')).toBe(original);
+  await admin.context.close();
+});
+
+test('the dashboard of each demo role shows its cards', async () => {
+  const cards: Record<string, string[]> = {
+    admin: ['Organisations', 'Protected seats', 'Storage', 'Job success rate', 'Open alerts', 'Open tickets'],
+    partner: ['Organisations', 'Protected seats', 'Storage', 'Job success rate', 'Open alerts', 'Open tickets'],
+    directpartner: ['Organisations', 'Protected seats', 'Storage', 'Job success rate', 'Open alerts', 'Open tickets'],
+    customer: ['Protection status', 'Backups', 'Storage', 'Open alerts', 'Recent jobs'],
+    directcustomer: ['Protection status', 'Backups', 'Storage', 'Open alerts', 'Recent jobs'],
+  };
+  for (const [username, titles] of Object.entries(cards)) {
+    const user = await newPage(suite.browser, suite.portal.url);
+    await signIn(user.page, username);
+    await user.page.waitForURL('**/dashboard');
+    const summary = user.page.getByRole('list', { name: 'Summary' });
+    for (const title of titles) await summary.getByRole('heading', { name: title, exact: true }).waitFor();
+    await user.context.close();
+  }
+});

@@ -1,0 +1,310 @@
+import type { Browser, Page } from 'playwright-core';
+import { describeViolations, seriousViolations } from './a11y';
+import { signIn } from './browser';
+import { usePortalSuite } from './suite';
+
+const suite = usePortalSuite();
+
+const DEFAULTS = {
+  layout: 'vertical',
+  drawerType: 'default',
+  fontFamily: `'Poppins', sans-serif`,
+  borderRadius: 8,
+  outlinedFilled: true,
+  navType: 'light',
+  presetColor: 'default',
+  locale: 'en',
+  rtlLayout: false,
+  container: false,
+};
+
+async function signedIn(username: string, options: { width?: number; height?: number; settings?: object; bypassCSP?: boolean } = {}) {
+  const context = await suite.browser.newContext({
+    baseURL: suite.portal.url,
+    viewport: { width: options.width ?? 1400, height: options.height ?? 900 },
+    bypassCSP: options.bypassCSP ?? false,
+  });
+  if (options.settings) {
+    const value = JSON.stringify({ ...DEFAULTS, ...options.settings });
+    // Only when the key is missing: a reload must show what the page itself stored.
+    await context.addInitScript((v) => {
+      if (!localStorage.getItem('berry-config')) localStorage.setItem('berry-config', v);
+    }, value);
+  }
+  const page = await context.newPage();
+  await signIn(page, username);
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('navigation', { name: /Main menu|Menu principal/ }).waitFor();
+  return { context, page };
+}
+
+const berryConfig = (page: Page) => page.evaluate(() => JSON.parse(localStorage.getItem('berry-config') ?? 'null'));
+const mainMenu = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
+
+async function openSettings(page: Page) {
+  await page.getByRole('button', { name: 'Open display settings' }).click();
+  const panel = page.getByRole('dialog', { name: 'Display settings' });
+  await panel.waitFor();
+  return panel;
+}
+
+test('every display setting is applied at once and kept across a reload', async () => {
+  const { context, page } = await signedIn('customer');
+  // Nothing chosen yet: the spec defaults (stored once the settings store starts, or not at all).
+  expect([null, DEFAULTS]).toContainEqual(await berryConfig(page));
+  const panel = await openSettings(page);
+  await panel.getByRole('radio', { name: 'Dark' }).check();
+  await panel.getByRole('radio', { name: 'Theme 2' }).check();
+  await panel.getByRole('radio', { name: 'Roboto' }).check();
+  const slider = panel.getByRole('slider', { name: 'Border radius' });
+  await slider.focus();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowRight');
+  await panel.getByRole('switch', { name: 'Boxed container' }).check();
+  await panel.getByRole('switch', { name: 'Filled input fields' }).uncheck();
+  await panel.getByRole('radio', { name: 'Mini drawer' }).check();
+  await panel.getByRole('radio', { name: 'Horizontal' }).check();
+  await panel.getByRole('radio', { name: 'Right to left' }).check();
+  await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+
+  const expected = {
+    ...DEFAULTS,
+    navType: 'dark',
+    presetColor: 'theme2',
+    fontFamily: `'Roboto', sans-serif`,
+    borderRadius: 12,
+    container: true,
+    outlinedFilled: false,
+    drawerType: 'mini-drawer',
+    layout: 'horizontal',
+    rtlLayout: true,
+  };
+  expect(await berryConfig(page)).toEqual(expected);
+
+  const look = () =>
+    page.evaluate(() => {
+      const body = getComputedStyle(document.body);
+      return { dir: document.documentElement.dir, background: body.backgroundColor, font: body.fontFamily };
+    });
+  const before = await look();
+  expect(before).toEqual({ dir: 'rtl', background: 'rgb(17, 25, 54)', font: expect.stringContaining('Roboto') });
+
+  await page.reload();
+  await mainMenu(page).waitFor();
+  expect(await berryConfig(page)).toEqual(expected);
+  expect(await look()).toEqual(before);
+  // Horizontal layout: the menu is a bar in the top bar, not a drawer.
+  expect(await page.locator('#main-menu-drawer').count()).toBe(0);
+  expect(await mainMenu(page).getByRole('button', { name: 'Dashboard' }).getAttribute('aria-current')).toBe('page');
+  // The bundled font is served by the portal itself (CSP: fonts from 'self') and used.
+  await page.evaluate(() => document.fonts.ready);
+  expect(await page.evaluate(() => [...document.fonts].some((f) => f.family === 'Roboto' && f.status === 'loaded'))).toBe(true);
+
+  const reopened = await openSettings(page);
+  for (const name of ['Dark', 'Theme 2', 'Roboto', 'Mini drawer', 'Horizontal', 'Right to left']) {
+    expect(await reopened.getByRole('radio', { name }).isChecked()).toBe(true);
+  }
+  expect(await reopened.getByRole('slider', { name: 'Border radius' }).inputValue()).toBe('12');
+  expect(await reopened.getByRole('switch', { name: 'Boxed container' }).isChecked()).toBe(true);
+  expect(await reopened.getByRole('switch', { name: 'Filled input fields' }).isChecked()).toBe(false);
+  await context.close();
+});
+
+test('the language preference is kept across a reload and cleared at logout', async () => {
+  const { context, page } = await signedIn('partner');
+  const panel = await openSettings(page);
+  await panel.getByRole('combobox', { name: 'Language' }).click();
+  await page.getByRole('option', { name: 'Français' }).click();
+  await page.getByRole('dialog', { name: "Réglages d'affichage" }).waitFor();
+  await page.keyboard.press('Escape');
+  await page.getByRole('navigation', { name: 'Menu principal' }).waitFor();
+  await page.reload();
+  const nav = page.getByRole('navigation', { name: 'Menu principal' });
+  await nav.getByRole('button', { name: 'Tableau de bord' }).waitFor();
+  expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('language')])).toEqual(['fr', 'fr']);
+  await page.getByRole('button', { name: 'Ouvrir le menu du profil' }).click();
+  await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
+  await page.waitForURL('**/login');
+  expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('language')])).toEqual(['en', null]);
+  await context.close();
+});
+
+async function topLevelEntries(page: Page): Promise<string[]> {
+  const bar = page.getByTestId('horizontal-menu-bar');
+  return (await bar.locator(':scope > button').allInnerTexts()).map((t) => t.trim());
+}
+
+test('the horizontal menu collapses what does not fit into "More Items" at a narrow width', async () => {
+  const { context, page } = await signedIn('customer', { settings: { layout: 'horizontal' } });
+  const wide = await topLevelEntries(page);
+  // 7 entries, at most 6 shown: the Support group goes to More Items even on a wide screen.
+  expect(wide).toEqual(['Dashboard', 'Backup', 'Restore', 'Jobs', 'User Activity', 'Settings', 'More Items']);
+
+  // A tablet width: the bar stays (from 600 px up) but no longer holds every entry.
+  await page.setViewportSize({ width: 720, height: 900 });
+  await page.waitForFunction(() => document.querySelectorAll('[data-testid="horizontal-menu-bar"] > button').length < 7);
+  const narrow = await topLevelEntries(page);
+  expect(narrow.length).toBeLessThan(wide.length);
+  expect(narrow[narrow.length - 1]).toBe('More Items');
+  const bar = await page.getByTestId('horizontal-menu-bar').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+  expect(bar.scroll).toBeLessThanOrEqual(bar.client);
+
+  await mainMenu(page).getByRole('button', { name: 'More Items' }).click();
+  const more = page.getByRole('menu');
+  await more.waitFor();
+  const hidden = wide.filter((e) => !narrow.includes(e) && e !== 'Settings' && e !== 'More Items');
+  for (const entry of hidden) expect(await more.getByRole('menuitem', { name: entry }).count()).toBe(1);
+  expect(await more.getByRole('menuitem', { name: 'Feedback' }).count()).toBe(1);
+  await more.getByRole('menuitem', { name: 'Feedback' }).click();
+  await page.getByRole('dialog').first().waitFor();
+  await context.close();
+});
+
+const drawerWidth = (page: Page) => page.locator('#main-menu-drawer').evaluate((el) => Math.round(el.getBoundingClientRect().width));
+const navWidth = (page: Page) => mainMenu(page).evaluate((el) => Math.round(el.getBoundingClientRect().width));
+
+test('the drawer is 260 px open, 72 px as a mini drawer, and toggled by the menu button', async () => {
+  const { context, page } = await signedIn('admin');
+  expect(await drawerWidth(page)).toBe(260);
+  expect(await navWidth(page)).toBe(260);
+  const toggle = page.getByRole('button', { name: 'Toggle menu' });
+  await toggle.click();
+  await page.waitForFunction(() => document.querySelector('nav[aria-label="Main menu"]')!.getBoundingClientRect().width === 0);
+  expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+  await toggle.click();
+  await page.waitForFunction(() => document.querySelector('nav[aria-label="Main menu"]')!.getBoundingClientRect().width === 260);
+
+  const panel = await openSettings(page);
+  await panel.getByRole('radio', { name: 'Mini drawer' }).check();
+  await page.keyboard.press('Escape');
+  await page.waitForFunction(() => document.getElementById('main-menu-drawer')!.getBoundingClientRect().width === 72);
+  expect(await navWidth(page)).toBe(72);
+  // Icon-only entries keep their names.
+  await mainMenu(page).getByRole('button', { name: 'User Management' }).waitFor();
+  await toggle.click();
+  await page.waitForFunction(() => document.getElementById('main-menu-drawer')!.getBoundingClientRect().width === 260);
+  await page.reload();
+  await mainMenu(page).waitFor();
+  expect(await drawerWidth(page)).toBe(260);
+  await context.close();
+});
+
+test('right-to-left mirrors the shell and the remote pages', async () => {
+  const { context, page } = await signedIn('customer', { settings: { rtlLayout: true } });
+  await page.waitForFunction(() => document.documentElement.dir === 'rtl');
+  const viewport = page.viewportSize()!;
+  const drawer = await page.locator('#main-menu-drawer').boundingBox();
+  expect(Math.round(drawer!.x + drawer!.width)).toBe(viewport.width);
+  const main = await page.locator('main').boundingBox();
+  expect(main!.x + main!.width).toBeLessThanOrEqual(drawer!.x + 1);
+  const toggle = await page.getByRole('button', { name: 'Toggle menu' }).boundingBox();
+  const profile = await page.getByRole('button', { name: 'Open profile menu' }).boundingBox();
+  expect(profile!.x).toBeLessThan(toggle!.x);
+
+  // A remote page renders through the host's RTL Emotion cache (@emotion/react is one shared singleton).
+  await mainMenu(page).getByRole('button', { name: 'Profile' }).click();
+  await page.waitForURL('**/profile');
+  await page.locator('main h1').first().waitFor();
+  const classes = await page.locator('main h1').first().getAttribute('class');
+  expect(classes).toMatch(/\bmuirtl-/);
+  const emotion = await page.evaluate(() => {
+    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; lib?: unknown; from: string }>>>> } }).__FEDERATION__.__SHARE__;
+    const seen = new Set<string>();
+    for (const scopes of Object.values(share))
+      for (const pkgs of Object.values(scopes))
+        for (const [version, shared] of Object.entries(pkgs['@emotion/react'] ?? {})) if (shared.loaded || shared.lib) seen.add(`${version} from ${shared.from}`);
+    return [...seen];
+  });
+  expect(emotion).toEqual([expect.stringMatching(/from host$/)]);
+  await context.close();
+});
+
+test('a role that may not see a route gets 403; an unknown path gets 404 inside the shell', async () => {
+  const { context, page } = await signedIn('customer');
+  await page.goto('/user-management');
+  await page.getByRole('heading', { name: '403', level: 1 }).waitFor();
+  await page.getByText('Access denied').waitFor();
+  await mainMenu(page).waitFor();
+  await page.goto('/no-such-page');
+  await page.getByRole('heading', { name: '404', level: 1 }).waitFor();
+  await page.getByText('Page not found').waitFor();
+  await mainMenu(page).waitFor();
+  await page.getByRole('link', { name: 'Back to Dashboard' }).click();
+  await page.waitForURL('**/dashboard');
+  await context.close();
+});
+
+test('keyboard: skip link, menu button, menu entries, profile menu and the settings dialog', async () => {
+  const { context, page } = await signedIn('customer');
+  await page.locator('body').focus();
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Skip to main content');
+  await page.keyboard.press('Tab');
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Toggle menu');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('[aria-label="Toggle menu"]')!.getAttribute('aria-expanded') === 'false');
+  await page.keyboard.press('Enter');
+  await page.waitForFunction(() => document.querySelector('[aria-label="Toggle menu"]')!.getAttribute('aria-expanded') === 'true');
+
+  // Tab order reaches the menu entries after the top bar.
+  let reached = '';
+  for (let i = 0; i < 8 && reached !== 'Backup'; i += 1) {
+    await page.keyboard.press('Tab');
+    reached = (await page.evaluate(() => (document.activeElement as HTMLElement | null)?.innerText ?? '')).trim();
+  }
+  expect(reached).toBe('Backup');
+  await page.keyboard.press('Enter');
+  await page.waitForURL('**/backup');
+
+  await page.getByRole('button', { name: 'Open profile menu' }).focus();
+  await page.keyboard.press('Enter');
+  await page.getByRole('menu').waitFor();
+  await page.waitForFunction(() => document.activeElement?.textContent === 'Change Password');
+  await page.keyboard.press('ArrowDown');
+  expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Logout');
+  await page.keyboard.press('Escape');
+  await page.getByRole('menu').waitFor({ state: 'detached' });
+  expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Open profile menu');
+
+  await page.getByRole('button', { name: 'Open display settings' }).focus();
+  await page.keyboard.press('Enter');
+  const panel = page.getByRole('dialog', { name: 'Display settings' });
+  await panel.waitFor();
+  expect(await panel.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+  await page.keyboard.press('Escape');
+  await panel.waitFor({ state: 'detached' });
+  await context.close();
+});
+
+async function axeOn(browser: Browser, url: string, navType: 'light' | 'dark', username?: string) {
+  const context = await browser.newContext({ baseURL: suite.portal.url, viewport: { width: 1400, height: 900 }, bypassCSP: true });
+  await context.addInitScript((v) => localStorage.setItem('berry-config', v), JSON.stringify({ ...DEFAULTS, navType }));
+  const page = await context.newPage();
+  if (username) {
+    await signIn(page, username);
+    await page.waitForURL('**/dashboard');
+    await mainMenu(page).waitFor();
+    if (url !== '/dashboard') await page.goto(url);
+  } else {
+    await page.goto(url);
+    await page.getByRole('button', { name: 'Sign In' }).waitFor();
+  }
+  // Let entry animations finish so colours are measured at rest.
+  await page.waitForTimeout(400);
+  const violations = await seriousViolations(page);
+  await context.close();
+  return violations;
+}
+
+describe.each(['light', 'dark'] as const)('axe-core, %s', (navType) => {
+  test('the login page has no serious or critical violation', async () => {
+    const violations = await axeOn(suite.browser, '/login', navType);
+    expect(describeViolations(violations)).toBe('');
+  });
+
+  test('the shell has no serious or critical violation', async () => {
+    const violations = await axeOn(suite.browser, '/dashboard', navType, 'customer');
+    expect(describeViolations(violations)).toBe('');
+  });
+});
+

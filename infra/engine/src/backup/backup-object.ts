@@ -1,0 +1,353 @@
+import type { BackupService } from '@portal/contracts';
+import type { GraphClient, GraphDriveItem, GraphEvent, GraphContact, GraphChatMessage, DeltaPage } from '@portal/graph-connector';
+import { closeOutsideContainers, closeUnseen, closeVersions, currentTags, readCheckpoint, writeCheckpoint, writeVersions, type ItemRecord, type WriteCounts } from '../catalog/catalog';
+import { runPool, type JobContext } from '../jobs/job-context';
+import type { BlobStore, EngineDb } from '../ports';
+import { canonicalJson } from './canonical-json';
+
+export interface ObjectRef {
+  id: string;
+  kind: 'user' | 'site' | 'group' | 'team';
+  externalId: string;
+  displayName: string;
+}
+
+export interface ObjectBackupEnv {
+  db: EngineDb;
+  blobs: BlobStore;
+  graph: GraphClient;
+  job: JobContext;
+  setId: string;
+  tenantRowId: string;
+  runSeq: number;
+  services: BackupService[];
+  /** Content fetches in flight per object. */
+  fetchConcurrency: number;
+}
+
+export function emptyCounts(): WriteCounts {
+  return { added: 0, changed: 0, removed: 0 };
+}
+function addCounts(into: WriteCounts, more: WriteCounts) {
+  into.added += more.added;
+  into.changed += more.changed;
+  into.removed += more.removed;
+}
+
+const address = (recipient?: { emailAddress?: { address?: string; name?: string } } | null) => recipient?.emailAddress?.address ?? null;
+
+/**
+ * A delta stream (a mail folder, a drive): resumes from the stored link, stores each page's items
+ * and then the page's link, so a kill loses at most the page in flight. A stream finished in this
+ * run already is skipped when a resumed run reaches it again.
+ */
+async function deltaStream<T extends { id: string }>(
+  env: ObjectBackupEnv,
+  object: ObjectRef,
+  stream: string,
+  open: (link?: string) => AsyncIterable<DeltaPage<T>>,
+  handlePage: (items: T[]) => Promise<WriteCounts>,
+  service: BackupService,
+  containerId: string,
+): Promise<WriteCounts> {
+  const counts = emptyCounts();
+  const checkpoint = await readCheckpoint(env.db, object.id, stream);
+  if (checkpoint && checkpoint.runSeq === env.runSeq && checkpoint.roundComplete) return counts;
+  for await (const page of open(checkpoint?.link ?? undefined)) {
+    await env.job.checkpoint();
+    addCounts(counts, await handlePage(page.items));
+    counts.removed += await closeVersions(env.db, object.id, service, page.removedIds, env.runSeq, containerId);
+    const link = page.nextLink ?? page.deltaLink ?? null;
+    await writeCheckpoint(env.db, object.id, stream, { link, runSeq: env.runSeq, roundComplete: !page.nextLink });
+  }
+  return counts;
+}
+
+/** A full listing (no delta API): unchanged items are skipped by change tag; unseen ones are closed. */
+async function listingStream<T extends { id: string }>(
+  env: ObjectBackupEnv,
+  object: ObjectRef,
+  stream: string,
+  items: AsyncIterable<T>,
+  service: BackupService,
+  toRecord: (item: T, content: Buffer) => ItemRecord,
+  tagOf: (item: T) => string | null,
+  containerId?: string,
+): Promise<WriteCounts> {
+  const counts = emptyCounts();
+  const checkpoint = await readCheckpoint(env.db, object.id, stream);
+  if (checkpoint && checkpoint.runSeq === env.runSeq && checkpoint.roundComplete) return counts;
+  const seen = new Set<string>();
+  let batch: T[] = [];
+  const flush = async () => {
+    const tags = await currentTags(env.db, object.id, service, batch.map((item) => item.id));
+    const records: ItemRecord[] = [];
+    for (const item of batch) {
+      const tag = tagOf(item);
+      if (tags.has(item.id) && tag !== null && tags.get(item.id) === tag) continue;
+      const content = Buffer.from(canonicalJson(item));
+      const put = await env.blobs.put(env.tenantRowId, content);
+      env.job.progress.bytesDone += content.length;
+      records.push({ ...toRecord(item, content), blobHash: put.hash });
+    }
+    env.job.progress.itemsDone += batch.length;
+    addCounts(counts, await writeVersions(env.db, env.setId, object.id, env.runSeq, records));
+    batch = [];
+    await env.job.checkpoint();
+  };
+  for await (const item of items) {
+    seen.add(item.id);
+    batch.push(item);
+    if (batch.length >= 200) await flush();
+  }
+  await flush();
+  counts.removed += await closeUnseen(env.db, object.id, service, seen, env.runSeq, containerId);
+  await writeCheckpoint(env.db, object.id, stream, { link: null, runSeq: env.runSeq, roundComplete: true });
+  return counts;
+}
+
+async function backupMail(env: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
+  const counts = emptyCounts();
+  const userId = object.externalId;
+  const folderIds: string[] = [];
+  for await (const folder of env.graph.listMailFolders(userId)) {
+    folderIds.push(folder.id);
+    const folderPath = folder.path ?? folder.displayName;
+    const got = await deltaStream(
+      env,
+      object,
+      `mail:${folder.id}`,
+      (link) => env.graph.messagesDelta(userId, folder.id, link),
+      async (messages) => {
+        const tags = await currentTags(env.db, object.id, 'mail', messages.map((m) => m.id));
+        const records: ItemRecord[] = [];
+        await runPool(messages, env.fetchConcurrency, async (message) => {
+          env.job.progress.itemsDone += 1;
+          if (message.changeKey && tags.get(message.id) === message.changeKey) return;
+          // The MIME form keeps everything (headers, body, attachments) and restores as it was.
+          const mime = Buffer.from(await env.graph.getMessageMime(userId, message.id));
+          const put = await env.blobs.put(env.tenantRowId, mime);
+          env.job.progress.bytesDone += mime.length;
+          records.push({
+            service: 'mail',
+            kind: 'message',
+            externalId: message.id,
+            containerId: folder.id,
+            folderPath,
+            name: message.subject ?? '',
+            sender: address(message.from ?? message.sender),
+            recipients: [...(message.toRecipients ?? []), ...(message.ccRecipients ?? [])].map(address).filter((a): a is string => !!a),
+            sizeBytes: mime.length,
+            hasAttachments: message.hasAttachments ?? false,
+            modifiedAt: message.receivedDateTime ?? message.lastModifiedDateTime ?? null,
+            contentType: 'message/rfc822',
+            blobHash: put.hash,
+            changeTag: message.changeKey ?? null,
+          });
+        });
+        return writeVersions(env.db, env.setId, object.id, env.runSeq, records);
+      },
+      'mail',
+      folder.id,
+    );
+    addCounts(counts, got);
+  }
+  // A folder deleted as a whole reports no removals of its own: its messages end at this run.
+  counts.removed += await closeOutsideContainers(env.db, object.id, 'mail', folderIds, env.runSeq);
+  return counts;
+}
+
+function eventRecord(event: GraphEvent, content: Buffer): ItemRecord {
+  return {
+    service: 'calendar',
+    kind: 'event',
+    externalId: event.id,
+    containerId: 'calendar',
+    folderPath: 'Calendar',
+    name: event.subject ?? '',
+    sender: event.organizer?.emailAddress?.address ?? null,
+    recipients: (event.attendees ?? []).map((a) => a.emailAddress.address),
+    sizeBytes: content.length,
+    hasAttachments: false,
+    modifiedAt: event.start?.dateTime ? new Date(`${event.start.dateTime.replace(/Z$/, '')}Z`).toISOString() : (event.lastModifiedDateTime ?? null),
+    contentType: 'application/json',
+    blobHash: null,
+    changeTag: event.changeKey ?? event.lastModifiedDateTime ?? null,
+  };
+}
+
+function contactRecord(contact: GraphContact, content: Buffer): ItemRecord {
+  const name = contact.displayName || [contact.givenName, contact.surname].filter(Boolean).join(' ');
+  return {
+    service: 'contacts',
+    kind: 'contact',
+    externalId: contact.id,
+    containerId: 'contacts',
+    folderPath: 'Contacts',
+    name: name ?? '',
+    sender: null,
+    recipients: (contact.emailAddresses ?? []).map((e) => e.address),
+    sizeBytes: content.length,
+    hasAttachments: false,
+    modifiedAt: contact.lastModifiedDateTime ?? null,
+    contentType: 'application/json',
+    blobHash: null,
+    changeTag: contact.changeKey ?? contact.lastModifiedDateTime ?? null,
+  };
+}
+
+/** Drive items: files become versions with their content; folders are kept (kind folder) to resolve paths. */
+async function backupDrive(env: ObjectBackupEnv, object: ObjectRef, driveId: string, service: 'onedrive' | 'sharepoint', driveName: string): Promise<WriteCounts> {
+  // Graph's delta does not return parentReference.path, so paths are rebuilt from the folders seen,
+  // starting from the folders the catalog already knows for this drive.
+  const paths = new Map<string, string>();
+  const known = await env.db.query<{ external_id: string; folder_path: string; name: string }>(
+    `select external_id, folder_path, name from backup_item_versions where object_id = $1 and service = $2 and kind = 'folder' and container_id = $3 and valid_to_run is null`,
+    [object.id, service, driveId],
+  );
+  for (const row of known.rows) paths.set(row.external_id, row.folder_path === '' ? row.name : `${row.folder_path}/${row.name}`);
+  const rootPrefix = service === 'sharepoint' ? driveName : '';
+  const parentPath = (item: GraphDriveItem): string => {
+    const parentId = item.parentReference?.id;
+    if (parentId && paths.has(parentId)) return paths.get(parentId)!;
+    const fromPath = item.parentReference?.path?.replace(/^\/drives?\/[^/]*\/?root:?/, '').replace(/^\/drive\/root:?/, '').replace(/^\//, '');
+    return [rootPrefix, fromPath ?? ''].filter(Boolean).join('/');
+  };
+  return deltaStream(
+    env,
+    object,
+    `drive:${driveId}`,
+    (link) => env.graph.driveItemsDelta(driveId, link),
+    async (items) => {
+      const records: ItemRecord[] = [];
+      const files: GraphDriveItem[] = [];
+      for (const item of items) {
+        if (item.root) {
+          paths.set(item.id, rootPrefix);
+          continue;
+        }
+        if (item.folder) {
+          const folderPath = parentPath(item);
+          paths.set(item.id, folderPath === '' ? item.name : `${folderPath}/${item.name}`);
+          records.push({
+            service,
+            kind: 'folder',
+            externalId: item.id,
+            containerId: driveId,
+            folderPath,
+            name: item.name,
+            sender: null,
+            recipients: [],
+            sizeBytes: 0,
+            hasAttachments: false,
+            modifiedAt: item.lastModifiedDateTime ?? null,
+            contentType: 'folder',
+            blobHash: null,
+            changeTag: item.eTag ?? null,
+          });
+        } else if (item.file) files.push(item);
+      }
+      const tags = await currentTags(env.db, object.id, service, files.map((f) => f.id));
+      await runPool(files, env.fetchConcurrency, async (file) => {
+        env.job.progress.itemsDone += 1;
+        const tag = file.cTag ?? file.eTag ?? null;
+        const folderPath = parentPath(file);
+        if (tag && tags.get(file.id) === tag) return;
+        const download = await env.graph.downloadDriveItem(driveId, file.id);
+        const chunks: Buffer[] = [];
+        for await (const chunk of download.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+        const content = Buffer.concat(chunks);
+        const put = await env.blobs.put(env.tenantRowId, content);
+        env.job.progress.bytesDone += content.length;
+        records.push({
+          service,
+          kind: 'file',
+          externalId: file.id,
+          containerId: driveId,
+          folderPath,
+          name: file.name,
+          sender: null,
+          recipients: [],
+          sizeBytes: content.length,
+          hasAttachments: false,
+          modifiedAt: file.lastModifiedDateTime ?? null,
+          contentType: file.file?.mimeType ?? 'application/octet-stream',
+          blobHash: put.hash,
+          changeTag: tag,
+        });
+      });
+      return writeVersions(env.db, env.setId, object.id, env.runSeq, records);
+    },
+    service,
+    driveId,
+  );
+}
+
+async function* withIds<T extends { id: string }>(items: AsyncIterable<T>, idOf: (item: T) => string): AsyncIterable<T> {
+  for await (const item of items) yield { ...item, id: idOf(item) };
+}
+
+async function backupTeam(env: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
+  const counts = emptyCounts();
+  for await (const channel of env.graph.listChannels(object.externalId)) {
+    const got = await listingStream<GraphChatMessage>(
+      env,
+      object,
+      `teams:${channel.id}`,
+      // Message ids are only unique within a channel, so the catalog keys them by channel too.
+      withIds(env.graph.listChannelMessages(object.externalId, channel.id), (message) => `${channel.id}/${message.id}`),
+      'teams',
+      (message, content) => ({
+        service: 'teams',
+        kind: 'channelMessage',
+        externalId: message.id,
+        containerId: channel.id,
+        folderPath: channel.displayName,
+        name: message.subject || message.body.content.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120),
+        sender: message.from?.user?.displayName ?? message.from?.application?.displayName ?? null,
+        recipients: [],
+        sizeBytes: content.length,
+        hasAttachments: (message.attachments ?? []).length > 0,
+        modifiedAt: message.lastModifiedDateTime ?? message.createdDateTime ?? null,
+        contentType: 'application/json',
+        blobHash: null,
+        changeTag: message.lastModifiedDateTime ?? message.createdDateTime ?? null,
+      }),
+      (message) => message.lastModifiedDateTime ?? message.createdDateTime ?? null,
+      channel.id,
+    );
+    addCounts(counts, got);
+  }
+  return counts;
+}
+
+/** Backs up one protected object's chosen services for run `env.runSeq`. */
+export async function backupObject(env: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
+  const counts = emptyCounts();
+  const wants = (service: BackupService) => env.services.includes(service);
+  if (object.kind === 'user') {
+    if (wants('mail')) addCounts(counts, await backupMail(env, object));
+    if (wants('calendar')) {
+      addCounts(counts, await listingStream(env, object, 'calendar', env.graph.listEvents(object.externalId), 'calendar', eventRecord, (e) => e.changeKey ?? e.lastModifiedDateTime ?? null));
+    }
+    if (wants('contacts')) {
+      addCounts(counts, await listingStream(env, object, 'contacts', env.graph.listContacts(object.externalId), 'contacts', contactRecord, (c) => c.changeKey ?? c.lastModifiedDateTime ?? null));
+    }
+    if (wants('onedrive')) {
+      const drive = await env.graph.getUserDrive(object.externalId);
+      addCounts(counts, await backupDrive(env, object, drive.id, 'onedrive', drive.name));
+    }
+  } else if (object.kind === 'site') {
+    if (wants('sharepoint')) {
+      for await (const drive of env.graph.listSiteDrives(object.externalId)) addCounts(counts, await backupDrive(env, object, drive.id, 'sharepoint', drive.name));
+    }
+  } else if (object.kind === 'group') {
+    if (wants('sharepoint')) {
+      const drive = await env.graph.getGroupDrive(object.externalId);
+      addCounts(counts, await backupDrive(env, object, drive.id, 'sharepoint', drive.name));
+    }
+  } else if (object.kind === 'team') {
+    if (wants('teams')) addCounts(counts, await backupTeam(env, object));
+  }
+  return counts;
+}

@@ -1,0 +1,165 @@
+import type { BackupService, BackupSetType, ObjectKind, Scope } from '@portal/contracts';
+import { OBJECT_KINDS_BY_SET_TYPE } from '@portal/contracts';
+import type { GraphClient } from '@portal/graph-connector';
+import { applyRetention, objectTotalsAt } from '../catalog/catalog';
+import { runPool, type JobContext } from '../jobs/job-context';
+import { setRunSeq, type JobRow } from '../jobs/job-store';
+import type { BlobStore, EngineDb } from '../ports';
+import { findTenantRow, tenantCredentials, type GraphClientFactory } from '../tenants';
+import { backupObject, type ObjectRef } from './backup-object';
+
+export interface BackupSetRow {
+  id: string;
+  organisation_id: string;
+  tenant_id: string;
+  name: string;
+  type: BackupSetType;
+  scope: Scope;
+  services: BackupService[];
+  schedule: { frequency: string; time: string; dayOfWeek: number };
+  retention_days: number;
+  status: 'active' | 'paused';
+  run_seq: number;
+  next_run_at: Date | null;
+  last_run_at: Date | null;
+  last_run_status: string | null;
+  last_job_id: string | null;
+  demo: boolean;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface BackupRunDeps {
+  db: EngineDb;
+  blobs: BlobStore;
+  masterSecret: string;
+  graphFactory: GraphClientFactory;
+  /** Protected objects backed up at the same time. */
+  objectConcurrency: number;
+  /** Content downloads in flight per object. */
+  fetchConcurrency: number;
+}
+
+export interface BackupOutcome {
+  status: 'succeeded' | 'warning' | 'failed';
+  errorMessage: string | null;
+}
+
+/** The objects a set protects now: its chosen ones, or everything of the right kinds in the tenant. */
+async function enumerateScope(graph: GraphClient, type: BackupSetType, scope: Scope): Promise<Array<{ kind: ObjectKind; externalId: string; displayName: string; detail: string | null }>> {
+  const kinds = OBJECT_KINDS_BY_SET_TYPE[type];
+  if (scope.mode === 'selected') return scope.objects.filter((o) => kinds.includes(o.kind)).map((o) => ({ ...o, detail: null }));
+  const found: Array<{ kind: ObjectKind; externalId: string; displayName: string; detail: string | null }> = [];
+  if (kinds.includes('user')) for await (const u of graph.listUsers()) found.push({ kind: 'user', externalId: u.id, displayName: u.displayName, detail: u.mail ?? u.userPrincipalName });
+  if (kinds.includes('site')) for await (const s of graph.listSites()) found.push({ kind: 'site', externalId: s.id, displayName: s.displayName, detail: s.webUrl });
+  if (kinds.includes('group')) for await (const g of graph.listGroups()) found.push({ kind: 'group', externalId: g.id, displayName: g.displayName, detail: g.mail ?? null });
+  if (kinds.includes('team')) for await (const t of graph.listTeams()) found.push({ kind: 'team', externalId: t.id, displayName: t.displayName, detail: null });
+  return found;
+}
+
+async function syncObjects(db: EngineDb, setId: string, found: Awaited<ReturnType<typeof enumerateScope>>): Promise<ObjectRef[]> {
+  return db.transaction(async (tx) => {
+    await tx.query('update backup_objects set active = false where set_id = $1', [setId]);
+    const { rows } = await tx.query<{ id: string; kind: ObjectRef['kind']; external_id: string; display_name: string }>(
+      `insert into backup_objects (set_id, kind, external_id, display_name, detail, active)
+       select $1, x.kind, x."externalId", x."displayName", x.detail, true
+         from jsonb_to_recordset($2::jsonb) as x(kind text, "externalId" text, "displayName" text, detail text)
+       on conflict (set_id, kind, external_id) do update
+         set active = true, display_name = excluded.display_name, detail = coalesce(excluded.detail, backup_objects.detail)
+       returning id, kind, external_id, display_name`,
+      [setId, JSON.stringify(found)],
+    );
+    return rows.map((r) => ({ id: r.id, kind: r.kind, externalId: r.external_id, displayName: r.display_name })).sort((a, b) => a.displayName.localeCompare(b.displayName));
+  });
+}
+
+/**
+ * One backup run of a set: enumerate the scope, then back up each object with bounded concurrency.
+ * Each finished object gets its snapshot row (ok or failed) at once, so a resumed run skips objects
+ * already done in this run, and one object's failure is recorded without touching the others.
+ */
+export async function runBackup(deps: BackupRunDeps, ctx: JobContext): Promise<BackupOutcome> {
+  const { db } = deps;
+  const job: JobRow = ctx.job;
+  const { rows: setRows } = await db.query<BackupSetRow>('select * from backup_sets where id = $1', [job.set_id]);
+  const set = setRows[0];
+  if (!set) return { status: 'failed', errorMessage: 'The backup set no longer exists' };
+  const tenant = await findTenantRow(db, set.tenant_id);
+  if (!tenant) return { status: 'failed', errorMessage: 'The tenant of this backup set is no longer connected' };
+
+  let runSeq = job.run_seq;
+  if (runSeq === null) {
+    const { rows } = await db.query<{ run_seq: number }>('update backup_sets set run_seq = run_seq + 1 where id = $1 returning run_seq', [set.id]);
+    runSeq = rows[0].run_seq;
+    await setRunSeq(db, job.id, runSeq);
+    await ctx.log('info', `Backup run ${runSeq} of "${set.name}" started`);
+  } else {
+    await ctx.log('info', `Backup run ${runSeq} resumed`);
+  }
+
+  const graph = deps.graphFactory(tenantCredentials(deps.masterSecret, tenant));
+  const objects = await syncObjects(db, set.id, await enumerateScope(graph, set.type, set.scope));
+  const { rows: doneRows } = await db.query<{ object_id: string; status: string }>('select object_id, status from backup_snapshots where set_id = $1 and run_seq = $2', [set.id, runSeq]);
+  const done = new Set(doneRows.map((r) => r.object_id));
+  ctx.progress.objectsTotal = objects.length;
+  ctx.progress.objectsDone = done.size;
+  ctx.progress.failedObjects = doneRows.filter((r) => r.status === 'failed').length;
+  await ctx.log('info', `${objects.length} objects in scope, ${done.size} already done in this run`);
+  await ctx.flush(true);
+
+  const start = Date.now();
+  await runPool(
+    objects.filter((o) => !done.has(o.id)),
+    deps.objectConcurrency,
+    async (object) => {
+      let status: 'ok' | 'failed' = 'ok';
+      let errorMessage: string | null = null;
+      let counts = { added: 0, changed: 0, removed: 0 };
+      try {
+        counts = await backupObject(
+          { db, blobs: deps.blobs, graph, job: ctx, setId: set.id, tenantRowId: tenant.id, runSeq: runSeq!, services: set.services, fetchConcurrency: deps.fetchConcurrency },
+          object,
+        );
+      } catch (error) {
+        // Cancel, shutdown or takeover: leave the object unfinished so the next attempt resumes it.
+        if (ctx.stopped) throw error;
+        status = 'failed';
+        errorMessage = error instanceof Error ? error.message : String(error);
+        await ctx.log('error', `${object.displayName}: ${errorMessage}`);
+      }
+      const totals = await objectTotalsAt(db, object.id, runSeq!);
+      await db.query(
+        `insert into backup_snapshots (set_id, object_id, job_id, run_seq, status, error_message, item_count, size_bytes, added_count, changed_count, removed_count)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
+         on conflict (object_id, run_seq) do update set status = excluded.status, error_message = excluded.error_message,
+           item_count = excluded.item_count, size_bytes = excluded.size_bytes, added_count = excluded.added_count,
+           changed_count = excluded.changed_count, removed_count = excluded.removed_count, taken_at = clock_timestamp()`,
+        [set.id, object.id, job.id, runSeq, status, errorMessage, totals.itemCount, totals.sizeBytes, counts.added, counts.changed, counts.removed],
+      );
+      await db.query(
+        `update backup_objects set status = $2, last_error = $3, last_backup_at = case when $2 = 'ok' then clock_timestamp() else last_backup_at end where id = $1`,
+        [object.id, status, errorMessage],
+      );
+      ctx.progress.objectsDone += 1;
+      if (status === 'failed') ctx.progress.failedObjects += 1;
+      await ctx.checkpoint();
+    },
+    () => ctx.stopped,
+  );
+  await ctx.checkpoint();
+
+  const retained = await applyRetention(db, set.id, set.retention_days);
+  if (retained.snapshots) await ctx.log('info', `Retention removed ${retained.snapshots} snapshots and ${retained.versions} item versions`);
+  const collected = await deps.blobs.collectGarbage(tenant.id);
+  if (collected) await ctx.log('info', `${collected} unreferenced blobs deleted`);
+
+  const failed = ctx.progress.failedObjects;
+  const seconds = Math.max(0.001, (Date.now() - start) / 1000);
+  await ctx.log(
+    failed ? 'warn' : 'info',
+    `Run ${runSeq} finished: ${objects.length - failed} of ${objects.length} objects backed up, ${ctx.progress.itemsDone} items checked in ${seconds.toFixed(1)} s`,
+  );
+  if (objects.length > 0 && failed === objects.length) return { status: 'failed', errorMessage: 'Every object failed; see the job log' };
+  if (failed) return { status: 'warning', errorMessage: `${failed} of ${objects.length} objects failed` };
+  return { status: 'succeeded', errorMessage: null };
+}

@@ -1,0 +1,197 @@
+import type { BackupService, ItemKind } from '@portal/contracts';
+import type { EngineDb, EngineQueryable } from '../ports';
+
+// The item catalog. A version row is visible in run r when valid_from_run <= r < valid_to_run (or
+// valid_to_run is null), so "the mailbox as of run r" is a filter, not a copy.
+
+export const VISIBLE_AT = (alias: string, runParam: string) =>
+  `${alias}.valid_from_run <= ${runParam} and (${alias}.valid_to_run is null or ${alias}.valid_to_run > ${runParam})`;
+
+/**
+ * The text an item is found by: name, sender, recipients and folder path, with path separators,
+ * dots and @ as spaces too, so "report.pdf", "Projects/Q3" and "ada@contoso.example" match their parts.
+ */
+export const SEARCH_TEXT = (name: string, sender: string, recipients: string, folderPath: string) =>
+  `coalesce(${name}, '') || ' ' || translate(coalesce(${name}, ''), './_-', '    ') || ' ' || ` +
+  // Addresses whole (the parser keeps "a@b.example" as one token) and in parts, so "ada" finds ada@...
+  `coalesce(${sender}, '') || ' ' || ${recipients} || ' ' || translate(coalesce(${sender}, '') || ' ' || ${recipients}, '@._-', '    ') || ' ' || ` +
+  `translate(coalesce(${folderPath}, ''), './_-', '    ')`;
+
+export interface ItemRecord {
+  service: BackupService;
+  kind: ItemKind | 'folder';
+  externalId: string;
+  containerId: string;
+  folderPath: string;
+  name: string;
+  sender: string | null;
+  recipients: string[];
+  sizeBytes: number;
+  hasAttachments: boolean;
+  modifiedAt: string | null;
+  contentType: string;
+  blobHash: string | null;
+  changeTag: string | null;
+}
+
+export interface WriteCounts {
+  added: number;
+  changed: number;
+  removed: number;
+}
+
+/** Current change tags of some items of an object and service (to skip unchanged ones without fetching content). */
+export async function currentTags(db: EngineQueryable, objectId: string, service: BackupService, externalIds: string[]): Promise<Map<string, string | null>> {
+  if (!externalIds.length) return new Map();
+  const { rows } = await db.query<{ external_id: string; change_tag: string | null }>(
+    `select external_id, change_tag from backup_item_versions
+      where object_id = $1 and service = $2 and external_id = any($3::text[]) and valid_to_run is null`,
+    [objectId, service, externalIds],
+  );
+  return new Map(rows.map((row) => [row.external_id, row.change_tag]));
+}
+
+/**
+ * Records new or changed items of one page as versions of run `runSeq`, in one transaction: the
+ * previous current version is closed at this run, and a version this same run wrote before (a resumed
+ * run seeing the page again) is replaced rather than duplicated.
+ */
+export async function writeVersions(db: EngineDb, setId: string, objectId: string, runSeq: number, records: ItemRecord[]): Promise<WriteCounts> {
+  const counts: WriteCounts = { added: 0, changed: 0, removed: 0 };
+  if (!records.length) return counts;
+  const byService = new Map<string, ItemRecord[]>();
+  for (const record of records) byService.set(record.service, [...(byService.get(record.service) ?? []), record]);
+  await db.transaction(async (tx) => {
+    for (const [service, group] of byService) {
+      const ids = group.map((r) => r.externalId);
+      await tx.query(
+        `delete from backup_item_versions where object_id = $1 and service = $2 and external_id = any($3::text[]) and valid_to_run is null and valid_from_run = $4`,
+        [objectId, service, ids, runSeq],
+      );
+      const closed = await tx.query<{ external_id: string }>(
+        `update backup_item_versions set valid_to_run = $4
+          where object_id = $1 and service = $2 and external_id = any($3::text[]) and valid_to_run is null returning external_id`,
+        [objectId, service, ids, runSeq],
+      );
+      counts.changed += closed.rows.length;
+      counts.added += group.length - closed.rows.length;
+    }
+    await tx.query(
+      `insert into backup_item_versions (set_id, object_id, service, kind, external_id, container_id, folder_path, name, sender, recipients,
+                                         size_bytes, has_attachments, modified_at, content_type, blob_hash, change_tag, valid_from_run, search)
+       select $1, $2, x.service, x.kind, x."externalId", x."containerId", x."folderPath", x.name, x.sender,
+              coalesce(array(select jsonb_array_elements_text(x.recipients)), '{}'), x."sizeBytes", x."hasAttachments",
+              x."modifiedAt", x."contentType", x."blobHash", x."changeTag", $3,
+              to_tsvector('simple', ${SEARCH_TEXT('x.name', 'x.sender', "coalesce((select string_agg(r, ' ') from jsonb_array_elements_text(x.recipients) r), '')", 'x."folderPath"')})
+         from jsonb_to_recordset($4::jsonb) as x(service text, kind text, "externalId" text, "containerId" text, "folderPath" text, name text,
+              sender text, recipients jsonb, "sizeBytes" bigint, "hasAttachments" boolean, "modifiedAt" timestamptz, "contentType" text,
+              "blobHash" text, "changeTag" text)`,
+      [setId, objectId, runSeq, JSON.stringify(records)],
+    );
+  });
+  return counts;
+}
+
+/** Items Graph reported as removed: their current version ends at this run. */
+export async function closeVersions(
+  db: EngineQueryable,
+  objectId: string,
+  service: BackupService,
+  externalIds: string[],
+  runSeq: number,
+  containerId?: string,
+): Promise<number> {
+  if (!externalIds.length) return 0;
+  // Limited to the container that reported the removal: an item moved to another folder keeps its id
+  // there, and that folder's stream may have recorded it first.
+  const inContainer = containerId === undefined ? '' : 'and container_id = $5';
+  const params = containerId === undefined ? [objectId, service, externalIds, runSeq] : [objectId, service, externalIds, runSeq, containerId];
+  // A version created by this same run and removed in it never existed at any snapshot: drop it.
+  await db.query(
+    `delete from backup_item_versions where object_id = $1 and service = $2 and external_id = any($3::text[]) and valid_to_run is null and valid_from_run = $4 ${inContainer}`,
+    params,
+  );
+  const { rows } = await db.query(
+    `update backup_item_versions set valid_to_run = $4
+      where object_id = $1 and service = $2 and external_id = any($3::text[]) and valid_to_run is null ${inContainer} returning id`,
+    params,
+  );
+  return rows.length;
+}
+
+/** Full listings (events, contacts, channel messages): current items of a container not seen this run were removed. */
+export async function closeUnseen(db: EngineQueryable, objectId: string, service: BackupService, seen: Set<string>, runSeq: number, containerId?: string): Promise<number> {
+  const { rows } = await db.query<{ external_id: string }>(
+    `select external_id from backup_item_versions where object_id = $1 and service = $2 and valid_to_run is null ${containerId ? 'and container_id = $3' : ''}`,
+    containerId ? [objectId, service, containerId] : [objectId, service],
+  );
+  const gone = rows.map((row) => row.external_id).filter((id) => !seen.has(id));
+  return closeVersions(db, objectId, service, gone, runSeq);
+}
+
+/** Current versions of a service whose container (folder, drive) no longer exists end at this run. */
+export async function closeOutsideContainers(db: EngineQueryable, objectId: string, service: BackupService, containerIds: string[], runSeq: number): Promise<number> {
+  const where = `object_id = $1 and service = $2 and valid_to_run is null and not (container_id = any($3::text[]))`;
+  await db.query(`delete from backup_item_versions where ${where} and valid_from_run = $4`, [objectId, service, containerIds, runSeq]);
+  const { rows } = await db.query(`update backup_item_versions set valid_to_run = $4 where ${where} returning id`, [objectId, service, containerIds, runSeq]);
+  return rows.length;
+}
+
+export interface Checkpoint {
+  link: string | null;
+  runSeq: number;
+  roundComplete: boolean;
+}
+
+export async function readCheckpoint(db: EngineQueryable, objectId: string, stream: string): Promise<Checkpoint | null> {
+  const { rows } = await db.query<{ link: string | null; run_seq: number; round_complete: boolean }>(
+    'select link, run_seq, round_complete from backup_checkpoints where object_id = $1 and stream = $2',
+    [objectId, stream],
+  );
+  return rows[0] ? { link: rows[0].link, runSeq: rows[0].run_seq, roundComplete: rows[0].round_complete } : null;
+}
+
+export async function writeCheckpoint(db: EngineQueryable, objectId: string, stream: string, checkpoint: Checkpoint): Promise<void> {
+  await db.query(
+    `insert into backup_checkpoints (object_id, stream, link, run_seq, round_complete) values ($1, $2, $3, $4, $5)
+     on conflict (object_id, stream) do update set link = excluded.link, run_seq = excluded.run_seq,
+       round_complete = excluded.round_complete, updated_at = clock_timestamp()`,
+    [objectId, stream, checkpoint.link, checkpoint.runSeq, checkpoint.roundComplete],
+  );
+}
+
+/** Item count and logical size of an object as of run `runSeq`. */
+export async function objectTotalsAt(db: EngineQueryable, objectId: string, runSeq: number): Promise<{ itemCount: number; sizeBytes: number }> {
+  const { rows } = await db.query<{ item_count: number; size_bytes: number | null }>(
+    `select count(*) as item_count, sum(v.size_bytes) as size_bytes from backup_item_versions v
+      where v.object_id = $1 and v.kind <> 'folder' and ${VISIBLE_AT('v', '$2')}`,
+    [objectId, runSeq],
+  );
+  return { itemCount: Number(rows[0]?.item_count ?? 0), sizeBytes: Number(rows[0]?.size_bytes ?? 0) };
+}
+
+/**
+ * Retention: snapshots older than `days` go, except each object's newest. Versions no remaining
+ * snapshot can see are deleted; blobs they referenced become garbage for the blob store to collect.
+ * Returns the number of snapshots and versions removed.
+ */
+export async function applyRetention(db: EngineDb, setId: string, days: number, now: Date = new Date()): Promise<{ snapshots: number; versions: number }> {
+  return db.transaction(async (tx) => {
+    const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
+    const removed = await tx.query(
+      `delete from backup_snapshots s where s.set_id = $1 and s.taken_at < $2
+          and s.run_seq < (select max(run_seq) from backup_snapshots k where k.object_id = s.object_id)
+        returning s.id`,
+      [setId, cutoff],
+    );
+    // A closed version is still needed when some kept snapshot of its object falls in [from, to).
+    const versions = await tx.query(
+      `delete from backup_item_versions v where v.set_id = $1 and v.valid_to_run is not null
+          and not exists (select 1 from backup_snapshots s where s.object_id = v.object_id
+                           and s.run_seq >= v.valid_from_run and s.run_seq < v.valid_to_run)
+        returning v.id`,
+      [setId],
+    );
+    return { snapshots: removed.rows.length, versions: versions.rows.length };
+  });
+}

@@ -1,0 +1,180 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { createBlobStore } from './blob/blob-store';
+import { runBackup, type BackupSetRow } from './backup/run-backup';
+import { JobContext, JobStopped } from './jobs/job-context';
+import { claimableJobIds, claimJob, finishJob, insertJob, type JobRow } from './jobs/job-store';
+import { claimDueSets } from './jobs/scheduler';
+import type { BlobStore, EngineDb, JobQueue, ObjectStore } from './ports';
+import { runRestore } from './restore/run-restore';
+import { defaultGraphClientFactory, type GraphClientFactory } from './tenants';
+
+export interface EngineOptions {
+  db: EngineDb;
+  /** Wraps the tenants' data keys and seals their credentials. */
+  masterSecret: string;
+  objects: ObjectStore;
+  queue: JobQueue;
+  graphFactory?: GraphClientFactory;
+  objectConcurrency?: number;
+  fetchConcurrency?: number;
+  /** How often the scheduler and the stale-job sweeper look (ms). Default 15 s. */
+  scheduleEveryMs?: number;
+  workerId?: string;
+  log?: (message: string, error?: unknown) => void;
+}
+
+export interface Engine {
+  readonly db: EngineDb;
+  readonly blobs: BlobStore;
+  readonly masterSecret: string;
+  readonly graphFactory: GraphClientFactory;
+  readonly queue: JobQueue;
+  readonly workerId: string;
+  /** Creates a backup job for a set (409-worthy error when one is already queued or running). */
+  startBackup(setId: string, retryOf?: string | null): Promise<JobRow>;
+  /** Creates a job row and announces it to the queue. */
+  submit(input: Parameters<typeof insertJob>[1]): Promise<JobRow>;
+  /** Runs one job to its end in this process (what queue workers call). */
+  runJob(jobId: string): Promise<void>;
+  /** Starts queue workers and the scheduler. */
+  start(): Promise<void>;
+  /** Stops taking jobs; running ones stop at their next checkpoint and resume elsewhere or later. */
+  stop(): Promise<void>;
+  /** One scheduler pass: starts due backups. Returns how many were started. */
+  scheduleDue(now?: Date): Promise<number>;
+}
+
+export class BackupAlreadyRunning extends Error {
+  constructor() {
+    super('A backup of this set is already running');
+  }
+}
+
+export function createEngine(options: EngineOptions): Engine {
+  const { db, queue } = options;
+  const blobs = createBlobStore({ db, objects: options.objects, masterSecret: options.masterSecret });
+  const graphFactory = options.graphFactory ?? defaultGraphClientFactory();
+  const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
+  const log = options.log ?? (() => undefined);
+  let stopping = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  async function submit(input: Parameters<typeof insertJob>[1]): Promise<JobRow> {
+    const job = await insertJob(db, input);
+    await queue.enqueue(job.id).catch((error) => log('could not announce job', error));
+    return job;
+  }
+
+  async function startBackup(setId: string, retryOf: string | null = null): Promise<JobRow> {
+    const { rows } = await db.query<BackupSetRow>('select * from backup_sets where id = $1', [setId]);
+    const set = rows[0];
+    if (!set) throw new Error('Backup set not found');
+    try {
+      const job = await submit({ organisationId: set.organisation_id, setId, type: 'backup', title: `Backup of ${set.name}`, payload: {}, retryOf });
+      await db.query('update backup_sets set last_job_id = $2 where id = $1', [setId, job.id]);
+      return job;
+    } catch (error) {
+      // backup_jobs_one_active_backup_idx: one queued or running backup per set.
+      if (/backup_jobs_one_active_backup_idx|duplicate key/i.test(String((error as Error).message))) throw new BackupAlreadyRunning();
+      throw error;
+    }
+  }
+
+  async function runJob(jobId: string): Promise<void> {
+    if (stopping) return;
+    const job = await claimJob(db, jobId, workerId);
+    if (!job) return;
+    const ctx = new JobContext(db, job, workerId, () => stopping);
+    try {
+      if (job.cancel_requested) {
+        await finishJob(db, job.id, workerId, { status: 'cancelled', errorMessage: 'Cancelled' });
+        return;
+      }
+      const deps = {
+        db,
+        blobs,
+        masterSecret: options.masterSecret,
+        graphFactory,
+        objectConcurrency: options.objectConcurrency ?? 4,
+        fetchConcurrency: options.fetchConcurrency ?? 8,
+      };
+      if (job.type === 'backup') {
+        const outcome = await runBackup(deps, ctx);
+        await ctx.flush(true);
+        if (await finishJob(db, job.id, workerId, outcome)) {
+          await db.query('update backup_sets set last_run_at = clock_timestamp(), last_run_status = $2 where id = $1', [job.set_id, outcome.status]);
+        }
+      } else {
+        const outcome = await runRestore(deps, ctx);
+        await ctx.flush(true);
+        await finishJob(db, job.id, workerId, outcome);
+      }
+    } catch (error) {
+      if (error instanceof JobStopped) {
+        if (error.reason === 'cancelled') {
+          await ctx.log('warn', 'Cancelled by request').catch(() => undefined);
+          await ctx.flush(true).catch(() => undefined);
+          await finishJob(db, job.id, workerId, { status: 'cancelled', errorMessage: 'Cancelled' });
+          if (job.type === 'backup') await db.query(`update backup_sets set last_run_at = clock_timestamp(), last_run_status = 'cancelled' where id = $1`, [job.set_id]);
+        }
+        // Shutdown or takeover: the row stays running; its heartbeat goes stale and a worker resumes it.
+        return;
+      }
+      const message = error instanceof Error ? error.message : String(error);
+      log(`job ${job.id} failed`, error);
+      await ctx.log('error', message).catch(() => undefined);
+      await finishJob(db, job.id, workerId, { status: 'failed', errorMessage: message }).catch(() => undefined);
+      if (job.type === 'backup') await db.query(`update backup_sets set last_run_at = clock_timestamp(), last_run_status = 'failed' where id = $1`, [job.set_id]).catch(() => undefined);
+    } finally {
+      ctx.dispose();
+    }
+  }
+
+  async function scheduleDue(now = new Date()): Promise<number> {
+    let started = 0;
+    for (const set of await claimDueSets(db, now)) {
+      try {
+        await startBackup(set.id);
+        started += 1;
+      } catch (error) {
+        if (!(error instanceof BackupAlreadyRunning)) log(`scheduled backup of ${set.id} failed to start`, error);
+      }
+    }
+    return started;
+  }
+
+  async function sweep() {
+    try {
+      await scheduleDue();
+      // Jobs whose worker died: announce them again so a live worker resumes them.
+      if (queue.kind !== 'embedded') for (const id of await claimableJobIds(db, 20)) await queue.enqueue(id);
+    } catch (error) {
+      if (!stopping) log('scheduler pass failed', error);
+    }
+  }
+
+  return {
+    db,
+    blobs,
+    masterSecret: options.masterSecret,
+    graphFactory,
+    queue,
+    workerId,
+    startBackup,
+    submit,
+    runJob,
+    scheduleDue,
+    async start() {
+      stopping = false;
+      await queue.start(runJob);
+      timer = setInterval(() => void sweep(), options.scheduleEveryMs ?? 15_000);
+      timer.unref();
+    },
+    async stop() {
+      stopping = true;
+      if (timer) clearInterval(timer);
+      await queue.stop();
+    },
+  };
+}

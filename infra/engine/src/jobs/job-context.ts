@@ -1,0 +1,91 @@
+import type { EngineDb } from '../ports';
+import { appendLog, HEARTBEAT_MS, saveProgress, type JobRow, type ProgressUpdate } from './job-store';
+
+export class JobStopped extends Error {
+  constructor(readonly reason: 'cancelled' | 'shutdown' | 'lost') {
+    super(`job stopped: ${reason}`);
+  }
+}
+
+/**
+ * What a running job uses to report: counters (flushed with the heartbeat at most every second),
+ * log lines, and `checkpoint()` which throws JobStopped when the job was cancelled, the worker is
+ * shutting down, or another worker took the job over.
+ */
+export class JobContext {
+  readonly progress: Required<Omit<ProgressUpdate, 'objectsTotal' | 'itemsTotal' | 'verifiedCount'>> & {
+    objectsTotal: number | null;
+    itemsTotal: number | null;
+    verifiedCount: number | null;
+  };
+  private lastFlush = 0;
+  private stopReason: JobStopped['reason'] | null = null;
+  private heartbeat: NodeJS.Timeout;
+
+  constructor(
+    readonly db: EngineDb,
+    readonly job: JobRow,
+    readonly workerId: string,
+    private readonly shuttingDown: () => boolean,
+  ) {
+    this.progress = {
+      objectsDone: job.objects_done,
+      objectsTotal: job.objects_total,
+      itemsDone: Number(job.items_done),
+      itemsTotal: job.items_total === null ? null : Number(job.items_total),
+      bytesDone: Number(job.bytes_done),
+      failedObjects: job.failed_objects,
+      verifiedCount: job.verified_count,
+    };
+    // Slow work between checkpoints (a large download) must not look like a dead worker.
+    this.heartbeat = setInterval(() => void this.flush(true).catch(() => undefined), HEARTBEAT_MS);
+    this.heartbeat.unref();
+  }
+
+  async log(level: 'info' | 'warn' | 'error', message: string): Promise<void> {
+    await appendLog(this.db, this.job.id, level, message);
+  }
+
+  async flush(force = false): Promise<void> {
+    const now = Date.now();
+    if (!force && now - this.lastFlush < 1000) return;
+    this.lastFlush = now;
+    const { cancelRequested, lost } = await saveProgress(this.db, this.job.id, this.workerId, this.progress);
+    if (lost) this.stopReason = 'lost';
+    else if (cancelRequested) this.stopReason ??= 'cancelled';
+  }
+
+  async checkpoint(): Promise<void> {
+    if (this.shuttingDown()) this.stopReason ??= 'shutdown';
+    if (!this.stopReason) await this.flush();
+    if (this.stopReason) throw new JobStopped(this.stopReason);
+  }
+
+  get stopped(): boolean {
+    return this.stopReason !== null || this.shuttingDown();
+  }
+
+  dispose(): void {
+    clearInterval(this.heartbeat);
+  }
+}
+
+/** Runs `work` over `items` with at most `limit` in flight; stops taking new ones once `stop()` is true. */
+export async function runPool<T>(items: Iterable<T> | T[], limit: number, work: (item: T) => Promise<void>, stop: () => boolean = () => false): Promise<void> {
+  const iterator = (items as Iterable<T>)[Symbol.iterator]();
+  let failure: unknown = null;
+  const lanes = Array.from({ length: Math.max(1, limit) }, async () => {
+    for (;;) {
+      if (failure || stop()) return;
+      const next = iterator.next();
+      if (next.done) return;
+      try {
+        await work(next.value);
+      } catch (error) {
+        failure ??= error;
+      }
+    }
+  });
+  await Promise.all(lanes);
+  if (failure) throw failure;
+}

@@ -1,0 +1,65 @@
+// The engine's ports: what it needs from its host (a database, an object store) and what it offers
+// (a blob store, a catalog, a job queue, backup and restore runs). The API and the worker CLI both
+// assemble an engine from these; tests swap the object store or the queue.
+
+/** The subset of the API's Db the engine uses (structurally identical, so the API passes its own). */
+export interface EngineQueryable {
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
+  exec(sql: string): Promise<void>;
+}
+export interface EngineDb extends EngineQueryable {
+  readonly driver: 'pglite' | 'postgres';
+  transaction<T>(fn: (tx: EngineQueryable) => Promise<T>): Promise<T>;
+}
+
+/**
+ * Where sealed blobs end up: local disk by default, an S3-compatible bucket when configured. Keys are
+ * opaque, slash-separated strings; values are already compressed and encrypted.
+ */
+export interface ObjectStore {
+  readonly kind: string;
+  put(key: string, body: Buffer): Promise<void>;
+  /** Null when the key does not exist. */
+  get(key: string): Promise<Buffer | null>;
+  has(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+}
+
+export interface PutResult {
+  /** Hex SHA-256 of the plaintext: the content address. */
+  hash: string;
+  size: number;
+  /** Bytes written to the object store (0 when the content was already stored). */
+  storedSize: number;
+  deduplicated: boolean;
+}
+
+/** Content-addressed, deduplicated per backup tenant, compressed and encrypted with the tenant's key. */
+export interface BlobStore {
+  put(tenantId: string, content: Buffer): Promise<PutResult>;
+  get(tenantId: string, hash: string): Promise<Buffer>;
+  has(tenantId: string, hash: string): Promise<boolean>;
+  /** Removes blobs of a tenant that no item version references any more; returns how many. */
+  collectGarbage(tenantId: string): Promise<number>;
+}
+
+export type JobKind = 'backup' | 'restore';
+
+/** Delivers queued job ids to workers. The jobs table stays the record of status and progress. */
+export interface JobQueue {
+  readonly kind: 'embedded' | 'pg-boss';
+  /** Announces a queued job (its row already exists). */
+  enqueue(jobId: string): Promise<void>;
+  /** Starts taking jobs; `handle` runs one job to its end. */
+  start(handle: (jobId: string) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/** How the engine reaches a backup tenant's Graph endpoint (credentials unsealed on demand). */
+export interface TenantCredentials {
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  graphBaseUrl: string;
+  authorityUrl?: string;
+}

@@ -1,0 +1,6 @@
+export const DEFAULT_GRAPH_BASE_URL = 'https://graph.microsoft.com/v1.0';
+export const DEFAULT_AUTHORITY_URL = 'https://login.microsoftonline.com';
+/** Uploads above this size go through an upload session (Graph's documented limit for a simple PUT is 4 MB). */
+export const SIMPLE_UPLOAD_LIMIT = 4 * 1024 * 1024;
+/** Upload-session chunks must be multiples of 320 KiB. */
+export const UPLOAD_CHUNK_UNIT = 320 * 1024;

@@ -1,0 +1,359 @@
+import { Readable } from 'node:stream';
+import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
+import { GraphError } from './graph-error';
+import { createTokenProvider } from './token-provider';
+import { uploadInSession } from './upload-session';
+import { DEFAULT_AUTHORITY_URL, DEFAULT_GRAPH_BASE_URL, SIMPLE_UPLOAD_LIMIT } from './constants';
+import type {
+  ConflictBehavior,
+  DeltaPage,
+  DownloadedContent,
+  FetchLike,
+  GraphAttachment,
+  GraphChannel,
+  GraphChatMessage,
+  GraphClient,
+  GraphClientOptions,
+  GraphContact,
+  GraphDrive,
+  GraphDriveItem,
+  GraphEvent,
+  GraphGroup,
+  GraphMailFolder,
+  GraphMessage,
+  GraphOrganization,
+  GraphPage,
+  GraphSite,
+  GraphTeam,
+  GraphUser,
+  RequestOptions,
+  TestConnectionResult,
+  UploadOptions,
+  UploadSource,
+} from './index';
+
+// Graph's guidance: retry 429, 503 and 504 after Retry-After; anything else is an answer, not congestion.
+const RETRIABLE_STATUS = new Set([429, 503, 504]);
+const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+// Teams caps channel-message pages at 50.
+const CHANNEL_MESSAGE_PAGE_LIMIT = 50;
+
+interface ODataPage<T> {
+  value?: T[];
+  '@odata.nextLink'?: string;
+  '@odata.deltaLink'?: string;
+}
+
+const seg = (id: string) => encodeURIComponent(id);
+
+/** Parses Retry-After as delta-seconds or an HTTP date. */
+function parseRetryAfter(value: string | null, now: number): number | undefined {
+  if (!value) return undefined;
+  const seconds = Number(value);
+  if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+  const date = Date.parse(value);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+export function createGraphClient(options: GraphClientOptions): GraphClient {
+  const graphBaseUrl = (options.graphBaseUrl ?? DEFAULT_GRAPH_BASE_URL).replace(/\/$/, '');
+  const authorityUrl = options.authorityUrl ?? DEFAULT_AUTHORITY_URL;
+  const doFetch: FetchLike = options.fetch ?? ((input, init) => fetch(input, init));
+  const maxRetries = options.maxRetries ?? 5;
+  const maxRetryDelayMs = options.maxRetryDelayMs ?? 120_000;
+  const pageSize = options.pageSize ?? 500;
+  const now = options.now ?? Date.now;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  const tokens = createTokenProvider({
+    tenantId: options.tenantId,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    authorityUrl,
+    scope: options.scope ?? 'https://graph.microsoft.com/.default',
+    fetch: doFetch,
+    refreshSkewMs: options.tokenRefreshSkewMs ?? 300_000,
+    now,
+  });
+
+  function resolveUrl(pathOrUrl: string, query?: RequestOptions['query']): string {
+    const url = new URL(/^https?:\/\//i.test(pathOrUrl) ? pathOrUrl : `${graphBaseUrl}${pathOrUrl.startsWith('/') ? '' : '/'}${pathOrUrl}`);
+    for (const [key, value] of Object.entries(query ?? {})) {
+      if (value !== undefined) url.searchParams.set(key, String(value));
+    }
+    return url.toString();
+  }
+
+  function encodeBody(body: unknown, headers: Record<string, string>): BodyInit | undefined {
+    if (body === undefined) return undefined;
+    if (typeof body === 'string' || body instanceof Uint8Array) return body as BodyInit;
+    headers['content-type'] ??= 'application/json';
+    return JSON.stringify(body);
+  }
+
+  async function requestRaw(method: string, pathOrUrl: string, opts: RequestOptions = {}): Promise<Response> {
+    const url = resolveUrl(pathOrUrl, opts.query);
+    const headers: Record<string, string> = { ...(opts.headers ?? {}) };
+    const body = encodeBody(opts.body, headers);
+    let retriedAuth = false;
+    for (let attempt = 0; ; attempt++) {
+      let token: string | undefined;
+      if (!opts.anonymous) {
+        token = await tokens.getToken();
+        headers.authorization = `Bearer ${token}`;
+      }
+      let response: Response;
+      try {
+        response = await doFetch(url, { method, headers, body });
+      } catch (cause) {
+        if (!IDEMPOTENT.has(method) || attempt >= maxRetries) {
+          throw new GraphError({ status: 0, code: 'NetworkError', message: `${method} ${url} failed: ${(cause as Error).message}`, method, url, cause });
+        }
+        const wait = Math.min(maxRetryDelayMs, 500 * 2 ** attempt);
+        options.onThrottle?.({ status: 0, retryAfterMs: wait, attempt: attempt + 1, method, url });
+        await sleep(wait);
+        continue;
+      }
+      if (response.status === 401 && token && !retriedAuth) {
+        // An expired or revoked token: fetch a fresh one once, then let a second 401 surface.
+        retriedAuth = true;
+        tokens.invalidate(token);
+        await response.body?.cancel();
+        attempt--;
+        continue;
+      }
+      if (RETRIABLE_STATUS.has(response.status)) {
+        if (attempt >= maxRetries) throw await GraphError.fromResponse(response, method, url);
+        const wait = Math.min(maxRetryDelayMs, parseRetryAfter(response.headers.get('retry-after'), now()) ?? 1000 * 2 ** attempt);
+        await response.body?.cancel();
+        options.onThrottle?.({ status: response.status, retryAfterMs: wait, attempt: attempt + 1, method, url });
+        await sleep(wait);
+        continue;
+      }
+      if (response.status >= 400) throw await GraphError.fromResponse(response, method, url);
+      return response;
+    }
+  }
+
+  async function request<T>(method: string, pathOrUrl: string, opts?: RequestOptions): Promise<T> {
+    const response = await requestRaw(method, pathOrUrl, opts);
+    if (response.status === 204) return undefined as T;
+    const text = await response.text();
+    return (text ? JSON.parse(text) : undefined) as T;
+  }
+
+  async function* pages<T>(pathOrUrl: string, opts: RequestOptions = {}): AsyncIterable<GraphPage<T>> {
+    // The nextLink already carries the query, so options' query applies to the first call only.
+    let next: string | undefined = resolveUrl(pathOrUrl, opts.query);
+    while (next) {
+      const page: ODataPage<T> = await request<ODataPage<T>>('GET', next, { headers: opts.headers });
+      next = page['@odata.nextLink'];
+      yield { items: page.value ?? [], nextLink: next };
+    }
+  }
+
+  async function* paginate<T>(pathOrUrl: string, opts?: RequestOptions): AsyncIterable<T> {
+    for await (const page of pages<T>(pathOrUrl, opts)) yield* page.items;
+  }
+
+  async function* delta<T extends { id: string }>(
+    firstUrl: string,
+    link: string | undefined,
+    isRemoved: (item: T) => boolean,
+    headers?: Record<string, string>,
+  ): AsyncIterable<DeltaPage<T>> {
+    let next: string | undefined = link ?? firstUrl;
+    while (next) {
+      const page: ODataPage<T> = await request<ODataPage<T>>('GET', next, { headers });
+      const items: T[] = [];
+      const removedIds: string[] = [];
+      for (const item of page.value ?? []) {
+        if (isRemoved(item)) removedIds.push(item.id);
+        else items.push(item);
+      }
+      next = page['@odata.nextLink'];
+      const deltaLink = page['@odata.deltaLink'];
+      if (!next && !deltaLink) {
+        throw new GraphError({ status: 200, code: 'InvalidDeltaResponse', message: 'Delta page carried neither @odata.nextLink nor @odata.deltaLink', method: 'GET', url: firstUrl });
+      }
+      yield next ? { items, removedIds, nextLink: next } : { items, removedIds, deltaLink };
+    }
+  }
+
+  const isAtRemoved = (item: object) => '@removed' in item;
+  const maxPageSize = { prefer: `odata.maxpagesize=${pageSize}` };
+
+  async function* listMailFoldersUnder(userId: string, url: string, parentPath: string): AsyncIterable<GraphMailFolder> {
+    for await (const folder of paginate<GraphMailFolder>(url, { query: { $top: pageSize } })) {
+      const path = parentPath ? `${parentPath}/${folder.displayName}` : folder.displayName;
+      yield { ...folder, path };
+      if ((folder.childFolderCount ?? 0) > 0) {
+        yield* listMailFoldersUnder(userId, `/users/${seg(userId)}/mailFolders/${seg(folder.id)}/childFolders`, path);
+      }
+    }
+  }
+
+  async function getDriveItemByPath(driveId: string, path: string): Promise<GraphDriveItem | null> {
+    const parts = path.split('/').filter(Boolean);
+    const url = parts.length === 0 ? `/drives/${seg(driveId)}/root` : `/drives/${seg(driveId)}/root:/${parts.map(seg).join('/')}`;
+    try {
+      return await request<GraphDriveItem>('GET', url);
+    } catch (error) {
+      if (error instanceof GraphError && error.status === 404) return null;
+      throw error;
+    }
+  }
+
+  async function createFolder(driveId: string, parentItemId: string, name: string, conflictBehavior: ConflictBehavior = 'fail'): Promise<GraphDriveItem> {
+    return request<GraphDriveItem>('POST', `/drives/${seg(driveId)}/items/${seg(parentItemId)}/children`, {
+      body: { name, folder: {}, '@microsoft.graph.conflictBehavior': conflictBehavior },
+    });
+  }
+
+  async function collect(source: UploadSource): Promise<Uint8Array> {
+    if (source instanceof Uint8Array) return source;
+    const parts: Uint8Array[] = [];
+    for await (const chunk of source.chunks as AsyncIterable<Uint8Array>) parts.push(chunk);
+    const all = Buffer.concat(parts);
+    if (all.length !== source.size) {
+      throw new GraphError({ status: 0, code: 'UploadSizeMismatch', message: `Upload source gave ${all.length} bytes, ${source.size} announced` });
+    }
+    return all;
+  }
+
+  const client: GraphClient = {
+    graphBaseUrl,
+    getAccessToken: () => tokens.getToken(),
+    request,
+    requestRaw,
+    pages,
+    paginate,
+
+    async testConnection(): Promise<TestConnectionResult> {
+      try {
+        const organization = await client.getOrganization();
+        return { ok: true, organizationName: organization.displayName };
+      } catch (error) {
+        if (error instanceof GraphError) return { ok: false, errorMessage: `${error.code}: ${error.message}` };
+        return { ok: false, errorMessage: (error as Error).message };
+      }
+    },
+    async getOrganization() {
+      const page = await request<ODataPage<GraphOrganization>>('GET', '/organization');
+      const organization = page.value?.[0];
+      if (!organization) throw new GraphError({ status: 404, code: 'ResourceNotFound', message: 'The tenant has no organization object' });
+      return organization;
+    },
+
+    listUsers: () => paginate<GraphUser>('/users', { query: { $top: pageSize } }),
+    getUser: (userId) => request<GraphUser>('GET', `/users/${seg(userId)}`),
+    usersDelta: (link) => delta<GraphUser>(resolveUrl('/users/delta'), link, isAtRemoved, maxPageSize),
+
+    listMailFolders: (userId) => listMailFoldersUnder(userId, `/users/${seg(userId)}/mailFolders`, ''),
+    getMailFolder: (userId, folderId) => request<GraphMailFolder>('GET', `/users/${seg(userId)}/mailFolders/${seg(folderId)}`),
+    createMailFolder: (userId, displayName, parentFolderId) =>
+      request<GraphMailFolder>(
+        'POST',
+        parentFolderId ? `/users/${seg(userId)}/mailFolders/${seg(parentFolderId)}/childFolders` : `/users/${seg(userId)}/mailFolders`,
+        { body: { displayName } },
+      ),
+    listMessages: (userId, folderId) =>
+      paginate<GraphMessage>(`/users/${seg(userId)}/mailFolders/${seg(folderId)}/messages`, { query: { $top: pageSize } }),
+    // Message delta takes its page size from the Prefer header; $top is not supported there.
+    messagesDelta: (userId, folderId, link) =>
+      delta<GraphMessage>(resolveUrl(`/users/${seg(userId)}/mailFolders/${seg(folderId)}/messages/delta`), link, isAtRemoved, maxPageSize),
+    getMessage: (userId, messageId) => request<GraphMessage>('GET', `/users/${seg(userId)}/messages/${seg(messageId)}`),
+    async getMessageMime(userId, messageId) {
+      const response = await requestRaw('GET', `/users/${seg(userId)}/messages/${seg(messageId)}/$value`);
+      return new Uint8Array(await response.arrayBuffer());
+    },
+    listAttachments: (userId, messageId) => paginate<GraphAttachment>(`/users/${seg(userId)}/messages/${seg(messageId)}/attachments`),
+    createMessage: (userId, folderId, message) =>
+      request<GraphMessage>('POST', `/users/${seg(userId)}/mailFolders/${seg(folderId)}/messages`, { body: message }),
+    createMessageFromMime: (userId, folderId, mime) =>
+      request<GraphMessage>('POST', `/users/${seg(userId)}/mailFolders/${seg(folderId)}/messages`, {
+        body: Buffer.from(mime).toString('base64'),
+        headers: { 'content-type': 'text/plain' },
+      }),
+
+    listEvents: (userId) => paginate<GraphEvent>(`/users/${seg(userId)}/events`, { query: { $top: pageSize } }),
+    createEvent: (userId, event) => request<GraphEvent>('POST', `/users/${seg(userId)}/events`, { body: event }),
+    listContacts: (userId) => paginate<GraphContact>(`/users/${seg(userId)}/contacts`, { query: { $top: pageSize } }),
+    createContact: (userId, contact) => request<GraphContact>('POST', `/users/${seg(userId)}/contacts`, { body: contact }),
+
+    getUserDrive: (userId) => request<GraphDrive>('GET', `/users/${seg(userId)}/drive`),
+    listSiteDrives: (siteId) => paginate<GraphDrive>(`/sites/${seg(siteId)}/drives`),
+    getGroupDrive: (groupId) => request<GraphDrive>('GET', `/groups/${seg(groupId)}/drive`),
+    getDrive: (driveId) => request<GraphDrive>('GET', `/drives/${seg(driveId)}`),
+    getDriveRoot: (driveId) => request<GraphDriveItem>('GET', `/drives/${seg(driveId)}/root`),
+    getDriveItem: (driveId, itemId) => request<GraphDriveItem>('GET', `/drives/${seg(driveId)}/items/${seg(itemId)}`),
+    getDriveItemByPath,
+    listChildren: (driveId, itemId) =>
+      paginate<GraphDriveItem>(`/drives/${seg(driveId)}/items/${seg(itemId)}/children`, { query: { $top: pageSize } }),
+    driveItemsDelta: (driveId, link) =>
+      delta<GraphDriveItem>(resolveUrl(`/drives/${seg(driveId)}/root/delta`, { $top: pageSize }), link, (item) => item.deleted !== undefined),
+    async downloadDriveItem(driveId, itemId): Promise<DownloadedContent> {
+      // Graph answers 302 to a pre-authenticated URL; fetch follows it.
+      const response = await requestRaw('GET', `/drives/${seg(driveId)}/items/${seg(itemId)}/content`);
+      const length = response.headers.get('content-length');
+      const stream = response.body
+        ? Readable.fromWeb(response.body as unknown as NodeWebReadableStream<Uint8Array>)
+        : Readable.from([]);
+      return { stream, size: length === null ? undefined : Number(length), contentType: response.headers.get('content-type') ?? undefined };
+    },
+    createFolder,
+    async ensureFolderPath(driveId, path) {
+      let current = await client.getDriveRoot(driveId);
+      let currentPath = '';
+      for (const name of path.split('/').filter(Boolean)) {
+        currentPath += `/${name}`;
+        const existing = await getDriveItemByPath(driveId, currentPath);
+        if (existing) {
+          if (!existing.folder) throw new GraphError({ status: 409, code: 'nameAlreadyExists', message: `${currentPath} exists and is not a folder` });
+          current = existing;
+          continue;
+        }
+        try {
+          current = await createFolder(driveId, current.id, name, 'fail');
+        } catch (error) {
+          // Another restore worker created it between our lookup and create.
+          if (!(error instanceof GraphError && error.status === 409)) throw error;
+          const raced = await getDriveItemByPath(driveId, currentPath);
+          if (!raced) throw error;
+          current = raced;
+        }
+      }
+      return current;
+    },
+    async uploadDriveItem(driveId, parentItemId, fileName, content: UploadSource, uploadOptions: UploadOptions = {}) {
+      const size = content instanceof Uint8Array ? content.length : content.size;
+      if (size > 0 && (uploadOptions.forceSession || size > SIMPLE_UPLOAD_LIMIT)) {
+        return client.uploadDriveItemInSession(driveId, parentItemId, fileName, content, uploadOptions);
+      }
+      const bytes = await collect(content);
+      return request<GraphDriveItem>('PUT', `/drives/${seg(driveId)}/items/${seg(parentItemId)}:/${seg(fileName)}:/content`, {
+        query: { '@microsoft.graph.conflictBehavior': uploadOptions.conflictBehavior ?? 'replace' },
+        body: bytes,
+        headers: { 'content-type': 'application/octet-stream' },
+      });
+    },
+    uploadDriveItemInSession: (driveId, parentItemId, fileName, content, uploadOptions = {}) =>
+      uploadInSession({ request, requestRaw }, { driveId, parentItemId, fileName, content, options: uploadOptions }),
+
+    listSites: () => paginate<GraphSite>('/sites', { query: { search: '*' } }),
+    getSite: (siteId) => request<GraphSite>('GET', `/sites/${seg(siteId)}`),
+    listGroups: () => paginate<GraphGroup>('/groups', { query: { $top: pageSize } }),
+    listTeams: () => paginate<GraphTeam>('/teams', { query: { $top: pageSize } }),
+    listChannels: (teamId) => paginate<GraphChannel>(`/teams/${seg(teamId)}/channels`),
+    listChannelMessages: (teamId, channelId) =>
+      paginate<GraphChatMessage>(`/teams/${seg(teamId)}/channels/${seg(channelId)}/messages`, {
+        query: { $top: Math.min(pageSize, CHANNEL_MESSAGE_PAGE_LIMIT) },
+      }),
+    listMessageReplies: (teamId, channelId, messageId) =>
+      paginate<GraphChatMessage>(`/teams/${seg(teamId)}/channels/${seg(channelId)}/messages/${seg(messageId)}/replies`, {
+        query: { $top: Math.min(pageSize, CHANNEL_MESSAGE_PAGE_LIMIT) },
+      }),
+    postChannelMessage: (teamId, channelId, message) =>
+      request<GraphChatMessage>('POST', `/teams/${seg(teamId)}/channels/${seg(channelId)}/messages`, { body: message }),
+  };
+  return client;
+}

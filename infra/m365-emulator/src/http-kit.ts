@@ -1,0 +1,113 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { b64url, unb64url } from './prng';
+import type { Tenant } from './tenant';
+
+export interface Ctx {
+  req: IncomingMessage;
+  res: ServerResponse;
+  url: URL;
+  /** Path below /v1.0, still percent-encoded. */
+  path: string;
+  tenant: Tenant;
+  /** `http://127.0.0.1:port`, for links the emulator hands out. */
+  origin: string;
+  graphBase: string;
+  body(): Promise<Buffer>;
+}
+
+export type Handler = (ctx: Ctx, params: string[]) => Promise<void> | void;
+export interface Route {
+  method: string;
+  pattern: RegExp;
+  handler: Handler;
+}
+
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const notFound = (what: string) => new HttpError(404, 'ErrorItemNotFound', `${what} not found.`);
+export const badRequest = (message: string, code = 'BadRequest') => new HttpError(400, code, message);
+
+export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, { 'content-type': 'application/json; odata.metadata=minimal; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
+  res.end(text);
+}
+
+/** Graph's error envelope. */
+export function sendError(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
+  const requestId = randomUUID();
+  sendJson(res, status, { error: { code, message, innerError: { date: new Date().toISOString().replace(/\.\d{3}Z$/, ''), 'request-id': requestId, 'client-request-id': requestId } } }, { 'request-id': requestId, ...headers });
+}
+
+export async function readBody(req: IncomingMessage, limit = 64 * 1024 * 1024): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > limit) throw new HttpError(413, 'RequestEntityTooLarge', 'The request body is too large.');
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks);
+}
+
+export async function readJson<T>(ctx: Ctx): Promise<T> {
+  const body = await ctx.body();
+  try {
+    return JSON.parse(body.toString('utf8')) as T;
+  } catch {
+    throw badRequest('Unable to read JSON request payload.', 'BadRequest');
+  }
+}
+
+export const decode = (segment: string) => decodeURIComponent(segment);
+
+/** Page size from $top or `Prefer: odata.maxpagesize`, clamped to what Graph allows for the resource. */
+export function pageSize(ctx: Ctx, fallback: number, max: number): number {
+  const top = ctx.url.searchParams.get('$top');
+  const prefer = /odata\.maxpagesize=(\d+)/.exec(String(ctx.req.headers.prefer ?? ''));
+  const asked = top !== null ? Number(top) : prefer ? Number(prefer[1]) : fallback;
+  if (!Number.isInteger(asked) || asked < 1) throw badRequest(`Invalid page size '${top ?? prefer?.[1]}'.`, 'ErrorInvalidArgument');
+  if (prefer && top === null) ctx.res.setHeader('preference-applied', `odata.maxpagesize=${Math.min(asked, max)}`);
+  return Math.min(asked, max);
+}
+
+export function encodeToken(value: unknown): string {
+  return b64url(JSON.stringify(value));
+}
+
+export function decodeToken<T>(token: string): T {
+  try {
+    return JSON.parse(unb64url(token)) as T;
+  } catch {
+    throw badRequest('The skip or delta token is malformed.', 'InvalidToken');
+  }
+}
+
+/** The current request's URL with `$skiptoken`/`$deltatoken` replaced, as Graph builds nextLink and deltaLink. */
+export function linkWith(ctx: Ctx, name: '$skiptoken' | '$deltatoken', token: string): string {
+  const url = new URL(`${ctx.graphBase}${ctx.path}`);
+  for (const [key, value] of ctx.url.searchParams) {
+    if (key !== '$skiptoken' && key !== '$deltatoken') url.searchParams.set(key, value);
+  }
+  url.searchParams.set(name, token);
+  return url.toString().replace(/%24/g, '$');
+}
+
+const ALWAYS = new Set(['id', '@odata.type', '@odata.etag', '@removed', 'deleted', '@microsoft.graph.downloadUrl']);
+
+/** Applies `$select` the way Graph does: id and annotations always stay. */
+export function select<T extends object>(ctx: Ctx, item: T): T {
+  const raw = ctx.url.searchParams.get('$select');
+  if (!raw) return item;
+  const wanted = new Set(raw.split(',').map((field) => field.trim()));
+  return Object.fromEntries(Object.entries(item).filter(([key]) => ALWAYS.has(key) || wanted.has(key))) as T;
+}

@@ -1,0 +1,95 @@
+// @portal/m365-emulator: a loopback Microsoft Graph v1.0 + identity platform look-alike with a
+// deterministic, lazily generated tenant, for the backup engine's demo and tests.
+import type { AddressInfo } from 'node:net';
+import { TokenAuthority } from './auth';
+import { Faults, type FailureRule, type ThrottleRule } from './faults';
+import { mutate, type MutationSummary } from './mutate';
+import { createEmulatorServer, type EmulatorStats, type ServerState } from './server';
+import { DEFAULT_SIZE, Tenant } from './tenant';
+
+export { Tenant, DEFAULT_SIZE } from './tenant';
+export type { ThrottleRule, FailureRule } from './faults';
+export type { MutationSummary } from './mutate';
+export type { EmulatorStats } from './server';
+
+export interface EmulatorOptions {
+  seed?: string | number;
+  /** Approximate item count; default 20 000 (about 50 users). 1 000 000 works: items are generated on demand. */
+  size?: number;
+  /** Overrides the user count derived from size. */
+  users?: number;
+  /** 0 (default) picks a free port. */
+  port?: number;
+  host?: string;
+  /** Access-token lifetime; default 3599 s like Entra ID. */
+  tokenLifetimeSeconds?: number;
+  /** When set, /_emulator/* requires the header `x-emulator-key`. */
+  adminKey?: string;
+}
+
+export interface Emulator {
+  /** Graph base URL, e.g. http://127.0.0.1:4100/v1.0 (pass as graphBaseUrl). */
+  url: string;
+  /** Identity platform authority, e.g. http://127.0.0.1:4100 (token at {authority}/{tenant}/oauth2/v2.0/token). */
+  authorityUrl: string;
+  /** Admin endpoints: {adminUrl}/info, /mutate, /throttle, /failure, /revoke-tokens. */
+  adminUrl: string;
+  port: number;
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  organizationName: string;
+  domain: string;
+  tenant: Tenant;
+  mutate(fraction: number): MutationSummary;
+  /** Throttle matching requests with 429/503 + Retry-After; null clears. */
+  setThrottle(rule: ThrottleRule | null): void;
+  /** Fail matching requests (error status or dropped connection); null clears. */
+  setFailure(rule: FailureRule | null): void;
+  /** Invalidates every issued access token (clients must fetch a new one). */
+  revokeTokens(): void;
+  /** Invalidates every delta/skip token issued so far: the next call with one answers 410. */
+  expireDeltaTokens(): void;
+  stats(): EmulatorStats;
+  stop(): Promise<void>;
+}
+
+export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
+  const tenant = new Tenant({ seed: options.seed ?? 1, size: options.size ?? DEFAULT_SIZE, users: options.users });
+  const faults = new Faults();
+  const stats: EmulatorStats = { requests: 0, graphRequests: 0, tokenRequests: 0, throttled: 0, failed: 0 };
+  const host = options.host ?? '127.0.0.1';
+  const state: ServerState = { tenant, auth: new TokenAuthority(tenant, options.tokenLifetimeSeconds ?? 3599), faults, stats, adminKey: options.adminKey, origin: '' };
+  const server = createEmulatorServer(state);
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => resolve());
+  });
+  const port = (server.address() as AddressInfo).port;
+  state.origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    url: `${state.origin}/v1.0`,
+    authorityUrl: state.origin,
+    adminUrl: `${state.origin}/_emulator`,
+    port,
+    tenantId: tenant.tenantId,
+    clientId: tenant.clientId,
+    clientSecret: tenant.clientSecret,
+    organizationName: tenant.organizationName,
+    domain: tenant.domain,
+    tenant,
+    mutate: (fraction) => mutate(tenant, fraction),
+    setThrottle: (rule) => faults.setThrottle(rule),
+    setFailure: (rule) => faults.setFailure(rule),
+    revokeTokens: () => state.auth.revokeAll(),
+    expireDeltaTokens: () => {
+      tenant.deltaGeneration += 1;
+    },
+    stats: () => ({ ...stats }),
+    stop: () =>
+      new Promise<void>((resolve, reject) => {
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+      }),
+  };
+}

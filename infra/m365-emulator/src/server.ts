@@ -1,0 +1,212 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { randomUUID } from 'node:crypto';
+import { TokenAuthority } from './auth';
+import { Faults, type FailureRule, type ThrottleRule } from './faults';
+import { HttpError, readBody, sendError, sendJson, type Ctx, type Route } from './http-kit';
+import { mutate } from './mutate';
+import { directoryRoutes } from './routes-directory';
+import { driveRoutes, serveDownload, serveUpload, type UploadSession } from './routes-drive';
+import { mailRoutes } from './routes-mail';
+import { teamsRoutes } from './routes-teams';
+import type { Tenant } from './tenant';
+
+export interface EmulatorStats {
+  requests: number;
+  graphRequests: number;
+  tokenRequests: number;
+  throttled: number;
+  failed: number;
+}
+
+export interface ServerState {
+  tenant: Tenant;
+  auth: TokenAuthority;
+  faults: Faults;
+  stats: EmulatorStats;
+  adminKey?: string;
+  origin: string;
+}
+
+function aadError(res: ServerResponse, status: number, error: string, code: number, description: string): void {
+  const traceId = randomUUID();
+  sendJson(res, status, {
+    error,
+    error_description: `AADSTS${code}: ${description} Trace ID: ${traceId} Correlation ID: ${traceId} Timestamp: ${new Date().toISOString()}`,
+    error_codes: [code],
+    timestamp: new Date().toISOString(),
+    trace_id: traceId,
+    correlation_id: traceId,
+  });
+}
+
+/** `POST /{tenant}/oauth2/v2.0/token`, client-credentials grant only. */
+async function tokenEndpoint(state: ServerState, tenantSegment: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  state.stats.tokenRequests += 1;
+  const { tenant } = state;
+  const tenantName = decodeURIComponent(tenantSegment).toLowerCase();
+  if (tenantName !== tenant.tenantId && tenantName !== tenant.domain) {
+    return aadError(res, 400, 'invalid_request', 90002, `Tenant '${tenantName}' not found.`);
+  }
+  const form = new URLSearchParams((await readBody(req, 64 * 1024)).toString('utf8'));
+  if (form.get('grant_type') !== 'client_credentials') return aadError(res, 400, 'unsupported_grant_type', 70003, 'The app requested an unsupported grant type.');
+  if (form.get('client_id') !== tenant.clientId) {
+    return aadError(res, 400, 'unauthorized_client', 700016, `Application with identifier '${form.get('client_id') ?? ''}' was not found in the directory '${tenant.domain}'.`);
+  }
+  if (form.get('client_secret') !== tenant.clientSecret) {
+    return aadError(res, 401, 'invalid_client', 7000215, 'Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID.');
+  }
+  if (!/\/\.default$/.test(form.get('scope') ?? '')) return aadError(res, 400, 'invalid_scope', 1002012, 'The provided value for scope is not valid. Client credential flows must have a scope value with /.default suffixed.');
+  const issued = state.auth.issue();
+  sendJson(res, 200, { token_type: 'Bearer', expires_in: issued.expires_in, ext_expires_in: issued.expires_in, access_token: issued.access_token });
+}
+
+async function adminEndpoint(state: ServerState, path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+  if (state.adminKey && req.headers['x-emulator-key'] !== state.adminKey) return sendError(res, 401, 'Unauthorized', 'x-emulator-key is missing or wrong.');
+  const method = req.method ?? 'GET';
+  const json = async <T>() => {
+    const body = (await readBody(req, 64 * 1024)).toString('utf8');
+    return (body ? JSON.parse(body) : null) as T;
+  };
+  const { tenant } = state;
+  if (path === '/_emulator/info' && method === 'GET') {
+    return sendJson(res, 200, {
+      seed: tenant.seed,
+      size: tenant.size,
+      url: `${state.origin}/v1.0`,
+      authorityUrl: state.origin,
+      tenantId: tenant.tenantId,
+      clientId: tenant.clientId,
+      clientSecret: tenant.clientSecret,
+      organizationName: tenant.organizationName,
+      domain: tenant.domain,
+      users: tenant.users.length,
+      groups: tenant.groups.length,
+      sites: tenant.sites.length,
+      teams: tenant.groups.filter((g) => g.isTeam).length,
+      items: tenant.counts(),
+      seq: tenant.seq,
+      faults: state.faults.describe(),
+      stats: state.stats,
+    });
+  }
+  if (path === '/_emulator/mutate' && method === 'POST') {
+    const body = await json<{ fraction?: unknown }>();
+    const fraction = Number(body?.fraction);
+    if (!(fraction >= 0 && fraction <= 1)) return sendError(res, 400, 'BadRequest', 'fraction must be a number between 0 and 1.');
+    return sendJson(res, 200, mutate(tenant, fraction));
+  }
+  if ((path === '/_emulator/throttle' || path === '/_emulator/failure') && (method === 'POST' || method === 'PUT' || method === 'DELETE')) {
+    const rule = method === 'DELETE' ? null : await json<ThrottleRule & FailureRule>();
+    if (path === '/_emulator/throttle') state.faults.setThrottle(rule);
+    else state.faults.setFailure(rule);
+    return sendJson(res, 200, state.faults.describe());
+  }
+  if (path === '/_emulator/expire-delta-tokens' && method === 'POST') {
+    tenant.deltaGeneration += 1;
+    res.writeHead(204).end();
+    return;
+  }
+  if (path === '/_emulator/revoke-tokens' && method === 'POST') {
+    state.auth.revokeAll();
+    res.writeHead(204).end();
+    return;
+  }
+  sendError(res, 404, 'NotFound', `No admin endpoint ${method} ${path}.`);
+}
+
+/** `/users/{id}/drive/...`, `/groups/{id}/drive/...` and `/sites/{id}/drive/...` are aliases of `/drives/{id}/...`. */
+function rewriteDriveAlias(tenant: Tenant, path: string): string {
+  const match = /^\/(users|groups|sites)\/([^/]+)\/drive\/(.+)$/.exec(path);
+  if (!match) return path;
+  const id = decodeURIComponent(match[2]);
+  let driveNo: number | undefined;
+  if (match[1] === 'users') driveNo = tenant.user(id)?.driveNo;
+  else if (match[1] === 'groups') {
+    const group = tenant.group(id);
+    driveNo = group ? tenant.sites[group.siteIdx].driveNos[0] : undefined;
+  } else driveNo = (id === 'root' ? tenant.sites[0] : tenant.site(id))?.driveNos[0];
+  if (driveNo === undefined) throw new HttpError(404, 'itemNotFound', 'The resource could not be found.');
+  return `/drives/${encodeURIComponent(tenant.drives[driveNo].id)}/${match[3]}`;
+}
+
+export function createEmulatorServer(state: ServerState): Server {
+  const sessions = new Map<string, UploadSession>();
+  const routes: Route[] = [...directoryRoutes, ...mailRoutes, ...driveRoutes(sessions), ...teamsRoutes];
+
+  async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const rawPath = url.pathname;
+    if (rawPath.startsWith('/_emulator/')) return adminEndpoint(state, rawPath, req, res);
+    const isGraph = rawPath.startsWith('/v1.0/') || rawPath.startsWith('/_upload/') || rawPath.startsWith('/_download/');
+    if (isGraph) state.stats.graphRequests += 1;
+
+    const failure = state.faults.nextFailure(rawPath, isGraph);
+    if (failure) {
+      state.stats.failed += 1;
+      if (failure.disconnect) {
+        req.socket.destroy();
+        return;
+      }
+      return sendError(res, failure.status ?? 500, failure.code ?? 'InternalServerError', failure.message ?? 'An internal server error occurred (injected by the emulator).');
+    }
+    const throttle = state.faults.nextThrottle(rawPath, isGraph);
+    if (throttle) {
+      state.stats.throttled += 1;
+      const status = throttle.status ?? 429;
+      return sendError(
+        res,
+        status,
+        status === 503 ? 'ServiceNotAvailable' : 'TooManyRequests',
+        status === 503 ? 'The service is temporarily unavailable.' : 'Too many requests, retry after the interval in Retry-After.',
+        { 'retry-after': String(throttle.retryAfterSeconds ?? 1) },
+      );
+    }
+
+    const token = /^\/([^/]+)\/oauth2\/v2\.0\/token$/.exec(rawPath);
+    if (token && req.method === 'POST') return tokenEndpoint(state, token[1], req, res);
+    if (rawPath.startsWith('/_download/') && req.method === 'GET') return serveDownload(state.tenant, rawPath.slice('/_download/'.length), res);
+
+    let cachedBody: Promise<Buffer> | null = null;
+    const ctx: Ctx = {
+      req,
+      res,
+      url,
+      path: '',
+      tenant: state.tenant,
+      origin: state.origin,
+      graphBase: `${state.origin}/v1.0`,
+      body: () => (cachedBody ??= readBody(req)),
+    };
+    if (rawPath.startsWith('/_upload/')) return serveUpload(ctx, sessions, rawPath.slice('/_upload/'.length));
+    if (!rawPath.startsWith('/v1.0/')) return sendError(res, 404, 'NotFound', `Nothing at ${rawPath}.`);
+
+    const verdict = state.auth.verify(req.headers.authorization);
+    if (!verdict.ok) return sendError(res, 401, 'InvalidAuthenticationToken', verdict.message, { 'www-authenticate': 'Bearer realm=""' });
+
+    ctx.path = rewriteDriveAlias(state.tenant, rawPath.slice('/v1.0'.length).replace(/%24/gi, '$'));
+    const method = req.method ?? 'GET';
+    let pathKnown = false;
+    for (const route of routes) {
+      const match = route.pattern.exec(ctx.path);
+      if (!match) continue;
+      pathKnown = true;
+      if (route.method !== method && route.method !== '*') continue;
+      return route.handler(ctx, match.slice(1));
+    }
+    if (pathKnown) return sendError(res, 405, 'Request_BadRequest', `The ${method} method is not supported on ${ctx.path}.`);
+    sendError(res, 400, 'BadRequest', `Resource not found for the segment '${ctx.path.split('/')[1] ?? ''}' (not emulated: ${ctx.path}).`);
+  }
+
+  return createServer((req, res) => {
+    state.stats.requests += 1;
+    const url = new URL(req.url ?? '/', state.origin);
+    dispatch(req, res, url).catch((error: unknown) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      if (error instanceof HttpError) return sendError(res, error.status, error.code, error.message);
+      console.error('[m365-emulator]', req.method, req.url, error);
+      sendError(res, 500, 'InternalServerError', 'The emulator failed to process the request.');
+    });
+  });
+}

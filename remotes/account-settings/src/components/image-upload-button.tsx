@@ -1,0 +1,65 @@
+import { Button, CircularProgress, FormHelperText, Stack } from '@mui/material';
+import type { ImageUploadRequest } from '@portal/contracts';
+import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
+import { messageOf } from '../lib/api-result';
+import { readImageFile } from '../lib/read-image-file';
+
+export type ImageUploadButtonProps = {
+  label: string;
+  /** Uploads and commits the image; resolves with an error text or null. */
+  onImage: (image: ImageUploadRequest) => Promise<string | null>;
+  icon?: ReactNode;
+  disabled?: boolean;
+};
+
+/** A file picker for PNG, JPEG or WebP up to 2 MB; problems are shown under the button. */
+export function ImageUploadButton({ label, onImage, icon, disabled }: ImageUploadButtonProps) {
+  const inputId = useId();
+  const helpId = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  const onChange = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.target.files?.[0];
+    event.target.value = '';
+    if (!file) return;
+    setProblem(null);
+    setBusy(true);
+    try {
+      const read = await readImageFile(file);
+      const error = read.ok ? await onImage(read.image) : read.errorMessage;
+      setProblem(error);
+    } catch (error) {
+      setProblem(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
+      <input
+        ref={input}
+        id={inputId}
+        type="file"
+        accept="image/png,image/jpeg,image/webp"
+        hidden
+        aria-describedby={helpId}
+        data-testid={`${label.toLowerCase().replace(/\s+/g, '-')}-input`}
+        onChange={onChange}
+      />
+      <Button
+        variant="outlined"
+        startIcon={busy ? <CircularProgress size={16} aria-hidden /> : icon}
+        disabled={disabled || busy}
+        onClick={() => input.current?.click()}
+      >
+        {label}
+      </Button>
+      <FormHelperText id={helpId} error={!!problem} role={problem ? 'alert' : undefined}>
+        {problem ?? 'PNG, JPEG or WebP, at most 2 MB.'}
+      </FormHelperText>
+    </Stack>
+  );
+}

@@ -1,0 +1,169 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { mfaCodeFormSchema, mfaPasswordFormSchema, type MfaCodeForm, type MfaPasswordForm, type MfaSetupResponse, type MfaStateResponse } from '@portal/contracts';
+import { disableMfa, enableMfa, requestMfaChallenge, startMfaSetup } from '@portal/contracts/calls';
+import { PasswordField, showAlert } from '@portal/ui';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { errorOf, messageOf } from '../../../lib/api-result';
+import { QrCodeSvg } from './qr-code-svg';
+
+export type MfaAction = { kind: 'enable'; method: 'email' | 'totp' } | { kind: 'disable' };
+
+export type MfaDialogProps = {
+  userId: string;
+  action: MfaAction | null;
+  onClose: () => void;
+  onChanged: (state: MfaStateResponse) => void;
+};
+
+const TITLES = { email: 'Turn on codes by e-mail', totp: 'Turn on an authenticator app', disable: 'Turn off multi-factor authentication' };
+
+/**
+ * Two steps for every change: the current password (which also sends the e-mail code or creates
+ * the authenticator secret), then the six-digit code that proves the second factor works.
+ */
+export function MfaDialog({ userId, action, onClose, onChanged }: MfaDialogProps) {
+  const titleId = useId();
+  const [setup, setSetup] = useState<MfaSetupResponse | null>(null);
+  const [password, setPassword] = useState('');
+  const [problem, setProblem] = useState<string | null>(null);
+  const passwordForm = useForm<MfaPasswordForm>({ resolver: zodResolver(mfaPasswordFormSchema), mode: 'all', defaultValues: { currentPassword: '' } });
+  const codeForm = useForm<MfaCodeForm>({ resolver: zodResolver(mfaCodeFormSchema), mode: 'all', defaultValues: { code: '' } });
+
+  const close = () => {
+    setSetup(null);
+    setPassword('');
+    setProblem(null);
+    passwordForm.reset();
+    codeForm.reset();
+    onClose();
+  };
+
+  const title = action ? (action.kind === 'disable' ? TITLES.disable : TITLES[action.method]) : '';
+
+  const submitPassword = async ({ currentPassword }: MfaPasswordForm) => {
+    if (!action) return;
+    setProblem(null);
+    try {
+      const result =
+        action.kind === 'enable'
+          ? await startMfaSetup(userId, { method: action.method, currentPassword })
+          : await requestMfaChallenge(userId, { currentPassword });
+      const error = errorOf(result);
+      if (error) {
+        setProblem(error);
+        return;
+      }
+      setPassword(currentPassword);
+      setSetup(result as MfaSetupResponse);
+    } catch (error) {
+      setProblem(messageOf(error));
+    }
+  };
+
+  const submitCode = async ({ code }: MfaCodeForm) => {
+    if (!action || !setup) return;
+    setProblem(null);
+    try {
+      const result =
+        action.kind === 'enable'
+          ? await enableMfa(userId, { method: action.method, currentPassword: password, code })
+          : await disableMfa(userId, { currentPassword: password, code });
+      const error = errorOf(result);
+      if (error) {
+        setProblem(error);
+        return;
+      }
+      const state = result as MfaStateResponse;
+      showAlert({ message: state.message, type: 'success' });
+      onChanged(state);
+      close();
+    } catch (error) {
+      setProblem(messageOf(error));
+    }
+  };
+
+  return (
+    <Dialog open={action !== null} onClose={close} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>{title}</DialogTitle>
+      {!setup ? (
+        <Stack component="form" noValidate onSubmit={passwordForm.handleSubmit(submitPassword)}>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1 }}>
+              <Typography variant="body2">Confirm with your current password.</Typography>
+              {problem ? <Alert severity="error">{problem}</Alert> : null}
+              <Controller
+                name="currentPassword"
+                control={passwordForm.control}
+                render={({ field: { ref, ...field }, fieldState }) => (
+                  <PasswordField
+                    {...field}
+                    inputRef={ref}
+                    id="mfa-currentPassword"
+                    label="Current Password"
+                    autoComplete="current-password"
+                    autoFocus
+                    fullWidth
+                    error={!!fieldState.error}
+                    helperText={fieldState.error?.message}
+                  />
+                )}
+              />
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={close}>Cancel</Button>
+            <Button type="submit" variant="contained" disabled={passwordForm.formState.isSubmitting}>
+              Continue
+            </Button>
+          </DialogActions>
+        </Stack>
+      ) : (
+        <Stack component="form" noValidate onSubmit={codeForm.handleSubmit(submitCode)}>
+          <DialogContent>
+            <Stack spacing={2} sx={{ pt: 1, alignItems: 'stretch' }}>
+              <Typography variant="body2">{setup.message}</Typography>
+              {setup.otpauthUri ? (
+                <Stack spacing={1} sx={{ alignItems: 'center' }}>
+                  <QrCodeSvg value={setup.otpauthUri} label="QR code for your authenticator app" />
+                  <Typography variant="caption" color="text.secondary">
+                    Can&apos;t scan it? Enter this key:
+                  </Typography>
+                  <Typography component="code" data-testid="totp-secret" sx={{ fontFamily: 'monospace', wordBreak: 'break-all', textAlign: 'center' }}>
+                    {setup.secret}
+                  </Typography>
+                </Stack>
+              ) : null}
+              {problem ? <Alert severity="error">{problem}</Alert> : null}
+              <Controller
+                name="code"
+                control={codeForm.control}
+                render={({ field: { ref, ...field }, fieldState }) => (
+                  <TextField
+                    {...field}
+                    inputRef={ref}
+                    id="mfa-code"
+                    label="Code"
+                    autoComplete="one-time-code"
+                    autoFocus
+                    fullWidth
+                    slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+                    error={!!fieldState.error}
+                    helperText={fieldState.error?.message ?? 'Six digits'}
+                  />
+                )}
+              />
+            </Stack>
+          </DialogContent>
+          <DialogActions sx={{ px: 3, pb: 2 }}>
+            <Button onClick={close}>Cancel</Button>
+            <Button type="submit" variant="contained" disabled={codeForm.formState.isSubmitting}>
+              {action?.kind === 'disable' ? 'Turn off' : 'Turn on'}
+            </Button>
+          </DialogActions>
+        </Stack>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,164 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Autocomplete, Button, Grid, MenuItem, Stack, TextField } from '@mui/material';
+import { ACCOUNT_SETTINGS_MESSAGES, LANGUAGES, profileFormSchema, type AccountProfile, type ProfileForm } from '@portal/contracts';
+import { updateProfile } from '@portal/contracts/calls';
+import { PasswordField, profileStore, showAlert } from '@portal/ui';
+import { useMemo } from 'react';
+import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { errorOf, messageOf } from '../../../lib/api-result';
+import { timeZoneOptions } from '../lib/time-zones';
+
+export type ProfileDetailsFormProps = { profile: AccountProfile; onSaved: (profile: AccountProfile) => void };
+
+const TEXT_FIELDS: ReadonlyArray<{ name: FieldPath<ProfileForm>; label: string; autoComplete: string; type?: string; required?: boolean }> = [
+  { name: 'firstName', label: 'First Name', autoComplete: 'given-name', required: true },
+  { name: 'lastName', label: 'Last Name', autoComplete: 'family-name', required: true },
+  { name: 'email', label: 'E-mail', autoComplete: 'email', type: 'email', required: true },
+  { name: 'phone', label: 'Phone', autoComplete: 'tel', type: 'tel' },
+];
+
+const valuesOf = (profile: AccountProfile): ProfileForm => ({
+  firstName: profile.firstName,
+  lastName: profile.lastName,
+  email: profile.email,
+  phone: profile.phone ?? '',
+  timeZone: profile.timeZone ?? '',
+  language: profile.language ?? '',
+  currentPassword: '',
+});
+
+/** First/last name, e-mail (the current password is asked for only when it changes), phone, time zone, language. */
+export function ProfileDetailsForm({ profile, onSaved }: ProfileDetailsFormProps) {
+  const schema = useMemo(() => profileFormSchema(profile.email), [profile.email]);
+  const zones = useMemo(timeZoneOptions, []);
+  const { control, handleSubmit, formState, reset } = useForm<ProfileForm>({
+    resolver: zodResolver(schema),
+    mode: 'all',
+    values: valuesOf(profile),
+  });
+  const email = useWatch({ control, name: 'email' });
+  const emailChanged = (email ?? '').trim().toLowerCase() !== profile.email.toLowerCase();
+
+  const onSubmit = async (values: ProfileForm) => {
+    try {
+      const result = await updateProfile(profile.userId, { ...values, currentPassword: emailChanged ? values.currentPassword : undefined });
+      const error = errorOf(result);
+      if (error) {
+        showAlert({ message: error, type: 'error' });
+        return;
+      }
+      const saved = result as AccountProfile;
+      profileStore.getState().setProfile(saved);
+      onSaved(saved);
+      reset(valuesOf(saved));
+      showAlert({ message: ACCOUNT_SETTINGS_MESSAGES.profileSaved, type: 'success' });
+    } catch (error) {
+      showAlert({ message: messageOf(error), type: 'error' });
+    }
+  };
+
+  return (
+    <Stack component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Profile details" spacing={2}>
+      <Grid container spacing={2}>
+        {TEXT_FIELDS.map(({ name, label, autoComplete, type, required }) => (
+          <Grid key={name} size={{ xs: 12, sm: 6 }}>
+            <Controller
+              name={name}
+              control={control}
+              render={({ field: { ref, value, ...field }, fieldState }) => (
+                <TextField
+                  {...field}
+                  value={value ?? ''}
+                  inputRef={ref}
+                  id={`profile-${name}`}
+                  label={label}
+                  type={type}
+                  required={required}
+                  autoComplete={autoComplete}
+                  fullWidth
+                  error={!!fieldState.error}
+                  helperText={fieldState.error?.message ?? (name === 'email' && emailChanged ? 'Changing your e-mail needs your current password.' : ' ')}
+                />
+              )}
+            />
+          </Grid>
+        ))}
+        {emailChanged ? (
+          <Grid size={{ xs: 12, sm: 6 }}>
+            <Controller
+              name="currentPassword"
+              control={control}
+              render={({ field: { ref, value, ...field }, fieldState }) => (
+                <PasswordField
+                  {...field}
+                  value={value ?? ''}
+                  inputRef={ref}
+                  id="profile-currentPassword"
+                  label="Current Password"
+                  autoComplete="current-password"
+                  fullWidth
+                  error={!!fieldState.error}
+                  helperText={fieldState.error?.message ?? ' '}
+                />
+              )}
+            />
+          </Grid>
+        ) : null}
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            name="timeZone"
+            control={control}
+            render={({ field, fieldState }) => (
+              <Autocomplete
+                id="profile-timeZone"
+                options={zones}
+                value={field.value ? field.value : null}
+                onChange={(_event, value) => field.onChange(value ?? '')}
+                onBlur={field.onBlur}
+                renderInput={(params) => (
+                  <TextField {...params} inputRef={field.ref} label="Time zone" error={!!fieldState.error} helperText={fieldState.error?.message ?? ' '} />
+                )}
+              />
+            )}
+          />
+        </Grid>
+        <Grid size={{ xs: 12, sm: 6 }}>
+          <Controller
+            name="language"
+            control={control}
+            render={({ field: { ref, value, ...field }, fieldState }) => (
+              <TextField
+                {...field}
+                value={value ?? ''}
+                inputRef={ref}
+                id="profile-language"
+                select
+                label="Language"
+                fullWidth
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message ?? ' '}
+              >
+                <MenuItem value="">
+                  <em>Not set</em>
+                </MenuItem>
+                {LANGUAGES.map((language) => (
+                  <MenuItem key={language.code} value={language.code} lang={language.code}>
+                    {language.label}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+        </Grid>
+      </Grid>
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+        <Button onClick={() => reset(valuesOf(profile))} disabled={!formState.isDirty || formState.isSubmitting}>
+          Discard changes
+        </Button>
+        <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+          Save profile
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

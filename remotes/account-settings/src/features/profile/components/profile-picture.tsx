@@ -1,0 +1,44 @@
+import { Avatar, Stack, Typography } from '@mui/material';
+import { ACCOUNT_SETTINGS_MESSAGES, type AccountProfile, type ImageUploadRequest } from '@portal/contracts';
+import { commitProfileImage, uploadProfileImage } from '@portal/contracts/calls';
+import { profileStore, showAlert } from '@portal/ui';
+import { ImageUploadButton } from '../../../components/image-upload-button';
+import { errorOf } from '../../../lib/api-result';
+
+export type ProfilePictureProps = { profile: AccountProfile; onSaved: (profile: AccountProfile) => void };
+
+/** Spec section 4 "image": upload, then commit; the shared profile store updates the top bar at once. */
+export function ProfilePicture({ profile, onSaved }: ProfilePictureProps) {
+  const name = `${profile.firstName} ${profile.lastName}`.trim();
+
+  const onImage = async (image: ImageUploadRequest): Promise<string | null> => {
+    const uploaded = await uploadProfileImage(profile.userId, image);
+    const uploadError = errorOf(uploaded);
+    if (uploadError) return uploadError;
+    const committed = await commitProfileImage(profile.userId, { uploadId: (uploaded as { uploadId: string }).uploadId });
+    const commitError = errorOf(committed);
+    if (commitError) return commitError;
+    const saved = committed as AccountProfile;
+    profileStore.getState().setProfile(saved);
+    onSaved(saved);
+    showAlert({ message: ACCOUNT_SETTINGS_MESSAGES.pictureSaved, type: 'success' });
+    return null;
+  };
+
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+      <Avatar src={profile.profileImageUrl ?? undefined} alt={name ? `Profile picture of ${name}` : 'Profile picture'} sx={{ width: 88, height: 88, fontSize: 32 }}>
+        {profile.firstName?.[0]?.toUpperCase()}
+      </Avatar>
+      <Stack spacing={0.5}>
+        <Typography variant="subtitle1" component="p">
+          {name || profile.username}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          {profile.role} · {profile.organisationName}
+        </Typography>
+        <ImageUploadButton label="Upload picture" onImage={onImage} />
+      </Stack>
+    </Stack>
+  );
+}

@@ -1,0 +1,201 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Box, Button, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { PRESET_COLORS } from '@portal/config';
+import {
+  ACCOUNT_SETTINGS_MESSAGES,
+  COPYRIGHT_MAX_LENGTH,
+  whitelabelFormSchema,
+  type ImageUploadRequest,
+  type WhitelabelForm as WhitelabelFormValues,
+  type WhitelabelResponse,
+} from '@portal/contracts';
+import { commitWhitelabelImage, updateWhitelabel, uploadWhitelabelImage } from '@portal/contracts/calls';
+import { applyWhiteLabel, presetPalettes, showAlert, toWhiteLabelView } from '@portal/ui';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { ImageUploadButton } from '../../../components/image-upload-button';
+import { errorOf, messageOf } from '../../../lib/api-result';
+import { WhitelabelPreview } from './whitelabel-preview';
+
+// Same wording as the shell's footer default.
+export const DEFAULT_COPYRIGHT = `© ${new Date().getFullYear()} Cloud Backup Portal`;
+
+const PRESET_LABELS: Record<string, string> = {
+  default: 'Default (blue)',
+  theme1: 'Theme 1',
+  theme2: 'Theme 2',
+  theme3: 'Theme 3',
+  theme4: 'Theme 4',
+  theme5: 'Theme 5',
+  theme6: 'Theme 6',
+};
+
+export const formValuesOf = (data: WhitelabelResponse): WhitelabelFormValues => ({
+  copyrightText: data.own?.copyrightText ?? '',
+  whiteLabelEmail: data.own?.whiteLabelEmail ?? '',
+  whitelabelImageUrl: data.own?.whitelabelImageUrl ?? '',
+  presetColor: data.own?.presetColor ?? 'default',
+});
+
+export type WhitelabelFormProps = { userId: string; data: WhitelabelResponse; onSaved: (data: WhitelabelResponse) => void };
+
+export function WhitelabelForm({ userId, data, onSaved }: WhitelabelFormProps) {
+  const { control, handleSubmit, formState, reset, setValue } = useForm<WhitelabelFormValues>({
+    resolver: zodResolver(whitelabelFormSchema),
+    mode: 'all',
+    values: formValuesOf(data),
+    // A new logo updates `data`; fields the user is still editing keep what they typed.
+    resetOptions: { keepDirtyValues: true },
+  });
+  const [copyrightText, whitelabelImageUrl, presetColor] = useWatch({ control, name: ['copyrightText', 'whitelabelImageUrl', 'presetColor'] });
+  // Empty fields fall back to what the organisation above provides (only its values, never ours).
+  const inheritedFallback = data.own
+    ? { logoUrl: null, copyrightText: DEFAULT_COPYRIGHT }
+    : { logoUrl: data.whitelabelImageUrl, copyrightText: data.copyrightText ?? DEFAULT_COPYRIGHT };
+
+  const saved = (next: WhitelabelResponse, message: string) => {
+    // The editor's own shell shows the result at once, as their users will see it.
+    applyWhiteLabel(toWhiteLabelView(next));
+    onSaved(next);
+    reset(formValuesOf(next));
+    showAlert({ message, type: 'success' });
+  };
+
+  const onSubmit = async (values: WhitelabelFormValues) => {
+    try {
+      const result = await updateWhitelabel(userId, values);
+      const error = errorOf(result);
+      if (error) showAlert({ message: error, type: 'error' });
+      else saved(result as WhitelabelResponse, ACCOUNT_SETTINGS_MESSAGES.whitelabelSaved);
+    } catch (error) {
+      showAlert({ message: messageOf(error), type: 'error' });
+    }
+  };
+
+  const onLogo = async (image: ImageUploadRequest): Promise<string | null> => {
+    const uploaded = await uploadWhitelabelImage(userId, image);
+    const uploadError = errorOf(uploaded);
+    if (uploadError) return uploadError;
+    const committed = await commitWhitelabelImage(userId, { uploadId: (uploaded as { uploadId: string }).uploadId });
+    const commitError = errorOf(committed);
+    if (commitError) return commitError;
+    const next = committed as WhitelabelResponse;
+    // Keep unsaved edits of the other fields; only the logo changed on the server.
+    applyWhiteLabel(toWhiteLabelView(next));
+    onSaved(next);
+    setValue('whitelabelImageUrl', next.own?.whitelabelImageUrl ?? '', { shouldValidate: true });
+    showAlert({ message: ACCOUNT_SETTINGS_MESSAGES.logoSaved, type: 'success' });
+    return null;
+  };
+
+  return (
+    <Grid container spacing={3}>
+      <Grid size={{ xs: 12, md: 7 }}>
+        <Stack component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="White-label settings" spacing={2}>
+          <Controller
+            name="copyrightText"
+            control={control}
+            render={({ field: { ref, ...field }, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                id="whitelabel-copyrightText"
+                label="Copyright text"
+                fullWidth
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message ?? `${field.value.length}/${COPYRIGHT_MAX_LENGTH} · shown as plain text in the footer`}
+              />
+            )}
+          />
+          <Controller
+            name="whiteLabelEmail"
+            control={control}
+            render={({ field: { ref, ...field }, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                id="whitelabel-whiteLabelEmail"
+                type="email"
+                label="White-label e-mail"
+                autoComplete="email"
+                fullWidth
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message ?? 'Sender and reply-to address of the e-mails your users receive.'}
+              />
+            )}
+          />
+          <Stack spacing={1}>
+            <Typography variant="subtitle2" component="h3">
+              Logo
+            </Typography>
+            <ImageUploadButton label="Upload logo" onImage={onLogo} />
+            <Controller
+              name="whitelabelImageUrl"
+              control={control}
+              render={({ field: { ref, ...field }, fieldState }) => (
+                <TextField
+                  {...field}
+                  inputRef={ref}
+                  id="whitelabel-whitelabelImageUrl"
+                  label="Logo URL"
+                  placeholder="https://…"
+                  fullWidth
+                  error={!!fieldState.error}
+                  helperText={fieldState.error?.message ?? 'An uploaded logo, or the https:// address of a PNG, JPEG or WebP image.'}
+                />
+              )}
+            />
+          </Stack>
+          <Controller
+            name="presetColor"
+            control={control}
+            render={({ field: { ref, ...field }, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={ref}
+                id="whitelabel-presetColor"
+                select
+                label="Primary colour"
+                fullWidth
+                error={!!fieldState.error}
+                helperText={fieldState.error?.message ?? ' '}
+              >
+                {PRESET_COLORS.map((preset) => (
+                  <MenuItem key={preset} value={preset}>
+                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                      <Box aria-hidden sx={{ width: 16, height: 16, borderRadius: '50%', bgcolor: presetPalettes[preset].light.primary.main }} />
+                      <span>{PRESET_LABELS[preset]}</span>
+                    </Stack>
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
+            <Button onClick={() => reset(formValuesOf(data))} disabled={!formState.isDirty || formState.isSubmitting}>
+              Discard changes
+            </Button>
+            <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+              Save settings
+            </Button>
+          </Stack>
+        </Stack>
+      </Grid>
+      <Grid size={{ xs: 12, md: 5 }}>
+        <Stack spacing={1}>
+          <Typography variant="subtitle2" component="h3">
+            Live preview
+          </Typography>
+          <WhitelabelPreview
+            logoUrl={whitelabelImageUrl ?? ''}
+            copyrightText={copyrightText ?? ''}
+            presetColor={presetColor ?? 'default'}
+            fallback={inheritedFallback}
+          />
+          <Typography variant="caption" color="text.secondary">
+            Applies to your organisation&apos;s users and to every user of the customers under it that has no branding of its own.
+          </Typography>
+        </Stack>
+      </Grid>
+    </Grid>
+  );
+}

@@ -1,0 +1,84 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Card, CardContent, Link, Stack, Typography } from '@mui/material';
+import { paths } from '@portal/config';
+import { INVITE_MESSAGES, acceptInviteRequestSchema, type AcceptInviteRequest } from '@portal/contracts';
+import { acceptInvitation } from '@portal/contracts/calls';
+import { PasswordField, PasswordStrengthMeter } from '@portal/ui';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { errorOf } from '../../../lib/api-result';
+
+/** Reads e-mail and token from the invitation link (?email=…&token=…). */
+function linkParams(search: string): { email: string; token: string } {
+  const params = new URLSearchParams(search);
+  return { email: params.get('email') ?? '', token: params.get('token') ?? '' };
+}
+
+/**
+ * The invitation link's page: the invitee chooses a password once. Public: it needs a host route
+ * (/accept-invite) that maps to this exposed module.
+ */
+export function AcceptInvitePage({ search = typeof window === 'undefined' ? '' : window.location.search }: { search?: string }) {
+  const { email, token } = linkParams(search);
+  const [done, setDone] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const { control, handleSubmit, watch, formState } = useForm<AcceptInviteRequest>({
+    mode: 'all',
+    resolver: zodResolver(acceptInviteRequestSchema),
+    defaultValues: { email, token, password: '' },
+  });
+
+  const onSubmit = async (values: AcceptInviteRequest) => {
+    const result = await acceptInvitation(values);
+    const message = errorOf(result);
+    setError(message);
+    if (!message) setDone(true);
+  };
+
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', py: 6, px: 2 }}>
+      <Card sx={{ width: '100%', maxWidth: 440 }}>
+        <CardContent>
+          <Typography variant="h5" component="h1" gutterBottom>
+            Accept invitation
+          </Typography>
+          {!email || !token ? (
+            <Alert severity="error">{INVITE_MESSAGES.invalid}</Alert>
+          ) : done ? (
+            <Stack spacing={2}>
+              <Alert severity="success">{INVITE_MESSAGES.accepted}</Alert>
+              <Button variant="contained" href={paths.login}>
+                Sign in
+              </Button>
+            </Stack>
+          ) : (
+            <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(onSubmit)}>
+              <Typography>Choose a password for {email}.</Typography>
+              {error ? <Alert severity="error">{error}</Alert> : null}
+              <Controller
+                name="password"
+                control={control}
+                render={({ field, fieldState }) => (
+                  <PasswordField
+                    {...field}
+                    id="invite-password"
+                    label="Password"
+                    autoComplete="new-password"
+                    error={Boolean(fieldState.error)}
+                    helperText={fieldState.error?.message}
+                    fullWidth
+                  />
+                )}
+              />
+              <PasswordStrengthMeter password={watch('password')} />
+              <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+                Set password
+              </Button>
+              <Link href={paths.login}>Back to sign in</Link>
+            </Stack>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,78 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { listAuditLog, verifyAuditLog } from '@portal/contracts/calls';
+import { alertStore, profileStore } from '@portal/ui';
+import { auditCsv } from '../lib/audit-csv';
+import { UserActivityPage } from './user-activity-page';
+
+jest.mock('@portal/contracts/calls', () => ({ listAuditLog: jest.fn(), verifyAuditLog: jest.fn() }));
+
+const entry = (seq: number, action: string, actorName: string | null = 'customer') => ({
+  seq,
+  at: '2026-11-21T10:00:00.000Z',
+  actorName,
+  action,
+  target: 'customer',
+  ip: '10.0.0.1',
+  organisationName: 'Demo Customer',
+});
+
+const page = { entries: [entry(2, 'signin.success'), entry(1, 'signin.failure')], total: 2, page: 1, pageSize: 25 };
+const mock = (fn: unknown) => fn as jest.Mock;
+
+const setRole = (role: string) =>
+  profileStore.setState({
+    profile: { userId: 'u', username: 'x', email: 'x@demo.example', firstName: 'X', lastName: 'Y', role, profileImageUrl: null, organisationName: 'Org' } as never,
+  });
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  mock(listAuditLog).mockResolvedValue(page);
+  setRole('CUSTOMER');
+});
+
+describe('UserActivityPage', () => {
+  it('lists entries with readable actions', async () => {
+    render(<UserActivityPage />);
+    const table = await screen.findByRole('table', { name: 'User activity' });
+    expect(within(table).getByText('Sign-in')).toBeInTheDocument();
+    expect(within(table).getByText('Failed sign-in')).toBeInTheDocument();
+    expect(within(table).getAllByText('10.0.0.1')).toHaveLength(2);
+    expect(screen.queryByRole('button', { name: 'Verify chain' })).not.toBeInTheDocument();
+  });
+
+  it('sends the filters to the API and starts again at page 1', async () => {
+    render(<UserActivityPage />);
+    await screen.findByRole('table', { name: 'User activity' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Action' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Failed sign-in' }));
+    await waitFor(() => expect(listAuditLog).toHaveBeenLastCalledWith(expect.objectContaining({ action: 'signin.failure', page: 1 })));
+    await userEvent.type(screen.getByRole('textbox', { name: 'User or target' }), 'carla');
+    await waitFor(() => expect(listAuditLog).toHaveBeenLastCalledWith(expect.objectContaining({ search: 'carla' })));
+  });
+
+  it('shows the empty and error states', async () => {
+    mock(listAuditLog).mockResolvedValueOnce({ entries: [], total: 0, page: 1, pageSize: 25 });
+    const { unmount } = render(<UserActivityPage />);
+    expect(await screen.findByText('No activity matches these filters.')).toBeInTheDocument();
+    unmount();
+    mock(listAuditLog).mockResolvedValue({ errorMessage: 'Session expired' });
+    render(<UserActivityPage />);
+    expect(await screen.findByText('Session expired')).toBeInTheDocument();
+  });
+
+  it('lets the provider verify the chain', async () => {
+    setRole('ADMIN');
+    mock(verifyAuditLog).mockResolvedValue({ valid: false, checked: 5, brokenAtSeq: 3 });
+    render(<UserActivityPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify chain' }));
+    await waitFor(() => expect(alertStore.getState()).toMatchObject({ open: true, type: 'error', message: 'Audit chain broken at entry 3: the log was changed.' }));
+  });
+});
+
+describe('auditCsv', () => {
+  it('quotes cells and neutralises spreadsheet formulas', () => {
+    const csv = auditCsv([{ ...entry(1, 'signin.failure', '=HYPERLINK("x")'), target: 'a,b' }]);
+    expect(csv.split('\r\n')[1]).toBe('1,2026-11-21T10:00:00.000Z,"\'=HYPERLINK(""x"")",signin.failure,"a,b",10.0.0.1,Demo Customer');
+  });
+});

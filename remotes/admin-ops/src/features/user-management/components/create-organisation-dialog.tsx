@@ -1,0 +1,66 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack } from '@mui/material';
+import { ADMIN_MESSAGES, createOrganisationRequestSchema, type CreateOrganisationRequest, type OrganisationKindName } from '@portal/contracts';
+import { createManagedOrganisation } from '@portal/contracts/calls';
+import { showAlert } from '@portal/ui';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field';
+import { errorOf } from '../../../lib/api-result';
+import { KIND_LABELS } from '../lib/organisation-tree';
+
+export type CreateOrganisationDialogProps = {
+  open: boolean;
+  kinds: OrganisationKindName[];
+  onClose: () => void;
+  onCreated: (id: string) => void;
+};
+
+/** New organisation directly below the caller's own; the kinds offered are the ones the API allows. */
+export function CreateOrganisationDialog({ open, kinds, onClose, onCreated }: CreateOrganisationDialogProps) {
+  const titleId = useId();
+  const { control, handleSubmit, reset, formState } = useForm<CreateOrganisationRequest>({
+    mode: 'all',
+    resolver: zodResolver(createOrganisationRequestSchema),
+    defaultValues: { name: '', kind: kinds[0] },
+  });
+  useEffect(() => {
+    if (open) reset({ name: '', kind: kinds[0] });
+  }, [open, kinds, reset]);
+
+  const onSubmit = async (values: CreateOrganisationRequest) => {
+    const result = await createManagedOrganisation(values);
+    const error = errorOf(result);
+    if (error) {
+      showAlert({ message: error, type: 'error' });
+      return;
+    }
+    showAlert({ message: ADMIN_MESSAGES.organisationCreated, type: 'success' });
+    onCreated((result as { id: string }).id);
+    onClose();
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <Stack component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <DialogTitle id={titleId}>New organisation</DialogTitle>
+        <DialogContent>
+          <FormTextField control={control} name="name" id="org-name" label="Name" autoFocus required />
+          <FormTextField control={control} name="kind" id="org-kind" label="Type" select required>
+            {kinds.map((kind) => (
+              <MenuItem key={kind} value={kind}>
+                {KIND_LABELS[kind]}
+              </MenuItem>
+            ))}
+          </FormTextField>
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            Create
+          </Button>
+        </DialogActions>
+      </Stack>
+    </Dialog>
+  );
+}

@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { ADMIN_MESSAGES, inviteUserRequestSchema, type InviteUserRequest } from '@portal/contracts';
+import { inviteOrganisationUser } from '@portal/contracts/calls';
+import { showAlert } from '@portal/ui';
+import { useEffect, useId } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field';
+import { errorOf } from '../../../lib/api-result';
+
+export type InviteUserDialogProps = {
+  open: boolean;
+  organisation: { id: string; name: string };
+  onClose: () => void;
+  onInvited: () => void;
+};
+
+const DEFAULTS: InviteUserRequest = { firstName: '', lastName: '', username: '', email: '' };
+
+/** Creates the account and e-mails a single-use link (72 hours) to choose a password. */
+export function InviteUserDialog({ open, organisation, onClose, onInvited }: InviteUserDialogProps) {
+  const titleId = useId();
+  const introId = useId();
+  const { control, handleSubmit, reset, formState } = useForm<InviteUserRequest>({
+    mode: 'all',
+    resolver: zodResolver(inviteUserRequestSchema),
+    defaultValues: DEFAULTS,
+  });
+  useEffect(() => {
+    if (open) reset(DEFAULTS);
+  }, [open, reset]);
+
+  const onSubmit = async (values: InviteUserRequest) => {
+    const result = await inviteOrganisationUser(organisation.id, values);
+    const error = errorOf(result);
+    if (error) {
+      showAlert({ message: error, type: 'error' });
+      return;
+    }
+    showAlert({ message: ADMIN_MESSAGES.userInvited, type: 'success' });
+    onInvited();
+    onClose();
+  };
+
+  return (
+    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} aria-describedby={introId} fullWidth maxWidth="sm">
+      <Stack component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <DialogTitle id={titleId}>Invite a user to {organisation.name}</DialogTitle>
+        <DialogContent>
+          <DialogContentText id={introId}>The user receives an e-mail with a link to choose a password. The link works once and expires in 72 hours.</DialogContentText>
+          <FormTextField control={control} name="firstName" id="invite-first-name" label="First name" autoFocus required />
+          <FormTextField control={control} name="lastName" id="invite-last-name" label="Last name" required />
+          <FormTextField control={control} name="username" id="invite-username" label="Username" required autoComplete="off" />
+          <FormTextField control={control} name="email" id="invite-email" label="Email" type="email" required autoComplete="off" />
+        </DialogContent>
+        <DialogActions sx={{ px: 3, pb: 2 }}>
+          <Button onClick={onClose}>Cancel</Button>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            Send invitation
+          </Button>
+        </DialogActions>
+      </Stack>
+    </Dialog>
+  );
+}

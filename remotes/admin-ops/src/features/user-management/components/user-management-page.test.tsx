@@ -1,0 +1,123 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import {
+  createManagedOrganisation,
+  getOrganisationTree,
+  inviteOrganisationUser,
+  listOrganisationUsers,
+  updateManagedUser,
+} from '@portal/contracts/calls';
+import { UserManagementPage } from './user-management-page';
+
+jest.mock('@portal/contracts/calls', () => ({
+  getOrganisationTree: jest.fn(),
+  createManagedOrganisation: jest.fn(),
+  updateManagedOrganisation: jest.fn(),
+  deleteManagedOrganisation: jest.fn(),
+  listOrganisationUsers: jest.fn(),
+  inviteOrganisationUser: jest.fn(),
+  updateManagedUser: jest.fn(),
+  resetManagedUserMfa: jest.fn(),
+}));
+
+const node = (id: string, name: string, kind: string, parentId: string | null, extra: object = {}) => ({
+  id,
+  name,
+  kind,
+  parentId,
+  suspended: false,
+  demo: false,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  userCount: 1,
+  seats: 3,
+  manageable: parentId !== null,
+  ...extra,
+});
+
+const tree = {
+  rootId: 'p1',
+  creatableKinds: ['CUSTOMER'],
+  organisations: [node('p1', 'Demo Partner', 'PARTNER', null), node('c1', 'Demo Customer', 'CUSTOMER', 'p1')],
+};
+
+const user = {
+  id: 'u1',
+  organisationId: 'c1',
+  username: 'customer',
+  email: 'customer@demo.example',
+  firstName: 'Carla',
+  lastName: 'Customer',
+  role: 'CUSTOMER',
+  mfa: false,
+  suspended: false,
+  invitePending: false,
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+
+const mock = (fn: unknown) => fn as jest.Mock;
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  mock(getOrganisationTree).mockResolvedValue(tree);
+  mock(listOrganisationUsers).mockResolvedValue({ users: [] });
+});
+
+describe('UserManagementPage', () => {
+  it('shows the organisation tree and the users of the selected organisation', async () => {
+    mock(listOrganisationUsers).mockImplementation(async (id: string) => ({ users: id === 'c1' ? [user] : [] }));
+    render(<UserManagementPage />);
+    const nav = await screen.findByRole('navigation', { name: 'Organisations' });
+    expect(within(nav).getByText('Demo Partner')).toBeInTheDocument();
+    expect(await screen.findByText('No users yet. Invite the first one.')).toBeInTheDocument();
+    await userEvent.click(within(nav).getByText('Demo Customer'));
+    const table = await screen.findByRole('table', { name: 'Users of Demo Customer' });
+    expect(within(table).getByText('customer@demo.example')).toBeInTheDocument();
+    expect(screen.getByText('1 user · 3 protected seats')).toBeInTheDocument();
+  });
+
+  it('suspends a user through the API', async () => {
+    mock(listOrganisationUsers).mockResolvedValue({ users: [user] });
+    mock(updateManagedUser).mockResolvedValue({ ...user, suspended: true });
+    render(<UserManagementPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Suspend customer' }));
+    expect(updateManagedUser).toHaveBeenCalledWith('u1', { suspended: true });
+  });
+
+  it('validates and creates an organisation of an allowed kind', async () => {
+    mock(createManagedOrganisation).mockResolvedValue(node('c2', 'Acme', 'CUSTOMER', 'p1'));
+    render(<UserManagementPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'New organisation' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New organisation' });
+    const name = within(dialog).getByRole('textbox', { name: /Name/ });
+    await userEvent.type(name, 'x');
+    await userEvent.clear(name);
+    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    await userEvent.type(name, 'Acme');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
+    await waitFor(() => expect(createManagedOrganisation).toHaveBeenCalledWith({ name: 'Acme', kind: 'CUSTOMER' }));
+  });
+
+  it('invites a user with a validated form', async () => {
+    mock(inviteOrganisationUser).mockResolvedValue({ ...user, id: 'u2', username: 'newbie', invitePending: true });
+    render(<UserManagementPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Invite user' }));
+    const dialog = await screen.findByRole('dialog', { name: /Invite a user/ });
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /First name/ }), 'Ina');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Last name/ }), 'Vite');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Username/ }), 'newbie');
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'not-an-email');
+    expect(await within(dialog).findByText('Enter a valid e-mail address')).toBeInTheDocument();
+    await userEvent.clear(within(dialog).getByRole('textbox', { name: /Email/ }));
+    await userEvent.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'newbie@example.com');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));
+    await waitFor(() =>
+      expect(inviteOrganisationUser).toHaveBeenCalledWith('p1', { firstName: 'Ina', lastName: 'Vite', username: 'newbie', email: 'newbie@example.com' }),
+    );
+  });
+
+  it('shows the API error, e.g. for a customer', async () => {
+    mock(getOrganisationTree).mockResolvedValue({ errorMessage: 'Forbidden' });
+    render(<UserManagementPage />);
+    expect(await screen.findByText('Forbidden')).toBeInTheDocument();
+  });
+});

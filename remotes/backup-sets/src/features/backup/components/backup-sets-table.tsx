@@ -1,0 +1,123 @@
+import { Button, Chip, IconButton, Link, Menu, MenuItem, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import { paths } from '@portal/config';
+import { BACKUP_SET_TYPE_LABELS, type BackupSet } from '@portal/contracts';
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { JobStatusChip } from '../../../components/job-status-chip';
+import { formatBytes, formatCount, formatDateTime } from '../../../lib/format';
+import { objectsPath } from '../lib/objects-path';
+import { describeSchedule, describeScope, describeServices } from '../lib/set-labels';
+
+interface BackupSetsTableProps {
+  sets: BackupSet[];
+  onEdit: (set: BackupSet) => void;
+  onRun: (set: BackupSet) => void;
+  onPause: (set: BackupSet) => void;
+  onResume: (set: BackupSet) => void;
+  onDelete: (set: BackupSet) => void;
+}
+
+export function BackupSetsTable({ sets, onEdit, onRun, onPause, onResume, onDelete }: BackupSetsTableProps) {
+  const [menu, setMenu] = useState<{ anchor: HTMLElement; set: BackupSet } | null>(null);
+  const close = () => setMenu(null);
+  const pick = (action: (set: BackupSet) => void) => {
+    if (menu) action(menu.set);
+    close();
+  };
+  return (
+    <TableContainer>
+      <Table size="small" aria-label="Backup sets">
+        <TableHead>
+          <TableRow>
+            <TableCell>Name</TableCell>
+            <TableCell>Type</TableCell>
+            <TableCell>Scope</TableCell>
+            <TableCell>Last run</TableCell>
+            <TableCell>Next run</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell align="right">Protected</TableCell>
+            <TableCell align="right">Size</TableCell>
+            <TableCell align="right">Actions</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {sets.map((set) => (
+            <TableRow key={set.id} hover>
+              <TableCell>
+                <Link component={RouterLink} to={objectsPath(set)} aria-label={`Open ${set.name}`}>
+                  {set.name}
+                </Link>
+                <Typography variant="caption" display="block" color="text.secondary">
+                  {set.tenantName} · {describeServices(set)}
+                </Typography>
+              </TableCell>
+              <TableCell>{BACKUP_SET_TYPE_LABELS[set.type]}</TableCell>
+              <TableCell>{describeScope(set.scope)}</TableCell>
+              <TableCell>
+                {formatDateTime(set.lastRunAt)}
+                {set.lastRunStatus ? (
+                  <>
+                    {' '}
+                    <JobStatusChip status={set.lastRunStatus} />
+                  </>
+                ) : null}
+              </TableCell>
+              <TableCell>
+                {set.status === 'paused' ? 'Paused' : formatDateTime(set.nextRunAt)}
+                <Typography variant="caption" display="block" color="text.secondary">
+                  {describeSchedule(set.schedule)}
+                </Typography>
+              </TableCell>
+              <TableCell>
+                <Chip size="small" label={set.status === 'active' ? 'Active' : 'Paused'} color={set.status === 'active' ? 'success' : 'default'} variant="outlined" />
+              </TableCell>
+              <TableCell align="right">{formatCount(set.protectedCount)}</TableCell>
+              <TableCell align="right">
+                {formatBytes(set.sizeBytes)}
+                <Typography variant="caption" display="block" color="text.secondary">
+                  {formatCount(set.itemCount)} items
+                </Typography>
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <Button size="small" onClick={() => onRun(set)} disabled={set.status === 'paused' || set.lastRunStatus === 'running' || set.lastRunStatus === 'queued'} aria-label={`Run ${set.name} now`}>
+                  Run now
+                </Button>
+                <IconButton aria-label={`More actions for ${set.name}`} aria-haspopup="menu" onClick={(e) => setMenu({ anchor: e.currentTarget, set })}>
+                  <MoreVertIcon />
+                </IconButton>
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={close}>
+        {menu
+          ? [
+              <MenuItem key="edit" onClick={() => pick(onEdit)}>
+                Edit
+              </MenuItem>,
+              menu.set.status === 'active' ? (
+                <MenuItem key="pause" onClick={() => pick(onPause)}>
+                  Pause
+                </MenuItem>
+              ) : (
+                <MenuItem key="resume" onClick={() => pick(onResume)}>
+                  Resume
+                </MenuItem>
+              ),
+              <MenuItem key="jobs" component={RouterLink} to={`${paths.jobs}?setId=${menu.set.id}`} onClick={close}>
+                Jobs
+              </MenuItem>,
+              <MenuItem key="search" component={RouterLink} to={paths.itemSearch.build({ backupSetType: menu.set.type, backupSetUserId: 'all', backupSetId: menu.set.id })} onClick={close}>
+                Search items
+              </MenuItem>,
+              <MenuItem key="delete" onClick={() => pick(onDelete)} sx={{ color: 'error.main' }}>
+                Delete
+              </MenuItem>,
+            ]
+          : null}
+      </Menu>
+    </TableContainer>
+  );
+}

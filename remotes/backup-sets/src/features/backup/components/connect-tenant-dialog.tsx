@@ -1,0 +1,116 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import { BACKUP_MESSAGES, connectTenantFormSchema, GRAPH_BASE_URL_DEFAULT, type ConnectionTestResult, type ConnectTenantForm, type Tenant } from '@portal/contracts';
+import { connectTenant, testTenantCredentials } from '@portal/contracts/calls';
+import { openSnackbar, PasswordField } from '@portal/ui';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { unwrap } from '../../../lib/api-result';
+import { errorText } from '../../../lib/format';
+
+type FormInput = z.input<typeof connectTenantFormSchema>;
+const DEFAULTS: FormInput = { name: '', tenantId: '', clientId: '', clientSecret: '', graphBaseUrl: GRAPH_BASE_URL_DEFAULT, authorityUrl: '' };
+const FIELDS: ReadonlyArray<{ name: Exclude<keyof FormInput, 'clientSecret'>; label: string; required: boolean; helper?: string }> = [
+  { name: 'name', label: 'Display name', required: true },
+  { name: 'tenantId', label: 'Tenant ID', required: true, helper: 'Directory (tenant) ID of the Entra ID app registration' },
+  { name: 'clientId', label: 'Client ID', required: true, helper: 'Application (client) ID' },
+  { name: 'graphBaseUrl', label: 'Graph base URL', required: true },
+  { name: 'authorityUrl', label: 'Authority URL (optional)', required: false, helper: 'Token endpoint base; leave empty for login.microsoftonline.com' },
+];
+
+/** Connect an M365 tenant with app credentials; Test connection checks them before anything is stored. */
+export function ConnectTenantDialog({ onClose, onConnected }: { onClose: () => void; onConnected: (tenant: Tenant) => void }) {
+  const titleId = useId();
+  const [test, setTest] = useState<ConnectionTestResult | null>(null);
+  const [testing, setTesting] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const { control, handleSubmit, formState, trigger, getValues } = useForm<FormInput, unknown, ConnectTenantForm>({
+    resolver: zodResolver(connectTenantFormSchema),
+    mode: 'all',
+    defaultValues: DEFAULTS,
+  });
+
+  const runTest = async () => {
+    if (!(await trigger())) return;
+    setTesting(true);
+    setTest(null);
+    try {
+      setTest(await unwrap(testTenantCredentials(connectTenantFormSchema.parse(getValues()))));
+    } catch (error) {
+      setTest({ ok: false, failureReason: errorText(error) });
+    } finally {
+      setTesting(false);
+    }
+  };
+  const onSubmit = async (values: ConnectTenantForm) => {
+    setSubmitError(null);
+    try {
+      const tenant = await unwrap(connectTenant(values));
+      openSnackbar({ message: BACKUP_MESSAGES.tenantConnected, variant: 'alert', alert: { color: 'success', variant: 'filled' }, autoHideDuration: 4000 });
+      onConnected(tenant);
+    } catch (error) {
+      setSubmitError(errorText(error));
+    }
+  };
+
+  return (
+    <Dialog open onClose={formState.isSubmitting ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Connect a Microsoft 365 tenant</DialogTitle>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            Register an app in Entra ID with read and write Graph application permissions and enter its credentials. The secret is stored encrypted and never shown again.
+          </DialogContentText>
+          <Stack spacing={2}>
+            {FIELDS.map((f) => (
+              <Controller
+                key={f.name}
+                control={control}
+                name={f.name}
+                render={({ field, fieldState }) => (
+                  <TextField {...field} value={field.value ?? ''} id={`tenant-${f.name}`} label={f.label} required={f.required} error={Boolean(fieldState.error)} helperText={fieldState.error?.message ?? f.helper} />
+                )}
+              />
+            ))}
+            <Controller
+              control={control}
+              name="clientSecret"
+              render={({ field, fieldState }) => (
+                <PasswordField {...field} id="tenant-clientSecret" label="Client secret" required error={Boolean(fieldState.error)} helperText={fieldState.error?.message} autoComplete="off" />
+              )}
+            />
+          </Stack>
+          <div aria-live="polite">
+            {test?.ok === true ? (
+              <Alert severity="success" sx={{ mt: 2 }}>
+                Connection works: {test.organizationName}
+              </Alert>
+            ) : null}
+            {test?.ok === false ? (
+              <Alert severity="error" sx={{ mt: 2 }}>
+                Connection failed: {test.failureReason}
+              </Alert>
+            ) : null}
+          </div>
+          {submitError ? (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {submitError}
+            </Alert>
+          ) : null}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={formState.isSubmitting}>
+            Cancel
+          </Button>
+          <Button onClick={runTest} disabled={testing || formState.isSubmitting}>
+            {testing ? 'Testing…' : 'Test connection'}
+          </Button>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            Connect
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,71 @@
+import { Alert, Box, Button, Card, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import type { ConnectionTestResult, Tenant } from '@portal/contracts';
+import { testTenantConnection } from '@portal/contracts/calls';
+import { useState } from 'react';
+import { unwrap } from '../../../lib/api-result';
+import { errorText, formatDateTime } from '../../../lib/format';
+
+const STATUS_COLOR = { connected: 'success', error: 'error', untested: 'default' } as const;
+
+/** The connected M365 tenants with a per-tenant connection test. */
+export function TenantsPanel({ tenants, onConnect, onTested }: { tenants: Tenant[]; onConnect: () => void; onTested: () => void }) {
+  const [results, setResults] = useState<Record<string, ConnectionTestResult | 'testing'>>({});
+  const test = async (tenant: Tenant) => {
+    setResults((r) => ({ ...r, [tenant.id]: 'testing' }));
+    let result: ConnectionTestResult;
+    try {
+      result = await unwrap(testTenantConnection(tenant.id));
+    } catch (error) {
+      result = { ok: false, failureReason: errorText(error) };
+    }
+    setResults((r) => ({ ...r, [tenant.id]: result }));
+    onTested();
+  };
+  return (
+    <Card sx={{ p: 2, mb: 3 }} component="section" aria-labelledby="tenants-heading">
+      <Stack direction="row" justifyContent="space-between" alignItems="center">
+        <Typography id="tenants-heading" variant="h6" component="h2">
+          Microsoft 365 tenants
+        </Typography>
+        <Button onClick={onConnect}>Connect tenant</Button>
+      </Stack>
+      {tenants.length === 0 ? (
+        <Typography color="text.secondary" sx={{ py: 2 }}>
+          No tenant is connected yet. Connect one to create backup sets.
+        </Typography>
+      ) : (
+        <List dense aria-label="Connected tenants">
+          {tenants.map((t) => {
+            const result = results[t.id];
+            return (
+              <ListItem
+                key={t.id}
+                secondaryAction={
+                  <Button size="small" onClick={() => test(t)} disabled={result === 'testing'} aria-label={`Test connection to ${t.name}`}>
+                    {result === 'testing' ? 'Testing…' : 'Test connection'}
+                  </Button>
+                }
+              >
+                <ListItemText
+                  primary={
+                    <Box component="span" sx={{ display: 'inline-flex', gap: 1, alignItems: 'center' }}>
+                      {t.name}
+                      <Chip size="small" label={t.status} color={STATUS_COLOR[t.status]} />
+                      {t.demo ? <Chip size="small" label="demo" variant="outlined" /> : null}
+                    </Box>
+                  }
+                  secondary={`${t.organizationName ?? t.tenantId} · ${t.backupSetCount} backup sets · last tested ${formatDateTime(t.lastTestedAt)}`}
+                />
+                {result && result !== 'testing' ? (
+                  <Alert severity={result.ok ? 'success' : 'error'} sx={{ ml: 2, py: 0 }} role="status">
+                    {result.ok ? `Connection works: ${result.organizationName}` : `Connection failed: ${result.failureReason}`}
+                  </Alert>
+                ) : null}
+              </ListItem>
+            );
+          })}
+        </List>
+      )}
+    </Card>
+  );
+}

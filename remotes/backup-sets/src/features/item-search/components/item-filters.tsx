@@ -1,0 +1,29 @@
+import { MenuItem, Stack, TextField } from '@mui/material';
+import { BACKUP_SERVICE_LABELS, BACKUP_SERVICES } from '@portal/contracts';
+import type { ParamUpdate } from '../../../lib/use-url-params';
+import type { SearchValues } from '../lib/search-params';
+
+/** Service, date range, size and attachment filters (the text search and sort live in the toolbar). */
+export function ItemFilters({ values, update }: { values: SearchValues; update: ParamUpdate<keyof SearchValues> }) {
+  return (
+    <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ mb: 2 }}>
+      <TextField id="items-service" select size="small" label="Service" value={values.service} onChange={(e) => update({ service: e.target.value, folder: '' })} sx={{ minWidth: 150 }}>
+        <MenuItem value="">All services</MenuItem>
+        {BACKUP_SERVICES.map((s) => (
+          <MenuItem key={s} value={s}>
+            {BACKUP_SERVICE_LABELS[s]}
+          </MenuItem>
+        ))}
+      </TextField>
+      <TextField id="items-from" size="small" type="date" label="Modified from" value={values.from} onChange={(e) => update({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+      <TextField id="items-to" size="small" type="date" label="Modified to" value={values.to} onChange={(e) => update({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
+      <TextField id="items-min" size="small" type="number" label="Min size (bytes)" value={values.minSize} onChange={(e) => update({ minSize: e.target.value })} sx={{ width: 150 }} />
+      <TextField id="items-max" size="small" type="number" label="Max size (bytes)" value={values.maxSize} onChange={(e) => update({ maxSize: e.target.value })} sx={{ width: 150 }} />
+      <TextField id="items-attachments" select size="small" label="Attachments" value={values.hasAttachments} onChange={(e) => update({ hasAttachments: e.target.value })} sx={{ minWidth: 150 }}>
+        <MenuItem value="">Any</MenuItem>
+        <MenuItem value="true">With attachments</MenuItem>
+        <MenuItem value="false">Without attachments</MenuItem>
+      </TextField>
+    </Stack>
+  );
+}

@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import type { Job, RestoreSelection, TenantList } from '@portal/contracts';
+import { createRestore, listTenants } from '@portal/contracts/calls';
+import { useId, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { unwrap } from '../../../lib/api-result';
+import { errorText } from '../../../lib/format';
+import { useLoad } from '../../../lib/use-load';
+import { DESTINATION_DEFAULTS, destinationFormSchema, type DestinationForm, type DestinationFormInput } from '../lib/destination-form';
+import { DestinationFields } from './destination-fields';
+
+interface StartRestoreDialogProps {
+  setId: string;
+  tenantId: string;
+  selection: RestoreSelection;
+  summary: string;
+  initialKind?: 'original' | 'download';
+  onClose: () => void;
+  onStarted: (job: Job) => void;
+}
+
+/** Chooses where a selection is restored to and queues the restore job. */
+export function StartRestoreDialog({ setId, tenantId, selection, summary, initialKind = 'original', onClose, onStarted }: StartRestoreDialogProps) {
+  const titleId = useId();
+  const tenants = useLoad<TenantList, null>(listTenants, null);
+  const [error, setError] = useState<string | null>(null);
+  const { control, handleSubmit, setValue, formState } = useForm<DestinationFormInput, unknown, DestinationForm>({
+    resolver: zodResolver(destinationFormSchema),
+    mode: 'all',
+    defaultValues: { destination: { kind: initialKind } } satisfies typeof DESTINATION_DEFAULTS,
+  });
+  const onSubmit = async ({ destination }: DestinationForm) => {
+    setError(null);
+    try {
+      onStarted(await unwrap(createRestore({ setId, selection, destination })));
+    } catch (e) {
+      setError(errorText(e));
+    }
+  };
+  return (
+    <Dialog open onClose={formState.isSubmitting ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>Restore {summary}</DialogTitle>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>Restored items are added next to what is there: nothing in Microsoft 365 is overwritten or deleted, and a file whose name is taken is restored under a new name.</DialogContentText>
+          <DestinationFields control={control} setValue={setValue} tenants={tenants.data?.items ?? []} defaultTenantId={tenantId} />
+          {error ? (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {error}
+            </Alert>
+          ) : null}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={formState.isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            Start restore
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}

@@ -1,0 +1,20 @@
+import { Button, List, ListItem, ListItemButton, ListItemText } from '@mui/material';
+import type { SnapshotMapping } from '@portal/contracts';
+import { formatDateTime } from '../../../lib/format';
+
+export function MappingList({ mappings, selectedId, onSelect }: { mappings: SnapshotMapping[]; selectedId: string; onSelect: (id: string) => void }) {
+  return (
+    <List aria-label="Snapshot mappings" dense>
+      {mappings.map((m) => (
+        <ListItem key={m.id} disablePadding>
+          <ListItemButton selected={m.id === selectedId} onClick={() => onSelect(m.id)}>
+            <ListItemText primary={m.name} secondary={`${m.sourceSetName} → ${m.targetTenantName} · ${m.pairs.length} users · ${formatDateTime(m.updatedAt)}`} />
+          </ListItemButton>
+        </ListItem>
+      ))}
+      <ListItem>
+        <Button onClick={() => onSelect('new')}>New mapping</Button>
+      </ListItem>
+    </List>
+  );
+}

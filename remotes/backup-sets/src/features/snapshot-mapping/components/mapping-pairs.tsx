@@ -1,0 +1,90 @@
+import DeleteIcon from '@mui/icons-material/Delete';
+import { Alert, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import type { ProtectedObjectPage } from '@portal/contracts';
+import { BACKUP_PAGE_SIZE_MAX } from '@portal/contracts';
+import { listProtectedObjects } from '@portal/contracts/calls';
+import { Controller, useFieldArray, type Control, type FieldErrors } from 'react-hook-form';
+import { useLoad } from '../../../lib/use-load';
+import { UserPicker } from '../../restore/components/user-picker';
+import type { MappingFormInput } from '../lib/mapping-form';
+
+interface MappingPairsProps {
+  control: Control<MappingFormInput>;
+  errors: FieldErrors<MappingFormInput>;
+  sourceSetId: string;
+  targetTenantId: string;
+}
+
+/** Source user of the set -> target user of the target tenant, one row per user. */
+export function MappingPairs({ control, errors, sourceSetId, targetTenantId }: MappingPairsProps) {
+  const { fields, append, remove } = useFieldArray({ control, name: 'pairs' });
+  const users = useLoad<ProtectedObjectPage, string>((setId) => listProtectedObjects(setId, { kind: 'user', pageSize: BACKUP_PAGE_SIZE_MAX }), sourceSetId, { enabled: Boolean(sourceSetId) });
+  const sources = users.data?.items ?? [];
+  const pairsMessage = (errors.pairs as { message?: string; root?: { message?: string } } | undefined)?.message ?? (errors.pairs as { root?: { message?: string } } | undefined)?.root?.message;
+  const pairsAlert = pairsMessage ? (
+    <Alert severity="error" role="alert">
+      {pairsMessage}
+    </Alert>
+  ) : null;
+  if (!sourceSetId || !targetTenantId)
+    return (
+      <Stack spacing={1}>
+        <Typography color="text.secondary">Choose the source set and the target tenant first.</Typography>
+        {pairsAlert}
+      </Stack>
+    );
+  return (
+    <Stack spacing={1}>
+      {users.load.state === 'error' ? <Alert severity="error">The users of the set could not be loaded: {users.load.message}</Alert> : null}
+      {fields.map((field, index) => (
+        <Stack key={field.id} direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems="flex-start" role="group" aria-label={`Pair ${index + 1}`}>
+          <Controller
+            control={control}
+            name={`pairs.${index}.sourceObjectId`}
+            render={({ field: f, fieldState }) => (
+              <TextField {...f} select size="small" label="Source user" id={`pair-${index}-source`} sx={{ minWidth: 240 }} error={Boolean(fieldState.error)} helperText={fieldState.error?.message}>
+                {sources.map((o) => (
+                  <MenuItem key={o.id} value={o.id}>
+                    {o.displayName}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+          <Controller
+            control={control}
+            name={`pairs.${index}.targetUserExternalId`}
+            render={({ field: f, fieldState }) => (
+              <Stack sx={{ minWidth: 280, flex: 1 }}>
+                <Controller
+                  control={control}
+                  name={`pairs.${index}.targetDisplayName`}
+                  render={({ field: nameField }) => (
+                    <UserPicker
+                      id={`pair-${index}-target`}
+                      label="Target user"
+                      tenantId={targetTenantId}
+                      value={f.value}
+                      onChange={(externalId, displayName) => {
+                        f.onChange(externalId);
+                        nameField.onChange(displayName);
+                      }}
+                      error={fieldState.error?.message}
+                    />
+                  )}
+                />
+              </Stack>
+            )}
+          />
+          <IconButton aria-label={`Remove pair ${index + 1}`} onClick={() => remove(index)}>
+            <DeleteIcon />
+          </IconButton>
+        </Stack>
+      ))}
+      {pairsAlert}
+      <Stack direction="row" spacing={1}>
+        <Button onClick={() => append({ sourceObjectId: '', targetUserExternalId: '', targetDisplayName: '' })}>Add user</Button>
+      </Stack>
+    </Stack>
+  );
+}

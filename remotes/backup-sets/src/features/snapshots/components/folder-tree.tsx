@@ -1,0 +1,61 @@
+import ChevronRightIcon from '@mui/icons-material/ChevronRight';
+import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Alert, Box, IconButton, List, ListItem, ListItemButton, ListItemText, Skeleton } from '@mui/material';
+import { BACKUP_SERVICE_LABELS, type TreeList, type TreeNode } from '@portal/contracts';
+import { getSnapshotTree } from '@portal/contracts/calls';
+import { useState } from 'react';
+import { useLoad } from '../../../lib/use-load';
+
+interface FolderTreeProps {
+  snapshotId: string;
+  /** The chosen folder key, or several keys where many may be chosen. */
+  selected: string | readonly string[];
+  onSelect: (node: TreeNode) => void;
+}
+
+/** The snapshot's folder tree, one level loaded at a time as folders are expanded. */
+export function FolderTree(props: FolderTreeProps) {
+  return (
+    <Box role="tree" aria-label="Folders">
+      <FolderLevel {...props} depth={0} />
+    </Box>
+  );
+}
+
+function FolderLevel({ snapshotId, parent, selected, onSelect, depth }: FolderTreeProps & { parent?: string; depth: number }) {
+  const level = useLoad<TreeList, { snapshotId: string; parent?: string }>((q) => getSnapshotTree(q.snapshotId, q.parent), { snapshotId, parent });
+  if (level.load.state === 'loading') return <Skeleton height={32} sx={{ ml: depth * 2 }} aria-label="Loading folders" />;
+  if (level.load.state === 'error') return <Alert severity="error">The folders could not be loaded: {level.load.message}</Alert>;
+  if (level.load.data.nodes.length === 0) return depth === 0 ? <Alert severity="info">This snapshot holds no folders.</Alert> : null;
+  return (
+    <List dense disablePadding role="group">
+      {level.load.data.nodes.map((node) => (
+        <FolderNode key={node.key} node={node} snapshotId={snapshotId} selected={selected} onSelect={onSelect} depth={depth} />
+      ))}
+    </List>
+  );
+}
+
+function FolderNode({ node, snapshotId, selected, onSelect, depth }: Omit<FolderTreeProps, 'snapshotId'> & { node: TreeNode; snapshotId: string; depth: number }) {
+  const [open, setOpen] = useState(false);
+  const isSelected = typeof selected === 'string' ? selected === node.key : selected.includes(node.key);
+  // The first level is one node per service (path ''): shown by the service's name.
+  const label = node.path === '' ? BACKUP_SERVICE_LABELS[node.service] : node.name;
+  return (
+    <>
+      <ListItem disablePadding role="treeitem" aria-expanded={node.hasChildren ? open : undefined} aria-selected={isSelected} sx={{ pl: depth * 2 }}>
+        {node.hasChildren ? (
+          <IconButton size="small" onClick={() => setOpen((o) => !o)} aria-label={`${open ? 'Collapse' : 'Expand'} ${label}`}>
+            {open ? <ExpandMoreIcon fontSize="small" /> : <ChevronRightIcon fontSize="small" />}
+          </IconButton>
+        ) : (
+          <Box sx={{ width: 34 }} />
+        )}
+        <ListItemButton selected={isSelected} onClick={() => onSelect(node)}>
+          <ListItemText primary={label} secondary={`${node.itemCount} items`} />
+        </ListItemButton>
+      </ListItem>
+      {open ? <FolderLevel snapshotId={snapshotId} parent={node.key} selected={selected} onSelect={onSelect} depth={depth + 1} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { emailFieldSchema, newPasswordFieldSchema } from './account';
+import { ALL_ROLES } from '@portal/config';
+
+// User management and the audit log (issue 10). The forms and the API validate with these same
+// schemas, so the browser and the server cannot disagree.
+
+// Local copy of the role enum: importing it from ./index would be an import cycle.
+const roleSchema = z.enum(ALL_ROLES as unknown as ['ADMIN', 'PARTNER', 'DIRECTPARTNER', 'CUSTOMER', 'DIRECTCUSTOMER']);
+
+export const ORGANISATION_KIND_VALUES = ['PROVIDER', 'PARTNER', 'DIRECTPARTNER', 'CUSTOMER', 'DIRECTCUSTOMER'] as const;
+export const organisationKindSchema = z.enum(ORGANISATION_KIND_VALUES);
+export type OrganisationKindName = z.infer<typeof organisationKindSchema>;
+
+export const ORGANISATION_NAME_MAX_LENGTH = 100;
+
+export const ADMIN_MESSAGES = Object.freeze({
+  nameRequired: 'Name is required',
+  nameTooLong: `Name must be at most ${ORGANISATION_NAME_MAX_LENGTH} characters`,
+  kindNotAllowed: 'You cannot create this kind of organisation',
+  organisationCreated: 'Organisation created.',
+  organisationUpdated: 'Organisation updated.',
+  organisationDeleted: 'Organisation deleted.',
+  organisationNotEmpty: 'Remove its users and organisations first',
+  ownOrganisation: 'You cannot change your own organisation here',
+  firstNameRequired: 'First name is required',
+  lastNameRequired: 'Last name is required',
+  usernameRequired: 'Username is required',
+  usernameInvalid: 'Username may contain letters, digits, dots, dashes and underscores (3 to 50)',
+  emailRequired: 'Email is required',
+  emailInvalid: 'Enter a valid e-mail address',
+  usernameTaken: 'This username is already taken',
+  emailTaken: 'This e-mail is already registered',
+  userInvited: 'Invitation sent.',
+  userUpdated: 'User updated.',
+  mfaReset: 'MFA reset: the user signs in with the password only until MFA is set up again.',
+  ownAccount: 'You cannot change your own account here',
+});
+const M = ADMIN_MESSAGES;
+
+/** Which kinds each role may create, always directly below its own organisation. */
+export const CREATABLE_KINDS: Readonly<Record<z.infer<typeof roleSchema>, readonly OrganisationKindName[]>> = Object.freeze({
+  ADMIN: ['PARTNER', 'DIRECTPARTNER', 'DIRECTCUSTOMER'],
+  // Both partner tiers resell to customers; the tenancy model places customers under either.
+  PARTNER: ['CUSTOMER'],
+  DIRECTPARTNER: ['CUSTOMER'],
+  CUSTOMER: [],
+  DIRECTCUSTOMER: [],
+});
+
+/** Users of an organisation kind have exactly this role (one role per tier). */
+export const ROLE_FOR_KIND: Readonly<Record<OrganisationKindName, z.infer<typeof roleSchema>>> = Object.freeze({
+  PROVIDER: 'ADMIN',
+  PARTNER: 'PARTNER',
+  DIRECTPARTNER: 'DIRECTPARTNER',
+  CUSTOMER: 'CUSTOMER',
+  DIRECTCUSTOMER: 'DIRECTCUSTOMER',
+});
+
+const text = (required: string) =>
+  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : `${required.split(' is ')[0]} must be a string`) }).trim().min(1, required);
+
+export const organisationNameSchema = text(M.nameRequired).max(ORGANISATION_NAME_MAX_LENGTH, M.nameTooLong);
+
+export const organisationNodeSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  kind: organisationKindSchema,
+  parentId: z.string().nullable(),
+  suspended: z.boolean(),
+  demo: z.boolean(),
+  createdAt: z.string(),
+  userCount: z.number().int().nonnegative(),
+  /** Distinct Microsoft 365 users protected by the organisation's backup sets. */
+  seats: z.number().int().nonnegative(),
+  /** True when the caller may edit, suspend or delete it (below the caller's own organisation). */
+  manageable: z.boolean(),
+});
+export type OrganisationNode = z.infer<typeof organisationNodeSchema>;
+
+export const organisationTreeSchema = z.object({
+  rootId: z.string(),
+  creatableKinds: z.array(organisationKindSchema),
+  organisations: z.array(organisationNodeSchema),
+});
+export type OrganisationTree = z.infer<typeof organisationTreeSchema>;
+
+export const createOrganisationRequestSchema = z.object({
+  name: organisationNameSchema,
+  kind: organisationKindSchema,
+});
+export type CreateOrganisationRequest = z.infer<typeof createOrganisationRequestSchema>;
+
+export const updateOrganisationRequestSchema = z.object({
+  name: organisationNameSchema.optional(),
+  suspended: z.boolean().optional(),
+});
+export type UpdateOrganisationRequest = z.infer<typeof updateOrganisationRequestSchema>;
+
+export const organisationIdParamsSchema = z.object({ orgId: z.uuid({ error: 'orgId must be a valid id' }) });
+export type OrganisationIdParams = z.infer<typeof organisationIdParamsSchema>;
+
+export const managedUserIdParamsSchema = z.object({ userId: z.uuid({ error: 'userId must be a valid id' }) });
+export type ManagedUserIdParams = z.infer<typeof managedUserIdParamsSchema>;
+
+export const managedUserSchema = z.object({
+  id: z.string(),
+  organisationId: z.string(),
+  username: z.string(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  role: roleSchema,
+  mfa: z.boolean(),
+  suspended: z.boolean(),
+  /** Invited and has not set a password yet. */
+  invitePending: z.boolean(),
+  createdAt: z.string(),
+});
+export type ManagedUser = z.infer<typeof managedUserSchema>;
+
+export const managedUserListSchema = z.object({ users: z.array(managedUserSchema) });
+export type ManagedUserList = z.infer<typeof managedUserListSchema>;
+
+export const inviteUserRequestSchema = z.object({
+  firstName: text(M.firstNameRequired).max(50, 'First name must be at most 50 characters'),
+  lastName: text(M.lastNameRequired).max(50, 'Last name must be at most 50 characters'),
+  username: text(M.usernameRequired).regex(/^[A-Za-z0-9._-]{3,50}$/, M.usernameInvalid),
+  email: text(M.emailRequired).max(254, M.emailInvalid).pipe(z.email(M.emailInvalid)),
+});
+export type InviteUserRequest = z.infer<typeof inviteUserRequestSchema>;
+
+export const updateManagedUserRequestSchema = z.object({ suspended: z.boolean() });
+export type UpdateManagedUserRequest = z.infer<typeof updateManagedUserRequestSchema>;
+
+export const adminMessageSchema = z.object({ message: z.string() });
+export type AdminMessage = z.infer<typeof adminMessageSchema>;
+
+export const acceptInviteRequestSchema = z.object({
+  email: emailFieldSchema,
+  token: z.string().min(1, 'This invitation link is invalid or has expired').max(200, 'This invitation link is invalid or has expired'),
+  password: newPasswordFieldSchema(),
+});
+export type AcceptInviteRequest = z.infer<typeof acceptInviteRequestSchema>;
+
+export const INVITE_MESSAGES = Object.freeze({
+  invalid: 'This invitation link is invalid or has expired',
+  accepted: 'Your password is set. You can sign in now.',
+  suspended: 'This account is suspended',
+});
+
+// ---- audit log ----
+
+export const auditEntrySchema = z.object({
+  seq: z.number().int(),
+  at: z.string(),
+  actorName: z.string().nullable(),
+  action: z.string(),
+  target: z.string().nullable(),
+  ip: z.string().nullable(),
+  organisationName: z.string().nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const AUDIT_PAGE_SIZE_MAX = 100;
+
+export const auditListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(25),
+  action: z.string().trim().max(64).optional(),
+  search: z.string().trim().max(200).optional(),
+  from: z.iso.datetime({ offset: true }).optional(),
+  to: z.iso.datetime({ offset: true }).optional(),
+});
+export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
+export type AuditListParams = Partial<{ page: number; pageSize: number; action: string; search: string; from: string; to: string }>;
+
+export const auditPageSchema = z.object({
+  entries: z.array(auditEntrySchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+export const auditVerifySchema = z.object({
+  valid: z.boolean(),
+  checked: z.number().int().nonnegative(),
+  /** The first entry whose hash does not match its content or predecessor. */
+  brokenAtSeq: z.number().int().nullable(),
+});
+export type AuditVerify = z.infer<typeof auditVerifySchema>;

@@ -1,0 +1,25 @@
+// WCAG 2 contrast, so the theme can pick shades that keep white text readable (4.5:1 for normal text).
+
+const channel = (c: number): number => {
+  const s = c / 255;
+  return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4;
+};
+
+export function luminance(hex: string): number {
+  const m = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
+  if (!m) return 0;
+  const n = parseInt(m[1], 16);
+  return 0.2126 * channel((n >> 16) & 255) + 0.7152 * channel((n >> 8) & 255) + 0.0722 * channel(n & 255);
+}
+
+export function contrastRatio(a: string, b: string): number {
+  const [hi, lo] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+  return (hi + 0.05) / (lo + 0.05);
+}
+
+/** The first shade that reaches `min` contrast against `text`, else the one with the most. */
+export function readableShade(shades: readonly string[], text = '#ffffff', min = 4.5): string {
+  const ok = shades.find((s) => contrastRatio(s, text) >= min);
+  if (ok) return ok;
+  return [...shades].sort((a, b) => contrastRatio(b, text) - contrastRatio(a, text))[0];
+}
