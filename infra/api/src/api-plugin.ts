@@ -32,6 +32,8 @@ import { notificationSettingsRoutes } from './routes/notification-settings-route
 import { userSessionsRoutes } from './routes/user-sessions-routes';
 import { userManagementRoutes } from './routes/user-management-routes';
 import { auditRoutes } from './routes/audit-routes';
+import { dashboardRoutes } from './routes/dashboard-routes';
+import { alertsRoutes } from './routes/alerts-routes';
 import { whitelabelRoutes } from './routes/whitelabel-routes';
 import { whitelabelBrandingResolver } from './mail/whitelabel-branding';
 import type { RouteDeps } from './routes/route-deps';
@@ -161,4 +163,6 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
   await userSessionsRoutes(app, deps);
   await userManagementRoutes(app, deps, { publicUrl: options.publicUrl ?? process.env.PORTAL_PUBLIC_URL });
   await auditRoutes(app, deps);
+  await dashboardRoutes(app, deps);
+  await alertsRoutes(app, deps);
 };

@@ -5,19 +5,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { launchBrowser, signIn } from '../src/browser';
 import { REPO_ROOT, startPortal } from '../src/portal';
+import { SPEC_DISPLAY_DEFAULTS } from '../src/spec-display-defaults';
 
-const DEFAULTS = {
-  layout: 'vertical',
-  drawerType: 'default',
-  fontFamily: `'Poppins', sans-serif`,
-  borderRadius: 8,
-  outlinedFilled: true,
-  navType: 'light',
-  presetColor: 'default',
-  locale: 'en',
-  rtlLayout: false,
-  container: false,
-};
+const DEFAULTS = SPEC_DISPLAY_DEFAULTS;
 
 const SHOTS: { name: string; settings: Partial<typeof DEFAULTS> }[] = [
   { name: 'light', settings: {} },

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { describeViolations, seriousViolations } from './a11y';
 import { DEMO_PASSWORD, newPage, signIn } from './browser';
 import type { OutboxMessage } from './outbox';
 import { usePortalSuite } from './suite';
@@ -129,4 +130,52 @@ test('the dashboard of each demo role shows its cards', async () => {
     for (const title of titles) await summary.getByRole('heading', { name: title, exact: true }).waitFor();
     await user.context.close();
   }
+});
+
+// The customisation defaults of the shell (see shell.e2e.ts); only the mode changes here.
+const BERRY_DEFAULTS = {
+  layout: 'vertical',
+  drawerType: 'default',
+  fontFamily: `'Poppins', sans-serif`,
+  borderRadius: 8,
+  outlinedFilled: true,
+  presetColor: 'default',
+  locale: 'en',
+  rtlLayout: false,
+  container: false,
+};
+
+describe.each(['light', 'dark'] as const)('axe-core on the dashboard, alerts and operator pages, %s', (navType) => {
+  test.each([
+    ['admin', '/dashboard', 'Job success rate'],
+    ['customer', '/dashboard', 'Protection status'],
+    ['admin', '/alerts', 'Alerts'],
+    ['admin', '/operator', 'Operator'],
+  ])('%s on %s has no serious or critical violation', async (username, url, heading) => {
+    if (url === '/alerts') {
+      // A platform alert (a browser's failure report), so the table and its buttons are checked too.
+      const token = await apiToken(suite.portal.url, 'admin');
+      const version = await currentVersion(suite.portal.url, token, 'support');
+      const report = await fetch(`${suite.portal.url}/backend/api/remotes/support/failures`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ version, kind: 'load', message: `e2e ${navType}` }),
+      });
+      expect(report.status).toBe(200);
+    }
+    const context = await suite.browser.newContext({ baseURL: suite.portal.url, viewport: { width: 1400, height: 900 }, bypassCSP: true });
+    await context.addInitScript((v) => localStorage.setItem('berry-config', v), JSON.stringify({ ...BERRY_DEFAULTS, navType }));
+    const page = await context.newPage();
+    await signIn(page, username);
+    await page.waitForURL('**/dashboard');
+    if (url !== '/dashboard') await page.goto(url);
+    await page.getByRole('heading', { name: heading, exact: true }).first().waitFor();
+    if (url === '/alerts') await page.getByRole('table', { name: 'Alerts' }).getByRole('button', { name: /^Resolve/ }).first().waitFor();
+    await page.getByRole('status').first().waitFor({ state: 'detached' }).catch(() => undefined);
+    // Let entry animations finish so colours are measured at rest.
+    await page.waitForTimeout(400);
+    const violations = await seriousViolations(page);
+    await context.close();
+    expect(describeViolations(violations)).toBe('');
+  });
 });

@@ -2,21 +2,11 @@ import type { Browser, Page } from 'playwright-core';
 import { describeViolations, seriousViolations } from './a11y';
 import { signIn } from './browser';
 import { usePortalSuite } from './suite';
+import { SPEC_DISPLAY_DEFAULTS } from './spec-display-defaults';
 
 const suite = usePortalSuite();
 
-const DEFAULTS = {
-  layout: 'vertical',
-  drawerType: 'default',
-  fontFamily: `'Poppins', sans-serif`,
-  borderRadius: 8,
-  outlinedFilled: true,
-  navType: 'light',
-  presetColor: 'default',
-  locale: 'en',
-  rtlLayout: false,
-  container: false,
-};
+const DEFAULTS = SPEC_DISPLAY_DEFAULTS;
 
 async function signedIn(username: string, options: { width?: number; height?: number; settings?: object; bypassCSP?: boolean } = {}) {
   const context = await suite.browser.newContext({

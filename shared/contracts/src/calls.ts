@@ -73,3 +73,6 @@ export * from './support-calls';
 export * from './account-settings-calls';
 export * from './backup-calls';
 export * from './admin-calls';
+export * from './admin-ops-dashboard-calls';
+export * from './admin-ops-alerts-calls';
+export * from './admin-ops-operator-calls';

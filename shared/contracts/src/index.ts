@@ -120,3 +120,5 @@ export * from './account-settings';
 export * from './backup';
 export * from './remotes';
 export * from './admin';
+export * from './admin-ops-dashboard';
+export * from './admin-ops-alerts';

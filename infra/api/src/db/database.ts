@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { Pool, types } from 'pg';
-import { loadPglite } from './load-pglite';
+import { loadPglite, pgliteAssets } from './load-pglite';
 
 export type DbDriver = 'pglite' | 'postgres';
 
@@ -47,7 +47,8 @@ export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<D
 async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<Db> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
   const { PGlite } = loadPglite();
-  const pg = new PGlite(dataDir, snapshot ? { loadDataDir: snapshot } : {});
+  const assets = await pgliteAssets();
+  const pg = new PGlite(dataDir, { ...assets, ...(snapshot ? { loadDataDir: snapshot } : {}) });
   await pg.waitReady;
   let closed = false;
   return {

@@ -7,6 +7,8 @@ import { buildTheme } from '../theme/build-theme';
 import { loadRtlCache, loadedRtlCache, ltrCache } from '../theme/emotion-caches';
 import { selectDisplayConfig, useDisplaySettings } from '../stores/display-settings-store';
 import { useLanguage } from '../i18n/i18n-store';
+import { useMenu } from '../stores/menu-store';
+import { brandedPreset } from '../theme/branded-preset';
 
 export interface PortalThemeProviderProps {
   children?: ReactNode;
@@ -15,6 +17,7 @@ export interface PortalThemeProviderProps {
 /**
  * MUI theme and baseline from the persisted display settings, in an Emotion cache that mirrors every
  * style when rtlLayout is on (remote pages included: they share @emotion/react and so this cache).
+ * The white-label brand colour applies while the user keeps the default preset colour.
  */
 export function PortalThemeProvider({ children }: PortalThemeProviderProps) {
   const config = useDisplaySettings(useShallow(selectDisplayConfig));
@@ -23,7 +26,9 @@ export function PortalThemeProvider({ children }: PortalThemeProviderProps) {
   // RTL applies once its cache is there (a few ms after the switch); until then the page stays LTR
   // rather than showing direction-flipped components with unmirrored styles.
   const rtl = config.rtlLayout && !!rtlCache;
-  const theme = useMemo(() => buildTheme({ ...config, rtlLayout: rtl }), [config, rtl]);
+  const brandPreset = useMenu((s) => s.whiteLabelData?.presetColor ?? null);
+  const presetColor = brandedPreset(config.presetColor, brandPreset);
+  const theme = useMemo(() => buildTheme({ ...config, presetColor, rtlLayout: rtl }), [config, presetColor, rtl]);
 
   useEffect(() => {
     if (!config.rtlLayout || rtlCache) return;

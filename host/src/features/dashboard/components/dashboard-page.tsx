@@ -1,16 +1,41 @@
-import { Box, Card, CardActionArea, CardContent, Grid, Typography } from '@mui/material';
+import { Alert, Box, Button, Grid, Skeleton, Typography } from '@mui/material';
 import { useAuth } from '@portal/auth-bridge';
-import { paths } from '@portal/config';
-import { Link as RouterLink } from 'react-router-dom';
-import { ROUTES, canAccess } from '../../../lib/routes/route-table';
+import type { DashboardSummary } from '@portal/contracts';
+import { getDashboardSummary } from '@portal/contracts/calls';
+import { useCallback, useEffect, useState } from 'react';
 import { greetingAt } from '../../shell/lib/greeting';
+import { CustomerDashboard } from './customer-dashboard';
+import { PartnerDashboard } from './partner-dashboard';
 
-// Parameterised routes need a backup set, so only fixed pages get a card.
-const linkable = ROUTES.filter((r) => r.access === 'protected' && r.path !== paths.dashboard && !r.path.includes(':'));
+type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; summary: DashboardSummary };
 
+const LOAD_ERROR = 'The dashboard could not be loaded.';
+
+/** /dashboard, every role: one summary call scoped by the API to the caller's subtree. */
 export function DashboardPage() {
   const user = useAuth((s) => s.user);
-  const cards = linkable.filter((r) => canAccess(r, user?.role));
+  const [state, setState] = useState<State>({ status: 'loading' });
+
+  const load = useCallback(async (isCurrent: () => boolean = () => true) => {
+    setState({ status: 'loading' });
+    try {
+      const result = await getDashboardSummary();
+      if (!isCurrent()) return;
+      if ('errorMessage' in result) setState({ status: 'error', message: result.errorMessage ?? LOAD_ERROR });
+      else setState({ status: 'ready', summary: result });
+    } catch {
+      if (isCurrent()) setState({ status: 'error', message: LOAD_ERROR });
+    }
+  }, []);
+
+  useEffect(() => {
+    let current = true;
+    void load(() => current);
+    return () => {
+      current = false;
+    };
+  }, [load]);
+
   return (
     <Box>
       <Typography variant="h4" component="h1" gutterBottom>
@@ -22,21 +47,35 @@ export function DashboardPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Signed in as {user?.role}
       </Typography>
-      <Grid container spacing={3} component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label="Pages you can open">
-        {cards.map((route) => (
-          <Grid key={route.id} size={{ xs: 12, sm: 6, md: 4 }} component="li">
-            <Card variant="outlined" sx={{ height: '100%' }}>
-              <CardActionArea component={RouterLink} to={route.path} sx={{ height: '100%' }}>
-                <CardContent>
-                  <Typography variant="h6" component="h2">
-                    {route.title}
-                  </Typography>
-                </CardContent>
-              </CardActionArea>
-            </Card>
+      <Box aria-live="polite" aria-busy={state.status === 'loading'}>
+        {state.status === 'loading' && (
+          <Grid container spacing={3} role="status" aria-label="Loading the dashboard">
+            {[0, 1, 2, 3, 4, 5].map((i) => (
+              <Grid key={i} size={{ xs: 12, sm: 6, lg: 4 }}>
+                <Skeleton variant="rounded" height={120} />
+              </Grid>
+            ))}
           </Grid>
-        ))}
-      </Grid>
+        )}
+        {state.status === 'error' && (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void load()}>
+                Retry
+              </Button>
+            }
+          >
+            {state.message}
+          </Alert>
+        )}
+        {state.status === 'ready' &&
+          (state.summary.kind === 'partner' ? (
+            <PartnerDashboard summary={state.summary} role={user?.role} />
+          ) : (
+            <CustomerDashboard summary={state.summary} role={user?.role} />
+          ))}
+      </Box>
     </Box>
   );
 }

@@ -3,10 +3,9 @@ import { Alert, Box, Button, Card, CardContent, FormControlLabel, FormGroup, Men
 import { ACCOUNT_SETTINGS_MESSAGES, notificationSettingsSchema, type NotificationSettings } from '@portal/contracts';
 import { getNotificationSettings, updateNotificationSettings } from '@portal/contracts/calls';
 import { PageHeader, showAlert } from '@portal/ui';
-import { useCallback, useEffect, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { errorOf, messageOf } from '../../../lib/api-result';
-import { currentUserId } from '../../../lib/current-user';
+import { useUserResource } from '../../../lib/use-user-resource';
 
 type Flag = Exclude<keyof NotificationSettings, 'alertSeverity'>;
 
@@ -111,29 +110,7 @@ function NotificationForm({ userId, initial }: { userId: string; initial: Notifi
 
 /** /notification (every role): which e-mails this user receives, stored on the server. */
 export function NotificationPage() {
-  const userId = currentUserId();
-  const [settings, setSettings] = useState<NotificationSettings | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    if (!userId) {
-      setProblem('No signed-in user');
-      return;
-    }
-    setProblem(null);
-    try {
-      const result = await getNotificationSettings(userId);
-      const error = errorOf(result);
-      if (error) setProblem(error);
-      else setSettings(result as NotificationSettings);
-    } catch (error) {
-      setProblem(messageOf(error));
-    }
-  }, [userId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { userId, data: settings, problem, load } = useUserResource<NotificationSettings>(getNotificationSettings);
 
   return (
     <Box>

@@ -2,36 +2,12 @@ import { Alert, Box, Button, Card, CardContent, Skeleton, Stack, Typography } fr
 import type { WhitelabelResponse } from '@portal/contracts';
 import { getWhitelabel } from '@portal/contracts/calls';
 import { PageHeader } from '@portal/ui';
-import { useCallback, useEffect, useState } from 'react';
-import { errorOf, messageOf } from '../../../lib/api-result';
-import { currentUserId } from '../../../lib/current-user';
+import { useUserResource } from '../../../lib/use-user-resource';
 import { WhitelabelForm } from './whitelabel-form';
 
 /** /whitelabel (ADMIN, PARTNER, DIRECTPARTNER): the organisation's branding, with a live preview. */
 export function WhitelabelPage() {
-  const userId = currentUserId();
-  const [data, setData] = useState<WhitelabelResponse | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    if (!userId) {
-      setProblem('No signed-in user');
-      return;
-    }
-    setProblem(null);
-    try {
-      const result = await getWhitelabel(userId);
-      const error = errorOf(result);
-      if (error) setProblem(error);
-      else setData(result as WhitelabelResponse);
-    } catch (error) {
-      setProblem(messageOf(error));
-    }
-  }, [userId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
+  const { userId, data, setData, problem, load } = useUserResource<WhitelabelResponse>(getWhitelabel);
 
   return (
     <Box>

@@ -1,0 +1,39 @@
+import { Card, CardActionArea, CardContent, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+
+interface SummaryCardProps {
+  title: string;
+  /** The headline figure; omitted for cards whose body says it all. */
+  value?: ReactNode;
+  /** Where the card leads; no link when the caller may not open that page. */
+  to?: string;
+  children?: ReactNode;
+}
+
+export function SummaryCard({ title, value, to, children }: SummaryCardProps) {
+  const content = (
+    <CardContent>
+      <Typography variant="subtitle2" component="h2" color="text.secondary">
+        {title}
+      </Typography>
+      {value !== undefined && (
+        <Typography variant="h4" component="p" sx={{ mt: 0.5 }}>
+          {value}
+        </Typography>
+      )}
+      {children}
+    </CardContent>
+  );
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      {to ? (
+        <CardActionArea component={RouterLink} to={to} sx={{ height: '100%', alignItems: 'flex-start' }}>
+          {content}
+        </CardActionArea>
+      ) : (
+        content
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,84 @@
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { AlertView } from '@portal/contracts';
+import { acknowledgeAlert, listAlerts, resolveAlert } from '@portal/contracts/calls';
+import { alertStore } from '@portal/ui';
+import { AlertsPage } from './alerts-page';
+
+jest.mock('@portal/contracts/calls', () => ({ listAlerts: jest.fn(), acknowledgeAlert: jest.fn(), resolveAlert: jest.fn() }));
+
+const mock = (fn: unknown) => fn as jest.Mock;
+
+const alert = (id: string, over: Partial<AlertView> = {}): AlertView => ({
+  id,
+  severity: 'error',
+  source: `job:${id}`,
+  message: `Job failed: <b>Backup ${id}</b>`,
+  status: 'open',
+  organisationName: 'Demo Customer',
+  createdAt: '2026-11-21T10:00:00.000Z',
+  acknowledgedAt: null,
+  acknowledgedByName: null,
+  resolvedAt: null,
+  resolvedByName: null,
+  ...over,
+});
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  mock(listAlerts).mockResolvedValue({
+    alerts: [alert('1'), alert('2', { status: 'acknowledged', acknowledgedByName: 'partner', acknowledgedAt: '2026-11-21T11:00:00.000Z', severity: 'warning', organisationName: null })],
+  });
+});
+
+describe('AlertsPage', () => {
+  it('lists alerts as text with severity, organisation and who acknowledged', async () => {
+    render(<AlertsPage />);
+    const table = await screen.findByRole('table', { name: 'Alerts' });
+    expect(within(table).getByText('Job failed: <b>Backup 1</b>')).toBeInTheDocument();
+    expect(within(table).getByText('Platform')).toBeInTheDocument();
+    expect(within(table).getByText(/Acknowledged by partner/)).toBeInTheDocument();
+    expect(within(table).getByText('Warning')).toBeInTheDocument();
+    // Only open alerts can be acknowledged; both can be resolved.
+    expect(within(table).getAllByRole('button', { name: /^Acknowledge/ })).toHaveLength(1);
+    expect(within(table).getAllByRole('button', { name: /^Resolve/ })).toHaveLength(2);
+    expect(listAlerts).toHaveBeenCalledWith({ severity: undefined, status: 'active' });
+  });
+
+  it('filters by severity and status', async () => {
+    render(<AlertsPage />);
+    await screen.findByRole('table', { name: 'Alerts' });
+    await userEvent.click(screen.getByRole('combobox', { name: 'Severity' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Critical' }));
+    await waitFor(() => expect(listAlerts).toHaveBeenLastCalledWith({ severity: 'critical', status: 'active' }));
+    await userEvent.click(screen.getByRole('combobox', { name: 'Status' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Resolved' }));
+    await waitFor(() => expect(listAlerts).toHaveBeenLastCalledWith({ severity: 'critical', status: 'resolved' }));
+  });
+
+  it('acknowledges and resolves, then reloads', async () => {
+    mock(acknowledgeAlert).mockResolvedValue(alert('1', { status: 'acknowledged' }));
+    mock(resolveAlert).mockResolvedValue({ errorMessage: 'The alert is already resolved' });
+    render(<AlertsPage />);
+    await screen.findByRole('table', { name: 'Alerts' });
+    await userEvent.click(screen.getByRole('button', { name: 'Acknowledge: Job failed: <b>Backup 1</b>' }));
+    expect(acknowledgeAlert).toHaveBeenCalledWith('1');
+    await waitFor(() => expect(alertStore.getState()).toEqual(expect.objectContaining({ message: 'Alert acknowledged' })));
+    await waitFor(() => expect(listAlerts).toHaveBeenCalledTimes(2));
+    await userEvent.click(screen.getByRole('button', { name: 'Resolve: Job failed: <b>Backup 2</b>' }));
+    expect(resolveAlert).toHaveBeenCalledWith('2');
+    await waitFor(() => expect(alertStore.getState()).toEqual(expect.objectContaining({ message: 'The alert is already resolved', type: 'error' })));
+  });
+
+  it('shows empty and error states', async () => {
+    mock(listAlerts).mockResolvedValueOnce({ alerts: [] });
+    const { unmount } = render(<AlertsPage />);
+    expect(await screen.findByText('No alerts match these filters.')).toBeInTheDocument();
+    unmount();
+    mock(listAlerts).mockResolvedValueOnce({ errorMessage: 'Internal server error' }).mockResolvedValueOnce({ alerts: [alert('3')] });
+    render(<AlertsPage />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Internal server error');
+    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    expect(await screen.findByText('Job failed: <b>Backup 3</b>')).toBeInTheDocument();
+  });
+});

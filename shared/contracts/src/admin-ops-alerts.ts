@@ -1,0 +1,52 @@
+import { z } from 'zod';
+
+// Alerts (issue 10): raised by failed/warning jobs and remote fallbacks; acknowledged, then resolved.
+
+export const ALERT_LEVELS = ['info', 'warning', 'error', 'critical'] as const;
+export const alertLevelSchema = z.enum(ALERT_LEVELS, { error: `severity must be one of ${ALERT_LEVELS.join(', ')}` });
+export type AlertLevel = z.infer<typeof alertLevelSchema>;
+
+export const ALERT_STATUSES = ['open', 'acknowledged', 'resolved'] as const;
+export const alertStatusSchema = z.enum(ALERT_STATUSES);
+export type AlertStatus = z.infer<typeof alertStatusSchema>;
+
+/** The list filter: `active` is open or acknowledged (everything not resolved). */
+export const ALERT_STATUS_FILTERS = ['active', 'open', 'acknowledged', 'resolved', 'all'] as const;
+export const alertStatusFilterSchema = z.enum(ALERT_STATUS_FILTERS, { error: `status must be one of ${ALERT_STATUS_FILTERS.join(', ')}` });
+export type AlertStatusFilter = z.infer<typeof alertStatusFilterSchema>;
+
+export const ALERT_LIST_LIMIT = 200;
+
+export const ALERT_MESSAGES = Object.freeze({
+  notOpen: 'Only open alerts can be acknowledged',
+  alreadyResolved: 'The alert is already resolved',
+});
+
+export const alertListQuerySchema = z.object({
+  severity: alertLevelSchema.optional(),
+  status: alertStatusFilterSchema.default('active'),
+});
+export type AlertListQuery = z.infer<typeof alertListQuerySchema>;
+export type AlertListParams = z.input<typeof alertListQuerySchema>;
+
+export const alertIdParamsSchema = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'id must be an alert number') });
+export type AlertIdParams = z.infer<typeof alertIdParamsSchema>;
+
+export const alertSchema = z.object({
+  id: z.string(),
+  severity: alertLevelSchema,
+  source: z.string(),
+  message: z.string(),
+  status: alertStatusSchema,
+  /** Null for platform alerts (remote fallbacks), which only the provider sees. */
+  organisationName: z.string().nullable(),
+  createdAt: z.string(),
+  acknowledgedAt: z.string().nullable(),
+  acknowledgedByName: z.string().nullable(),
+  resolvedAt: z.string().nullable(),
+  resolvedByName: z.string().nullable(),
+});
+export type AlertView = z.infer<typeof alertSchema>;
+
+export const alertListSchema = z.object({ alerts: z.array(alertSchema) });
+export type AlertList = z.infer<typeof alertListSchema>;
