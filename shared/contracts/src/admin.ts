@@ -15,7 +15,7 @@ export type OrganisationKindName = z.infer<typeof organisationKindSchema>;
 export const ORGANISATION_NAME_MAX_LENGTH = 100;
 
 export const ADMIN_MESSAGES = Object.freeze({
-  nameRequired: 'Name is required',
+  nameRequired: 'Name is a required field',
   nameTooLong: `Name must be at most ${ORGANISATION_NAME_MAX_LENGTH} characters`,
   kindNotAllowed: 'You cannot create this kind of organisation',
   organisationCreated: 'Organisation created.',
@@ -23,12 +23,12 @@ export const ADMIN_MESSAGES = Object.freeze({
   organisationDeleted: 'Organisation deleted.',
   organisationNotEmpty: 'Remove its users and organisations first',
   ownOrganisation: 'You cannot change your own organisation here',
-  firstNameRequired: 'First name is required',
-  lastNameRequired: 'Last name is required',
-  usernameRequired: 'Username is required',
+  firstNameRequired: 'First name is a required field',
+  lastNameRequired: 'Last name is a required field',
+  usernameRequired: 'Username is a required field',
   usernameInvalid: 'Username may contain letters, digits, dots, dashes and underscores (3 to 50)',
-  emailRequired: 'Email is required',
-  emailInvalid: 'Enter a valid e-mail address',
+  emailRequired: 'Email is a required field',
+  emailInvalid: 'must be a valid email',
   usernameTaken: 'This username is already taken',
   emailTaken: 'This e-mail is already registered',
   userInvited: 'Invitation sent.',

@@ -11,11 +11,11 @@ export const BACKUP_NAME_MAX_LENGTH = 100;
 export const RETENTION_DAYS_MAX = 3650;
 
 export const BACKUP_MESSAGES = Object.freeze({
-  nameRequired: 'Name is required',
-  tenantIdRequired: 'Tenant ID is required',
-  clientIdRequired: 'Client ID is required',
-  clientSecretRequired: 'Client secret is required',
-  graphBaseUrlInvalid: 'Graph base URL must be an http(s) URL',
+  nameRequired: 'Name is a required field',
+  tenantIdRequired: 'Tenant ID is a required field',
+  clientIdRequired: 'Client ID is a required field',
+  clientSecretRequired: 'Client secret is a required field',
+  graphBaseUrlInvalid: 'must be a valid URL',
   characterLimitExceeded: 'Character Limit Exceeded',
   servicesRequired: 'Choose at least one service',
   scopeObjectsRequired: 'Choose at least one user, site, group or team',

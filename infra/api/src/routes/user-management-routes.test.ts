@@ -61,7 +61,7 @@ describe('user management tier rules', () => {
 
     const blank = await create(app, partner, '   ', 'CUSTOMER');
     expect(blank.statusCode).toBe(400);
-    expect(blank.json().errorMessage).toBe('Name is required');
+    expect(blank.json().errorMessage).toBe('Name is a required field');
   });
 
   it('keeps tenants apart: another subtree answers 404', async () => {

@@ -91,7 +91,7 @@ describe('UserManagementPage', () => {
     const name = within(dialog).getByRole('textbox', { name: /Name/ });
     await userEvent.type(name, 'x');
     await userEvent.clear(name);
-    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Name is a required field')).toBeInTheDocument();
     await userEvent.type(name, 'Acme');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(createManagedOrganisation).toHaveBeenCalledWith({ name: 'Acme', kind: 'CUSTOMER' }));
@@ -106,7 +106,7 @@ describe('UserManagementPage', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Last name/ }), 'Vite');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Username/ }), 'newbie');
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'not-an-email');
-    expect(await within(dialog).findByText('Enter a valid e-mail address')).toBeInTheDocument();
+    expect(await within(dialog).findByText('must be a valid email')).toBeInTheDocument();
     await userEvent.clear(within(dialog).getByRole('textbox', { name: /Email/ }));
     await userEvent.type(within(dialog).getByRole('textbox', { name: /Email/ }), 'newbie@example.com');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Send invitation' }));

@@ -69,7 +69,7 @@ describe('BackupPage', () => {
     await user.click(screen.getByRole('button', { name: 'New backup set' }));
     const dialog = await screen.findByRole('dialog', { name: 'New backup set' });
     await user.click(within(dialog).getByRole('button', { name: 'Next' }));
-    expect(await within(dialog).findByText('Name is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Name is a required field')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'Sales mailboxes');
     await user.click(within(dialog).getByRole('combobox', { name: 'Type' }));
     await user.click(await screen.findByRole('option', { name: 'Exchange Online' }));
@@ -132,7 +132,7 @@ describe('BackupPage', () => {
     await user.click(await screen.findByRole('button', { name: 'Connect tenant' }));
     const dialog = await screen.findByRole('dialog', { name: 'Connect a Microsoft 365 tenant' });
     await user.click(within(dialog).getByRole('button', { name: 'Test connection' }));
-    expect(await within(dialog).findByText('Tenant ID is required')).toBeInTheDocument();
+    expect(await within(dialog).findByText('Tenant ID is a required field')).toBeInTheDocument();
     expect(testTenantCredentials).not.toHaveBeenCalled();
     await user.type(within(dialog).getByRole('textbox', { name: /^Display name/ }), 'Fabrikam');
     await user.type(within(dialog).getByRole('textbox', { name: /^Tenant ID/ }), 'fabrikam.example');

@@ -50,7 +50,7 @@ describe('SnapshotMappingPage', () => {
     await user.click(screen.getAllByRole('button', { name: 'New mapping' })[0]);
     const form = await screen.findByRole('form', { name: 'Snapshot mapping' });
     await user.click(within(form).getByRole('button', { name: 'Save' }));
-    expect(await within(form).findByText('Name is required')).toBeInTheDocument();
+    expect(await within(form).findByText('Name is a required field')).toBeInTheDocument();
     expect(within(form).getByText('Map at least one user')).toBeInTheDocument();
 
     await user.type(within(form).getByRole('textbox', { name: /^Name/ }), 'Move Ada');
