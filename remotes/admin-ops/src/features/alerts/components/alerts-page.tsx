@@ -4,7 +4,6 @@ import {
   Button,
   Card,
   Chip,
-  CircularProgress,
   MenuItem,
   Stack,
   Table,
@@ -20,6 +19,7 @@ import { ALERT_LEVELS, ALERT_STATUS_FILTERS, type AlertLevel, type AlertList, ty
 import { acknowledgeAlert, listAlerts, resolveAlert } from '@portal/contracts/calls';
 import { PageHeader, showAlert } from '@portal/ui';
 import { useCallback, useEffect, useState } from 'react';
+import { ListState } from '../../../components/list-state';
 import { errorOf } from '../../../lib/api-result';
 
 type State = { alerts: AlertView[] | null; loading: boolean; error: string | null };
@@ -121,18 +121,14 @@ export function AlertsPage() {
           </TextField>
         </Stack>
       </Card>
-      {state.error ? (
-        <Alert severity="error" action={<Button color="inherit" onClick={() => void load()}>Retry</Button>}>
-          {state.error}
-        </Alert>
-      ) : !state.alerts ? (
-        <Stack direction="row" spacing={1} alignItems="center" role="status">
-          <CircularProgress size={24} />
-          <Typography>Loading alerts…</Typography>
-        </Stack>
-      ) : state.alerts.length === 0 ? (
-        <Typography color="text.secondary">No alerts match these filters.</Typography>
-      ) : (
+      <ListState
+        error={state.error}
+        onRetry={() => void load()}
+        loaded={!!state.alerts}
+        empty={state.alerts?.length === 0}
+        loadingText="Loading alerts…"
+        emptyText="No alerts match these filters."
+      >
         <Card variant="outlined">
           <TableContainer>
             <Table size="small" aria-label="Alerts" aria-busy={state.loading}>
@@ -147,7 +143,7 @@ export function AlertsPage() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {state.alerts.map((alert) => (
+                {(state.alerts ?? []).map((alert) => (
                   <TableRow key={alert.id}>
                     <TableCell>
                       {/* Colour on the border only: coloured chip text falls below 4.5:1 in this theme; the label says it all. */}
@@ -182,7 +178,7 @@ export function AlertsPage() {
             </Table>
           </TableContainer>
         </Card>
-      )}
+      </ListState>
     </Box>
   );
 }

@@ -1,9 +1,7 @@
 import {
-  Alert,
   Box,
   Button,
   Card,
-  CircularProgress,
   MenuItem,
   Stack,
   Table,
@@ -14,13 +12,13 @@ import {
   TablePagination,
   TableRow,
   TextField,
-  Typography,
 } from '@mui/material';
 import { AUDIT_PAGE_SIZE_MAX, type AuditEntry, type AuditListParams, type AuditPage } from '@portal/contracts';
 import { listAuditLog, verifyAuditLog } from '@portal/contracts/calls';
 import { PageHeader, profileStore, showAlert, useDebouncedValue } from '@portal/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { useStore } from 'zustand';
+import { ListState } from '../../../components/list-state';
 import { errorOf } from '../../../lib/api-result';
 import { AUDIT_ACTION_LABELS, actionLabel } from '../lib/audit-actions';
 import { auditCsv } from '../lib/audit-csv';
@@ -178,18 +176,14 @@ export function UserActivityPage() {
           />
         </Stack>
       </Card>
-      {state.error ? (
-        <Alert severity="error" action={<Button onClick={() => void load()}>Retry</Button>}>
-          {state.error}
-        </Alert>
-      ) : !state.page ? (
-        <Stack direction="row" spacing={1} alignItems="center" role="status">
-          <CircularProgress size={24} />
-          <Typography>Loading activity…</Typography>
-        </Stack>
-      ) : state.page.total === 0 ? (
-        <Typography color="text.secondary">No activity matches these filters.</Typography>
-      ) : (
+      <ListState
+        error={state.error}
+        onRetry={() => void load()}
+        loaded={!!state.page}
+        empty={state.page?.total === 0}
+        loadingText="Loading activity…"
+        emptyText="No activity matches these filters."
+      >
         <Card variant="outlined">
           <TableContainer>
             <Table size="small" aria-label="User activity" aria-busy={state.loading}>
@@ -204,7 +198,7 @@ export function UserActivityPage() {
                 </TableRow>
               </TableHead>
               <TableBody>
-                {state.page.entries.map((entry) => (
+                {(state.page?.entries ?? []).map((entry) => (
                   <TableRow key={entry.seq}>
                     <TableCell>{formatTime(entry.at)}</TableCell>
                     <TableCell>{entry.actorName ?? '—'}</TableCell>
@@ -219,7 +213,7 @@ export function UserActivityPage() {
           </TableContainer>
           <TablePagination
             component="div"
-            count={state.page.total}
+            count={state.page?.total ?? 0}
             page={pageIndex}
             rowsPerPage={pageSize}
             rowsPerPageOptions={[25, 50, 100]}
@@ -230,7 +224,7 @@ export function UserActivityPage() {
             }}
           />
         </Card>
-      )}
+      </ListState>
     </Box>
   );
 }
