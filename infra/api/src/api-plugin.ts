@@ -18,6 +18,8 @@ import { accountRoutes } from './routes/account-routes';
 import { authRoutes } from './routes/auth-routes';
 import { devRoutes } from './routes/dev-routes';
 import { healthRoutes } from './routes/health-routes';
+import { operatorRoutes } from './routes/operator-routes';
+import { remoteLoadsRoutes } from './routes/remote-loads-routes';
 import { mfaRoutes } from './routes/mfa-routes';
 import { passwordRoutes } from './routes/password-routes';
 import { platformRoutes } from './routes/platform-routes';
@@ -34,6 +36,12 @@ import { userManagementRoutes } from './routes/user-management-routes';
 import { auditRoutes } from './routes/audit-routes';
 import { dashboardRoutes } from './routes/dashboard-routes';
 import { alertsRoutes } from './routes/alerts-routes';
+import { startAlertJobs, type AlertJobsOptions } from './services/alert-jobs';
+import { maintenanceRoutes } from './routes/maintenance-routes';
+import { metricsRoutes } from './routes/metrics-routes';
+import { HttpMetrics, useHttpMetrics } from './metrics/http-metrics';
+import { resolveMetricsOptions, type MetricsOptions } from './metrics/metrics-options';
+import { useMaintenanceGuard } from './plugins/maintenance-guard';
 import { whitelabelRoutes } from './routes/whitelabel-routes';
 import { whitelabelBrandingResolver } from './mail/whitelabel-branding';
 import type { RouteDeps } from './routes/route-deps';
@@ -77,6 +85,10 @@ export interface ApiPluginOptions extends RemoteOpsOptions {
   publicUrl?: string;
   /** Backup engine: blob store, queue, workers, demo tenant (see services/backup-engine.ts). */
   backup?: BackupApiOptions;
+  /** Alert mail dispatcher and secret-expiry check periods (services/alert-jobs.ts). */
+  alerts?: AlertJobsOptions;
+  /** Prometheus token, Grafana URL and history sampling; defaults from METRICS_TOKEN and GRAFANA_URL. */
+  metrics?: MetricsOptions;
 }
 
 /**
@@ -91,6 +103,10 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
   useZodCompilers(app);
   useJsonBodyParser(app);
   useErrorHandling(app);
+  const metricsOptions = resolveMetricsOptions(options.metrics);
+  const httpMetrics = new HttpMetrics();
+  useHttpMetrics(app, httpMetrics);
+  useMaintenanceGuard(app, options.db, options.jwtSecret);
   app.setNotFoundHandler((_request, reply) => {
     reply.code(404).send({ errorMessage: 'Not found' });
   });
@@ -152,10 +168,12 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
   await devRoutes(app, deps);
   await platformRoutes(app, deps);
   await profileRoutes(app, deps);
-  await healthRoutes(app, deps);
   await remoteOpsRoutes(app, deps, options);
   await supportRoutes(app, deps);
-  await backupRoutes(app, deps, options.backup);
+  const backupEngine = await backupRoutes(app, deps, options.backup);
+  await healthRoutes(app, deps, { engine: backupEngine });
+  await operatorRoutes(app, deps);
+  await remoteLoadsRoutes(app, deps);
   await mediaRoutes(app, deps);
   await whitelabelRoutes(app, deps);
   await notificationSettingsRoutes(app, deps);
@@ -165,4 +183,7 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
   await auditRoutes(app, deps);
   await dashboardRoutes(app, deps);
   await alertsRoutes(app, deps);
+  startAlertJobs(app, { db: options.db, mailer, branding: deps.account.branding, publicUrl: options.publicUrl ?? process.env.PORTAL_PUBLIC_URL }, options.alerts);
+  await maintenanceRoutes(app, deps);
+  await metricsRoutes(app, deps, { ...metricsOptions, http: httpMetrics });
 };

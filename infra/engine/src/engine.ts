@@ -5,8 +5,11 @@ import { runBackup, type BackupSetRow } from './backup/run-backup';
 import { JobContext, JobStopped } from './jobs/job-context';
 import { claimableJobIds, claimJob, finishJob, insertJob, type JobRow } from './jobs/job-store';
 import { claimDueSets } from './jobs/scheduler';
+import { maintenanceOn } from './jobs/maintenance';
+import { startWorkerHeartbeat, type WorkerHeartbeat } from './jobs/worker-heartbeat';
 import type { BlobStore, EngineDb, JobQueue, ObjectStore } from './ports';
 import { runRestore } from './restore/run-restore';
+import { recordBackupAccess } from './tenant-access';
 import { defaultGraphClientFactory, type GraphClientFactory } from './tenants';
 
 export interface EngineOptions {
@@ -21,12 +24,16 @@ export interface EngineOptions {
   /** How often the scheduler and the stale-job sweeper look (ms). Default 15 s. */
   scheduleEveryMs?: number;
   workerId?: string;
+  /** How often this process refreshes its engine_workers row (ms). Default 15 s. */
+  heartbeatEveryMs?: number;
   log?: (message: string, error?: unknown) => void;
 }
 
 export interface Engine {
   readonly db: EngineDb;
   readonly blobs: BlobStore;
+  /** The raw object store under the blob store (health probes). */
+  readonly objects: ObjectStore;
   readonly masterSecret: string;
   readonly graphFactory: GraphClientFactory;
   readonly queue: JobQueue;
@@ -59,6 +66,9 @@ export function createEngine(options: EngineOptions): Engine {
   const log = options.log ?? (() => undefined);
   let stopping = false;
   let timer: NodeJS.Timeout | null = null;
+  let heartbeat: WorkerHeartbeat | null = null;
+  /** Jobs this process runs now, reported in its engine_workers row. */
+  const runningJobs = new Set<string>();
 
   async function submit(input: Parameters<typeof insertJob>[1]): Promise<JobRow> {
     const job = await insertJob(db, input);
@@ -86,6 +96,7 @@ export function createEngine(options: EngineOptions): Engine {
     const job = await claimJob(db, jobId, workerId);
     if (!job) return;
     const ctx = new JobContext(db, job, workerId, () => stopping);
+    runningJobs.add(job.id);
     try {
       if (job.cancel_requested) {
         await finishJob(db, job.id, workerId, { status: 'cancelled', errorMessage: 'Cancelled' });
@@ -104,6 +115,8 @@ export function createEngine(options: EngineOptions): Engine {
         await ctx.flush(true);
         if (await finishJob(db, job.id, workerId, outcome)) {
           await db.query('update backup_sets set last_run_at = clock_timestamp(), last_run_status = $2 where id = $1', [job.set_id, outcome.status]);
+          // The run reached Graph: an earlier consent problem of its tenant is over.
+          if (outcome.status !== 'failed') await recordBackupAccess(db, job.set_id!, null).catch((e) => log('could not record tenant access', e));
         }
       } else {
         const outcome = await runRestore(deps, ctx);
@@ -125,13 +138,18 @@ export function createEngine(options: EngineOptions): Engine {
       log(`job ${job.id} failed`, error);
       await ctx.log('error', message).catch(() => undefined);
       await finishJob(db, job.id, workerId, { status: 'failed', errorMessage: message }).catch(() => undefined);
-      if (job.type === 'backup') await db.query(`update backup_sets set last_run_at = clock_timestamp(), last_run_status = 'failed' where id = $1`, [job.set_id]).catch(() => undefined);
+      if (job.type === 'backup') {
+        await db.query(`update backup_sets set last_run_at = clock_timestamp(), last_run_status = 'failed' where id = $1`, [job.set_id]).catch(() => undefined);
+        await recordBackupAccess(db, job.set_id!, error).catch((e) => log('could not record tenant access', e));
+      }
     } finally {
+      runningJobs.delete(job.id);
       ctx.dispose();
     }
   }
 
   async function scheduleDue(now = new Date()): Promise<number> {
+    if (await maintenanceOn(db)) return 0;
     let started = 0;
     for (const set of await claimDueSets(db, now)) {
       try {
@@ -157,6 +175,7 @@ export function createEngine(options: EngineOptions): Engine {
   return {
     db,
     blobs,
+    objects: options.objects,
     masterSecret: options.masterSecret,
     graphFactory,
     queue,
@@ -168,6 +187,7 @@ export function createEngine(options: EngineOptions): Engine {
     async start() {
       stopping = false;
       await queue.start(runJob);
+      heartbeat = startWorkerHeartbeat(db, { workerId, queueKind: queue.kind, runningJobIds: () => [...runningJobs], everyMs: options.heartbeatEveryMs, log });
       timer = setInterval(() => void sweep(), options.scheduleEveryMs ?? 15_000);
       timer.unref();
     },
@@ -175,6 +195,8 @@ export function createEngine(options: EngineOptions): Engine {
       stopping = true;
       if (timer) clearInterval(timer);
       await queue.stop();
+      await heartbeat?.stop();
+      heartbeat = null;
     },
   };
 }

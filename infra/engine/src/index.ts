@@ -10,6 +10,7 @@ export { createEmbeddedQueue } from './jobs/embedded-queue';
 export { createPgBossQueue, PG_BOSS_QUEUE } from './jobs/pg-boss-queue';
 export { nextRunAfter, claimDueSets } from './jobs/scheduler';
 export { findJob, insertJob, requestCancel, appendLog, STALE_AFTER_SECONDS, type JobRow } from './jobs/job-store';
+export { startWorkerHeartbeat, writeWorkerHeartbeat, WORKER_ALIVE_SECONDS, WORKER_HEARTBEAT_MS, type WorkerHeartbeat } from './jobs/worker-heartbeat';
 export { JobContext, JobStopped, runPool } from './jobs/job-context';
 export { applyRetention, objectTotalsAt, VISIBLE_AT, SEARCH_TEXT, type ItemRecord } from './catalog/catalog';
 export { runBackup, type BackupSetRow, type BackupRunDeps, type BackupOutcome } from './backup/run-backup';
@@ -29,3 +30,4 @@ export {
 } from './tenants';
 export { sealSecret, openSecret, newWrappedDataKey, unwrapDataKey, wrapDataKey } from './crypto/keys';
 export { canonicalJson } from './backup/canonical-json';
+export { classifyTenantAccessError, describeConsentProblem, recordBackupAccess } from './tenant-access';

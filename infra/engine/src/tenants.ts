@@ -1,6 +1,7 @@
 import { createGraphClient, type GraphClient, type GraphClientOptions } from '@portal/graph-connector';
 import { newWrappedDataKey, openSecret, sealSecret } from './crypto/keys';
 import type { EngineQueryable, TenantCredentials } from './ports';
+import { classifyTenantAccessError, describeConsentProblem } from './tenant-access';
 
 // Connected M365 tenants: the client secret is sealed with the master key and bound to the row id;
 // only the engine unseals it, to build a Graph client. Nothing here ever returns it to a caller.
@@ -104,9 +105,14 @@ export async function testTenantRow(db: EngineQueryable, masterSecret: string, f
   } catch (error) {
     result = { ok: false, errorMessage: error instanceof Error ? error.message : String(error) };
   }
+  // A consent problem gets a readable message and consent_lost (migration 091 raises or resolves the alert).
+  const consentLost = !result.ok && classifyTenantAccessError(result.errorMessage) === 'consent';
+  const lastError = result.ok ? null : consentLost ? describeConsentProblem(result.errorMessage) : result.errorMessage;
   await db.query(
-    `update backup_tenants set status = $2, organization_name = coalesce($3, organization_name), last_error = $4, last_tested_at = now() where id = $1`,
-    [row.id, result.ok ? 'connected' : 'error', result.ok ? result.organizationName : null, result.ok ? null : result.errorMessage],
+    `update backup_tenants set status = $2, organization_name = coalesce($3, organization_name), last_error = $4, last_tested_at = now(),
+            consent_lost = coalesce($5::boolean, consent_lost) where id = $1`,
+    // Success clears the mark; another kind of failure (an outage) says nothing about consent and keeps it.
+    [row.id, result.ok ? 'connected' : 'error', result.ok ? result.organizationName : null, lastError, result.ok ? false : consentLost ? true : null],
   );
   return result;
 }

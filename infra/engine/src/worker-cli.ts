@@ -7,7 +7,8 @@ import { openPgEngineDb } from './pg-db';
 
 // A backup worker process: `DATABASE_URL=postgres://... pnpm --filter @portal/engine worker`.
 // Several of these (and the API processes) share one queue through pg-boss on PostgreSQL; each takes
-// jobs, sends heartbeats, and resumes jobs whose worker died. Env: DATABASE_URL (required),
+// jobs, sends heartbeats (per job, and per process in engine_workers: /operator's Workers), and resumes
+// jobs whose worker died. Env: DATABASE_URL (required),
 // DATABASE_SCHEMA, BACKUP_MASTER_KEY (else the one the API stored in settings), BACKUP_BLOB_DIR or
 // DATA_DIR (blobs in DATA_DIR/blobs; must be the same store the API uses), BACKUP_QUEUE_SCHEMA,
 // BACKUP_WORKER_CONCURRENCY, BACKUP_SCHEDULE_MS.

@@ -32,7 +32,7 @@ export interface Emulator {
   url: string;
   /** Identity platform authority, e.g. http://127.0.0.1:4100 (token at {authority}/{tenant}/oauth2/v2.0/token). */
   authorityUrl: string;
-  /** Admin endpoints: {adminUrl}/info, /mutate, /throttle, /failure, /revoke-tokens. */
+  /** Admin endpoints: {adminUrl}/info, /mutate, /throttle, /failure, /revoke-tokens, /consent. */
   adminUrl: string;
   port: number;
   tenantId: string;
@@ -48,6 +48,14 @@ export interface Emulator {
   setFailure(rule: FailureRule | null): void;
   /** Invalidates every issued access token (clients must fetch a new one). */
   revokeTokens(): void;
+  /**
+   * Simulates an administrator removing the app's admin consent: the token endpoint answers
+   * 400 invalid_grant AADSTS65001 and Graph calls with an earlier token 403 Authorization_RequestDenied.
+   * Also POST {adminUrl}/consent {"granted": false}.
+   */
+  revokeConsent(): void;
+  /** Consent granted again (the default). */
+  grantConsent(): void;
   /** Invalidates every delta/skip token issued so far: the next call with one answers 410. */
   expireDeltaTokens(): void;
   stats(): EmulatorStats;
@@ -59,7 +67,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const faults = new Faults();
   const stats: EmulatorStats = { requests: 0, graphRequests: 0, tokenRequests: 0, throttled: 0, failed: 0 };
   const host = options.host ?? '127.0.0.1';
-  const state: ServerState = { tenant, auth: new TokenAuthority(tenant, options.tokenLifetimeSeconds ?? 3599), faults, stats, adminKey: options.adminKey, origin: '' };
+  const state: ServerState = { tenant, auth: new TokenAuthority(tenant, options.tokenLifetimeSeconds ?? 3599), faults, stats, adminKey: options.adminKey, origin: '', consentGranted: true };
   const server = createEmulatorServer(state);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -82,6 +90,12 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     setThrottle: (rule) => faults.setThrottle(rule),
     setFailure: (rule) => faults.setFailure(rule),
     revokeTokens: () => state.auth.revokeAll(),
+    revokeConsent: () => {
+      state.consentGranted = false;
+    },
+    grantConsent: () => {
+      state.consentGranted = true;
+    },
     expireDeltaTokens: () => {
       tenant.deltaGeneration += 1;
     },

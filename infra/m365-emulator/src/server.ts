@@ -25,6 +25,8 @@ export interface ServerState {
   stats: EmulatorStats;
   adminKey?: string;
   origin: string;
+  /** False after revokeConsent(): tokens are refused (AADSTS65001) and Graph answers 403, as Entra ID and Graph do. */
+  consentGranted: boolean;
 }
 
 function aadError(res: ServerResponse, status: number, error: string, code: number, description: string): void {
@@ -54,6 +56,15 @@ async function tokenEndpoint(state: ServerState, tenantSegment: string, req: Inc
   }
   if (form.get('client_secret') !== tenant.clientSecret) {
     return aadError(res, 401, 'invalid_client', 7000215, 'Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID.');
+  }
+  if (!state.consentGranted) {
+    return aadError(
+      res,
+      400,
+      'invalid_grant',
+      65001,
+      `The user or administrator has not consented to use the application with ID '${tenant.clientId}' named 'Cloud Backup'. Send an interactive authorization request for this user and resource.`,
+    );
   }
   if (!/\/\.default$/.test(form.get('scope') ?? '')) return aadError(res, 400, 'invalid_scope', 1002012, 'The provided value for scope is not valid. Client credential flows must have a scope value with /.default suffixed.');
   const issued = state.auth.issue();
@@ -86,6 +97,7 @@ async function adminEndpoint(state: ServerState, path: string, req: IncomingMess
       items: tenant.counts(),
       seq: tenant.seq,
       faults: state.faults.describe(),
+      consentGranted: state.consentGranted,
       stats: state.stats,
     });
   }
@@ -105,6 +117,13 @@ async function adminEndpoint(state: ServerState, path: string, req: IncomingMess
     tenant.deltaGeneration += 1;
     res.writeHead(204).end();
     return;
+  }
+  if (path === '/_emulator/consent' && method === 'GET') return sendJson(res, 200, { granted: state.consentGranted });
+  if (path === '/_emulator/consent' && (method === 'POST' || method === 'PUT')) {
+    const body = await json<{ granted?: unknown }>();
+    if (typeof body?.granted !== 'boolean') return sendError(res, 400, 'BadRequest', 'granted must be true or false.');
+    state.consentGranted = body.granted;
+    return sendJson(res, 200, { granted: state.consentGranted });
   }
   if (path === '/_emulator/revoke-tokens' && method === 'POST') {
     state.auth.revokeAll();
@@ -181,6 +200,8 @@ export function createEmulatorServer(state: ServerState): Server {
 
     const verdict = state.auth.verify(req.headers.authorization);
     if (!verdict.ok) return sendError(res, 401, 'InvalidAuthenticationToken', verdict.message, { 'www-authenticate': 'Bearer realm=""' });
+    // A token issued before consent was revoked no longer carries the app's permissions.
+    if (!state.consentGranted) return sendError(res, 403, 'Authorization_RequestDenied', 'Insufficient privileges to complete the operation.');
 
     ctx.path = rewriteDriveAlias(state.tenant, rawPath.slice('/v1.0'.length).replace(/%24/gi, '$'));
     const method = req.method ?? 'GET';

@@ -2,10 +2,12 @@ import type { FastifyInstance } from 'fastify';
 
 /** Remote code runs with the portal's rights, so scripts may only come from this origin (and the
  * operator's allow-listed remote origins); inline styles are needed by Emotion. */
-export function contentSecurityPolicy(allowedRemoteOrigins: string[]): string {
+export function contentSecurityPolicy(allowedRemoteOrigins: string[], frameOrigin?: string): string {
   const scripts = ["'self'", ...allowedRemoteOrigins].join(' ');
   return [
     "default-src 'self'",
+    // The /grafana page embeds GRAFANA_URL: its origin, and nothing else, may be framed.
+    ...(frameOrigin ? [`frame-src ${frameOrigin}`] : []),
     `script-src ${scripts}`,
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: https:",
@@ -18,8 +20,8 @@ export function contentSecurityPolicy(allowedRemoteOrigins: string[]): string {
   ].join('; ');
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, allowedRemoteOrigins: string[]): void {
-  const csp = contentSecurityPolicy(allowedRemoteOrigins);
+export function registerSecurityHeaders(app: FastifyInstance, allowedRemoteOrigins: string[], frameOrigin?: string): void {
+  const csp = contentSecurityPolicy(allowedRemoteOrigins, frameOrigin);
   app.addHook('onSend', async (_req, reply, payload) => {
     reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { grafanaOrigin } from '@portal/api/src/metrics/metrics-options';
 
 export interface PortalSettings {
   port: number;
@@ -18,6 +19,8 @@ export interface PortalSettings {
   logLevel: string;
   /** How often an open page may re-read /remotes.json when the user navigates. */
   registryRefreshMs: number;
+  /** Origin of GRAFANA_URL: the only origin the CSP lets the /grafana page frame. */
+  grafanaOrigin?: string;
 }
 
 export interface S3StoreSettings {
@@ -97,5 +100,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): PortalSettin
     logLevel: env.LOG_LEVEL ?? 'info',
     registryRefreshMs: parseRefresh(env.PORTAL_REGISTRY_REFRESH_MS),
     allowedRemoteOrigins: (env.ALLOWED_REMOTE_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    grafanaOrigin: grafanaOrigin(env.GRAFANA_URL),
   };
 }

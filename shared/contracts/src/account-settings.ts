@@ -96,6 +96,8 @@ export const accountProfileSchema = z.object({
   timeZone: z.string().nullable(),
   language: z.string().nullable(),
   mfaMethod: z.enum(['email', 'totp']).nullable(),
+  /** The user's organisation or an ancestor requires MFA (issue 10): it cannot be turned off. */
+  mfaRequired: z.boolean().optional(),
 });
 export type AccountProfile = z.infer<typeof accountProfileSchema>;
 

@@ -15,6 +15,21 @@ export const ALERT_STATUS_FILTERS = ['active', 'open', 'acknowledged', 'resolved
 export const alertStatusFilterSchema = z.enum(ALERT_STATUS_FILTERS, { error: `status must be one of ${ALERT_STATUS_FILTERS.join(', ')}` });
 export type AlertStatusFilter = z.infer<typeof alertStatusFilterSchema>;
 
+/**
+ * What raised an alert, from the prefix of its `source`: job:<id> (the job trigger),
+ * security:<what>:<userId>, m365:<what>:<tenantId>, remote:<name>@<version>:<kind> (remote fallbacks).
+ */
+export const ALERT_SOURCE_KINDS = ['job', 'security', 'm365', 'remote'] as const;
+export const alertSourceKindSchema = z.enum(ALERT_SOURCE_KINDS, { error: `kind must be one of ${ALERT_SOURCE_KINDS.join(', ')}` });
+export type AlertSourceKind = z.infer<typeof alertSourceKindSchema>;
+export const ALERT_SOURCE_KIND_LABELS: Record<AlertSourceKind, string> = { job: 'Job', security: 'Security', m365: 'Microsoft 365', remote: 'Remote' };
+
+/** The kind of a source, or null for one no known producer writes. */
+export function alertSourceKind(source: string): AlertSourceKind | null {
+  const prefix = source.split(':', 1)[0];
+  return (ALERT_SOURCE_KINDS as readonly string[]).includes(prefix) ? (prefix as AlertSourceKind) : null;
+}
+
 export const ALERT_LIST_LIMIT = 200;
 
 export const ALERT_MESSAGES = Object.freeze({
@@ -25,6 +40,7 @@ export const ALERT_MESSAGES = Object.freeze({
 export const alertListQuerySchema = z.object({
   severity: alertLevelSchema.optional(),
   status: alertStatusFilterSchema.default('active'),
+  kind: alertSourceKindSchema.optional(),
 });
 export type AlertListQuery = z.infer<typeof alertListQuerySchema>;
 export type AlertListParams = z.input<typeof alertListQuerySchema>;

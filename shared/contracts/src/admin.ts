@@ -75,6 +75,10 @@ export const organisationNodeSchema = z.object({
   seats: z.number().int().nonnegative(),
   /** True when the caller may edit, suspend or delete it (below the caller's own organisation). */
   manageable: z.boolean(),
+  /** This organisation's own MFA requirement (it applies to everything below it too). */
+  mfaRequired: z.boolean(),
+  /** An ancestor requires MFA: in force here and locked, whatever the own switch says. */
+  mfaInherited: z.boolean(),
 });
 export type OrganisationNode = z.infer<typeof organisationNodeSchema>;
 
@@ -94,8 +98,17 @@ export type CreateOrganisationRequest = z.infer<typeof createOrganisationRequest
 export const updateOrganisationRequestSchema = z.object({
   name: organisationNameSchema.optional(),
   suspended: z.boolean().optional(),
+  mfaRequired: z.boolean().optional(),
 });
 export type UpdateOrganisationRequest = z.infer<typeof updateOrganisationRequestSchema>;
+
+/** MFA enforcement for a subtree: the API's refusals and the UI's explanations use these texts. */
+export const MFA_POLICY_MESSAGES = Object.freeze({
+  lockedByParent: 'MFA is required by a higher organisation and cannot be switched off here',
+  requiredForAccount: 'Your organisation requires multi-factor authentication, so it cannot be turned off',
+  required: 'MFA is now required for this organisation and everything below it.',
+  notRequired: 'MFA is no longer required for this organisation.',
+});
 
 export const organisationIdParamsSchema = z.object({ orgId: z.uuid({ error: 'orgId must be a valid id' }) });
 export type OrganisationIdParams = z.infer<typeof organisationIdParamsSchema>;

@@ -16,6 +16,8 @@ export const BACKUP_MESSAGES = Object.freeze({
   clientIdRequired: 'Client ID is a required field',
   clientSecretRequired: 'Client secret is a required field',
   graphBaseUrlInvalid: 'must be a valid URL',
+  secretExpiryInvalid: 'must be a valid date',
+  secretExpiryPast: 'The secret expiry date cannot be in the past',
   characterLimitExceeded: 'Character Limit Exceeded',
   servicesRequired: 'Choose at least one service',
   scopeObjectsRequired: 'Choose at least one user, site, group or team',
@@ -162,6 +164,22 @@ const httpUrl = z
   }, BACKUP_MESSAGES.graphBaseUrlInvalid);
 export const GRAPH_BASE_URL_DEFAULT = 'https://graph.microsoft.com/v1.0';
 
+const isCalendarDate = (v: string) => {
+  const date = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v;
+};
+/** Yesterday in UTC: the browser's "today" may be a day behind UTC, and the server checks the same rule. */
+const earliestExpiry = () => new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+/**
+ * When the app's client secret expires (YYYY-MM-DD, from Entra ID's "Certificates & secrets"): the
+ * portal alerts 30 days ahead (issue 10). Entra ID does not tell an app its own secret's expiry.
+ */
+export const secretExpiryDateSchema = z
+  .string({ error: BACKUP_MESSAGES.secretExpiryInvalid })
+  .trim()
+  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDate(v), BACKUP_MESSAGES.secretExpiryInvalid)
+  .refine((v) => !isCalendarDate(v) || v >= earliestExpiry(), BACKUP_MESSAGES.secretExpiryPast);
+
 /** Connect form: the credentials are sent once and stored sealed; the API never returns the secret. */
 export const connectTenantFormSchema = z.object({
   name: requiredText(BACKUP_MESSAGES.nameRequired, BACKUP_NAME_MAX_LENGTH),
@@ -171,6 +189,7 @@ export const connectTenantFormSchema = z.object({
   graphBaseUrl: httpUrl,
   /** Token endpoint base (login.microsoftonline.com by default; the emulator serves its own). */
   authorityUrl: z.preprocess(blankToUndefined, httpUrl.optional()),
+  secretExpiresAt: z.preprocess(blankToUndefined, secretExpiryDateSchema.optional()),
 });
 export type ConnectTenantForm = z.infer<typeof connectTenantFormSchema>;
 export const connectTenantRequestSchema = connectTenantFormSchema;
@@ -183,6 +202,8 @@ export const updateTenantRequestSchema = z.object({
   clientSecret: requiredText(BACKUP_MESSAGES.clientSecretRequired, 1000).optional(),
   graphBaseUrl: httpUrl.optional(),
   authorityUrl: z.preprocess(blankToUndefined, httpUrl.optional()),
+  /** A date sets it, null (or blank) clears it, absent keeps it. */
+  secretExpiresAt: z.preprocess((v) => (v === '' ? null : v), secretExpiryDateSchema.nullable().optional()),
 });
 export type UpdateTenantRequest = z.infer<typeof updateTenantRequestSchema>;
 
@@ -199,6 +220,8 @@ export const tenantSchema = z.object({
   status: z.enum(TENANT_STATUSES),
   lastTestedAt: z.string().nullable(),
   lastError: z.string().nullable(),
+  /** When the app's client secret expires (YYYY-MM-DD), if the user entered it. */
+  secretExpiresAt: z.string().nullable(),
   /** Seeded demo tenant backed by the built-in emulator. */
   demo: z.boolean(),
   backupSetCount: z.number().int().nonnegative(),

@@ -76,3 +76,5 @@ export * from './admin-calls';
 export * from './admin-ops-dashboard-calls';
 export * from './admin-ops-alerts-calls';
 export * from './admin-ops-operator-calls';
+export * from './admin-ops-operator-jobs-calls';
+export * from './admin-ops-metrics-calls';

@@ -60,31 +60,7 @@ export type Profile = z.infer<typeof profileSchema>;
 export const platformVersionSchema = z.object({ version: z.string() });
 export type PlatformVersion = z.infer<typeof platformVersionSchema>;
 
-export const healthStatusSchema = z.enum(['ok', 'degraded']);
-export const componentStatusSchema = z.enum(['ok', 'down']);
-
-export const healthSchema = z.object({
-  status: healthStatusSchema,
-  checkedAt: z.string(),
-  api: z.object({
-    status: componentStatusSchema,
-    version: z.string(),
-    uptimeSeconds: z.number().nonnegative(),
-  }),
-  database: z.object({
-    status: componentStatusSchema,
-    driver: z.enum(['pglite', 'postgres']),
-    latencyMs: z.number().nonnegative().nullable(),
-  }),
-  remotes: z.array(
-    z.object({
-      name: z.string(),
-      version: z.string(),
-      publishedAt: z.string(),
-    }),
-  ),
-});
-export type Health = z.infer<typeof healthSchema>;
+// Health (api/health) lives in admin-ops-health.ts, re-exported below.
 
 export const errorResponseSchema = z.object({ errorMessage: z.string() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
@@ -122,3 +98,6 @@ export * from './remotes';
 export * from './admin';
 export * from './admin-ops-dashboard';
 export * from './admin-ops-alerts';
+export * from './admin-ops-health';
+export * from './admin-ops-operator-jobs';
+export * from './admin-ops-metrics';

@@ -7,6 +7,7 @@ import { RemoteLoadError } from './remote-load-error';
 import { remoteNotices } from './remote-notices';
 import { createRemotePolicy, type RemotePolicy } from './remote-policy';
 import { reportRemoteFailure, type RemoteFailureKind } from './report-failure';
+import { reportRemoteLoad } from './report-load';
 import { DEFAULT_REGISTRY_REFRESH_MS } from './runtime-config';
 
 let policy: RemotePolicy = createRemotePolicy([], [], typeof window === 'undefined' ? '' : window.location.origin);
@@ -136,9 +137,12 @@ type ExposedModule<P> = { default?: ComponentType<P> } & Record<string, unknown>
 async function loadOnce<P>(remoteName: string, exposedModule: string): Promise<ComponentType<P>> {
   const id = `${remoteName}/${exposedModule.replace(/^\.\//, '')}`;
   const version = policy.entries.get(remoteName)?.version ?? '';
+  const started = performance.now();
   const loaded = await loadRemote<ExposedModule<P>>(id);
   if (!loaded) throw new RemoteLoadError(remoteName, id, `Remote module ${id} could not be loaded.`);
   loadedVersions.set(remoteName, version);
+  // The success side of the failure reports: /health-check weighs one against the other.
+  void reportRemoteLoad(remoteName, version, performance.now() - started);
   const component =
     loaded.default ?? (Object.values(loaded).find((value) => typeof value === 'function') as ComponentType<P> | undefined);
   if (!component) throw new RemoteLoadError(remoteName, id, `Remote module ${id} exports no component.`);

@@ -17,6 +17,8 @@ export interface Mailer {
   /** 'smtp' delivers for real; 'outbox' stores the message in the email_outbox table (demo, tests). */
   readonly kind: 'smtp' | 'outbox';
   send(message: OutgoingMail): Promise<void>;
+  /** SMTP only: connects and authenticates without sending (api/health). */
+  verify?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -45,6 +47,9 @@ export function createSmtpMailer(smtpUrl: string): Mailer {
         text: message.text,
         html: message.html ?? undefined,
       });
+    },
+    async verify() {
+      await transport.verify();
     },
     async close() {
       transport.close();

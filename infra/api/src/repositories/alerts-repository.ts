@@ -1,4 +1,4 @@
-import type { AlertLevel, AlertStatus, AlertStatusFilter } from '@portal/contracts';
+import type { AlertLevel, AlertSourceKind, AlertStatus, AlertStatusFilter } from '@portal/contracts';
 import type { Queryable } from '../db/database';
 
 export interface AlertRow {
@@ -67,7 +67,7 @@ function toAlert(row: RawAlert): AlertRow {
 export async function listAlertRows(
   db: Queryable,
   scope: AlertScope,
-  filter: { severity?: AlertLevel; status: AlertStatusFilter },
+  filter: { severity?: AlertLevel; status: AlertStatusFilter; kind?: AlertSourceKind },
   limit: number,
 ): Promise<AlertRow[]> {
   const params: unknown[] = [scope.path, scope.includePlatform];
@@ -75,6 +75,10 @@ export async function listAlertRows(
   if (filter.severity) {
     params.push(filter.severity);
     where.push(`a.severity = $${params.length}`);
+  }
+  if (filter.kind) {
+    params.push(`${filter.kind}:%`);
+    where.push(`a.source like $${params.length}`);
   }
   if (filter.status === 'active') where.push(`a.status <> 'resolved'`);
   else if (filter.status !== 'all') {
@@ -110,4 +114,58 @@ export async function markResolved(db: Queryable, id: string, userId: string): P
     [id, userId],
   );
   return rows.length > 0;
+}
+
+export interface NewAlert {
+  severity: AlertLevel;
+  source: string;
+  message: string;
+  /** Null for a platform alert (only the provider sees it). */
+  organisationId: string | null;
+}
+
+// Severity order for escalation: a later, graver event updates the open alert instead of adding one.
+const LEVEL_ORDER = `array['info', 'warning', 'error', 'critical']::text[]`;
+
+/**
+ * Raises an alert unless one of the same source is open and younger than `windowSeconds`; a graver
+ * event escalates that one (new severity and message, mailed again). Returns what happened.
+ */
+export async function raiseOrEscalateAlert(db: Queryable, alert: NewAlert, windowSeconds: number): Promise<'raised' | 'escalated' | 'kept'> {
+  const { rows } = await db.query<{ raised: number; escalated: number }>(
+    `with existing as (
+       select id, severity from alerts
+        where source = $1 and status <> 'resolved' and created_at > now() - make_interval(secs => $5)
+        order by id desc limit 1),
+     escalated as (
+       update alerts a set severity = $2, message = $3, notified_at = null from existing e
+        where a.id = e.id and array_position(${LEVEL_ORDER}, e.severity) < array_position(${LEVEL_ORDER}, $2::text)
+        returning a.id),
+     raised as (
+       insert into alerts (severity, source, message, organisation_id)
+       select $2, $1, $3, $4::uuid where not exists (select 1 from existing)
+       returning id)
+     select (select count(*) from raised)::int as raised, (select count(*) from escalated)::int as escalated`,
+    [alert.source, alert.severity, alert.message, alert.organisationId, windowSeconds],
+  );
+  return rows[0].raised ? 'raised' : rows[0].escalated ? 'escalated' : 'kept';
+}
+
+/** Raises an alert of a source that has at most one open alert (see alerts_one_open_m365_idx); false when one is open. */
+export async function raiseUniqueAlert(db: Queryable, alert: NewAlert): Promise<boolean> {
+  const { rows } = await db.query(
+    `insert into alerts (severity, source, message, organisation_id) values ($1, $2, $3, $4::uuid) on conflict do nothing returning id`,
+    [alert.severity, alert.source, alert.message, alert.organisationId],
+  );
+  return rows.length > 0;
+}
+
+/** The system resolves the open alerts of a source (the problem went away): no user is recorded. */
+export async function resolveOpenAlertsOf(db: Queryable, source: string): Promise<number> {
+  const { rows } = await db.query(
+    `update alerts set status = 'resolved', resolved_at = now(), acknowledged = true, acknowledged_at = coalesce(acknowledged_at, now())
+      where source = $1 and status <> 'resolved' returning id`,
+    [source],
+  );
+  return rows.length;
 }

@@ -20,23 +20,24 @@ const iso = (value: Date | string | null | undefined) => (value ? new Date(value
 
 export async function tenantsOf(db: Queryable, organisationId: string): Promise<Tenant[]> {
   const { rows } = await db.query<TenantRow & { set_count: number }>(
-    `select t.*, (select count(*) from backup_sets s where s.tenant_id = t.id) as set_count
+    `select t.*, t.secret_expires_at::text as secret_expires_on, (select count(*) from backup_sets s where s.tenant_id = t.id) as set_count
        from backup_tenants t where t.organisation_id = $1 order by t.name, t.created_at`,
     [organisationId],
   );
   return rows.map(toTenant);
 }
 
-export async function tenantOf(db: Queryable, organisationId: string, id: string): Promise<(TenantRow & { set_count: number }) | null> {
-  const { rows } = await db.query<TenantRow & { set_count: number }>(
-    `select t.*, (select count(*) from backup_sets s where s.tenant_id = t.id) as set_count from backup_tenants t where t.id = $1 and t.organisation_id = $2`,
+export async function tenantOf(db: Queryable, organisationId: string, id: string): Promise<(TenantRow & { set_count: number; secret_expires_on: string | null }) | null> {
+  const { rows } = await db.query<TenantRow & { set_count: number; secret_expires_on: string | null }>(
+    `select t.*, t.secret_expires_at::text as secret_expires_on, (select count(*) from backup_sets s where s.tenant_id = t.id) as set_count
+       from backup_tenants t where t.id = $1 and t.organisation_id = $2`,
     [id, organisationId],
   );
   return rows[0] ?? null;
 }
 
 /** Never includes the secret or the wrapped data key. */
-export function toTenant(row: TenantRow & { set_count?: number }): Tenant {
+export function toTenant(row: TenantRow & { set_count?: number; secret_expires_on?: string | null }): Tenant {
   return {
     id: row.id,
     name: row.name,
@@ -48,6 +49,8 @@ export function toTenant(row: TenantRow & { set_count?: number }): Tenant {
     status: row.status,
     lastTestedAt: iso(row.last_tested_at),
     lastError: row.last_error,
+    // Read as text (YYYY-MM-DD): a date column parsed into a Date would shift with the server's time zone.
+    secretExpiresAt: row.secret_expires_on ?? null,
     demo: row.demo,
     backupSetCount: Number(row.set_count ?? 0),
     createdAt: iso(row.created_at)!,

@@ -13,6 +13,8 @@ export interface OrganisationSummaryRow {
   createdAt: Date;
   userCount: number;
   seats: number;
+  mfaRequired: boolean;
+  mfaInherited: boolean;
 }
 
 /** The subtree under rootPath with user counts and protected seats, root first. */
@@ -28,11 +30,15 @@ export async function listSubtreeSummaries(db: Queryable, rootPath: string): Pro
     created_at: Date;
     user_count: string | number;
     seats: string | number;
+    mfa_required: boolean;
+    mfa_inherited: boolean;
   }>(
     `select o.id, o.name, o.kind, o.parent_id, o.path, o.suspended_at, o.demo, o.created_at,
             (select count(*) from users u where u.organisation_id = o.id) as user_count,
             (select count(distinct bo.external_id) from backup_objects bo join backup_sets bs on bs.id = bo.set_id
-              where bs.organisation_id = o.id and bo.kind = 'user' and bo.active) as seats
+              where bs.organisation_id = o.id and bo.kind = 'user' and bo.active) as seats,
+            o.mfa_required,
+            exists (select 1 from organisations a where a.mfa_required and a.id <> o.id and starts_with(o.path, a.path)) as mfa_inherited
      from organisations o
      where starts_with(o.path, $1)
      order by length(o.path), o.name`,
@@ -49,6 +55,8 @@ export async function listSubtreeSummaries(db: Queryable, rootPath: string): Pro
     createdAt: row.created_at,
     userCount: Number(row.user_count),
     seats: Number(row.seats),
+    mfaRequired: row.mfa_required,
+    mfaInherited: row.mfa_inherited,
   }));
 }
 

@@ -2,6 +2,7 @@ import { alertIdParamsSchema, alertListQuerySchema, alertListSchema, alertSchema
 import type { FastifyInstance } from 'fastify';
 import { requireAuth } from '../plugins/auth';
 import { changeAlert, listAlerts } from '../services/alerts-service';
+import { audited } from './audit-request';
 import type { RouteDeps } from './route-deps';
 
 /** /alerts: every role sees and handles the alerts of its subtree; platform alerts are the provider's. */
@@ -17,12 +18,22 @@ export async function alertsRoutes(app: FastifyInstance, deps: RouteDeps): Promi
   app.post<{ Params: AlertIdParams }>(
     '/api/alerts/:id/acknowledge',
     { schema: { params: alertIdParamsSchema, response: { 200: alertSchema } }, preHandler },
-    async (request) => changeAlert(deps.db, requireAuth(request), request.params.id, 'acknowledge'),
+    async (request) =>
+      audited(deps.db, request, changeAlert(deps.db, requireAuth(request), request.params.id, 'acknowledge'), (alert) => ({
+        action: 'alert.acknowledged',
+        target: alert.message.slice(0, 200),
+        detail: { alertId: alert.id, source: alert.source },
+      })),
   );
 
   app.post<{ Params: AlertIdParams }>(
     '/api/alerts/:id/resolve',
     { schema: { params: alertIdParamsSchema, response: { 200: alertSchema } }, preHandler },
-    async (request) => changeAlert(deps.db, requireAuth(request), request.params.id, 'resolve'),
+    async (request) =>
+      audited(deps.db, request, changeAlert(deps.db, requireAuth(request), request.params.id, 'resolve'), (alert) => ({
+        action: 'alert.resolved',
+        target: alert.message.slice(0, 200),
+        detail: { alertId: alert.id, source: alert.source },
+      })),
   );
 }

@@ -58,11 +58,13 @@ import {
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireAuth, requireRole } from '../plugins/auth';
+import type { Engine } from '@portal/engine';
 import { openBackupEngine, type BackupApiOptions } from '../services/backup-engine';
 import * as backup from '../services/backup-service';
 import { getJob } from '../services/job-service';
 import * as restore from '../services/restore-service';
 import { seedDemoBackups } from '../seed/seed-demo-backups';
+import { audited } from './audit-request';
 import { jobRoutes } from './job-routes';
 import type { RouteDeps } from './route-deps';
 
@@ -72,7 +74,7 @@ import type { RouteDeps } from './route-deps';
  * CUSTOMER and DIRECTCUSTOMER); every query is scoped to the caller's organisation from the verified
  * token, so another organisation's ids answer 404.
  */
-export async function backupRoutes(app: FastifyInstance, deps: RouteDeps, options: BackupApiOptions = {}): Promise<void> {
+export async function backupRoutes(app: FastifyInstance, deps: RouteDeps, options: BackupApiOptions = {}): Promise<Engine> {
   const { engine, close } = await openBackupEngine(deps.db, options, (message, error) => app.log.warn({ err: error }, message));
   let stopDemo: (() => Promise<void>) | null = null;
   app.addHook('onClose', async () => {
@@ -97,7 +99,10 @@ export async function backupRoutes(app: FastifyInstance, deps: RouteDeps, option
   app.post<{ Body: ConnectTenantRequest }>(
     '/api/backup/tenants',
     { schema: { body: connectTenantRequestSchema, response: { 201: tenantSchema } }, preHandler },
-    async (request, reply) => reply.code(201).send(await backup.connectTenant(svc, requireAuth(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(
+        await audited(deps.db, request, backup.connectTenant(svc, requireAuth(request), request.body), (t) => ({ action: 'tenant.connected', target: t.name, detail: { tenantId: t.tenantId } })),
+      ),
   );
   app.post<{ Body: ConnectTenantRequest }>(
     '/api/backup/tenants/test',
@@ -112,12 +117,22 @@ export async function backupRoutes(app: FastifyInstance, deps: RouteDeps, option
   app.patch<{ Params: TenantIdParams; Body: UpdateTenantRequest }>(
     '/api/backup/tenants/:tenantId',
     { schema: { params: tenantIdParamsSchema, body: updateTenantRequestSchema, response: { 200: tenantSchema } }, preHandler },
-    async (request) => backup.updateTenant(svc, requireAuth(request), request.params.tenantId, request.body),
+    // Field names only: a new client secret is never written to the log.
+    async (request) =>
+      audited(deps.db, request, backup.updateTenant(svc, requireAuth(request), request.params.tenantId, request.body), (t) => ({
+        action: 'tenant.updated',
+        target: t.name,
+        detail: { fields: Object.keys(request.body) },
+      })),
   );
   app.delete<{ Params: TenantIdParams }>(
     '/api/backup/tenants/:tenantId',
     { schema: { params: tenantIdParamsSchema, response: { 200: backupMessageSchema } }, preHandler },
-    async (request) => backup.deleteTenant(svc, requireAuth(request), request.params.tenantId),
+    async (request) => {
+      const auth = requireAuth(request);
+      const tenant = await backup.getTenant(svc, auth, request.params.tenantId);
+      return audited(deps.db, request, backup.deleteTenant(svc, auth, tenant.id), () => ({ action: 'tenant.deleted', target: tenant.name }));
+    },
   );
   app.post<{ Params: TenantIdParams }>(
     '/api/backup/tenants/:tenantId/test',
@@ -139,7 +154,10 @@ export async function backupRoutes(app: FastifyInstance, deps: RouteDeps, option
   app.post<{ Body: CreateBackupSetRequest }>(
     '/api/backup/sets',
     { schema: { body: createBackupSetRequestSchema, response: { 201: backupSetSchema } }, preHandler },
-    async (request, reply) => reply.code(201).send(await backup.createSet(svc, requireAuth(request), request.body)),
+    async (request, reply) =>
+      reply.code(201).send(
+        await audited(deps.db, request, backup.createSet(svc, requireAuth(request), request.body), (s) => ({ action: 'backup_set.created', target: s.name, detail: { tenant: s.tenantName } })),
+      ),
   );
   app.get<{ Params: SetIdParams }>(
     '/api/backup/sets/:setId',
@@ -149,22 +167,33 @@ export async function backupRoutes(app: FastifyInstance, deps: RouteDeps, option
   app.patch<{ Params: SetIdParams; Body: UpdateBackupSetRequest }>(
     '/api/backup/sets/:setId',
     { schema: { params: setIdParamsSchema, body: updateBackupSetRequestSchema, response: { 200: backupSetSchema } }, preHandler },
-    async (request) => backup.updateSet(svc, requireAuth(request), request.params.setId, request.body),
+    async (request) =>
+      audited(deps.db, request, backup.updateSet(svc, requireAuth(request), request.params.setId, request.body), (s) => ({
+        action: 'backup_set.updated',
+        target: s.name,
+        detail: { fields: Object.keys(request.body) },
+      })),
   );
   app.delete<{ Params: SetIdParams }>(
     '/api/backup/sets/:setId',
     { schema: { params: setIdParamsSchema, response: { 200: backupMessageSchema } }, preHandler },
-    async (request) => backup.deleteSet(svc, requireAuth(request), request.params.setId),
+    async (request) => {
+      const auth = requireAuth(request);
+      const set = await backup.getSet(svc, auth, request.params.setId);
+      return audited(deps.db, request, backup.deleteSet(svc, auth, set.id), () => ({ action: 'backup_set.deleted', target: set.name, detail: { tenant: set.tenantName } }));
+    },
   );
   app.post<{ Params: SetIdParams }>(
     '/api/backup/sets/:setId/pause',
     { schema: { params: setIdParamsSchema, response: { 200: backupSetSchema } }, preHandler },
-    async (request) => backup.setPaused(svc, requireAuth(request), request.params.setId, true),
+    async (request) =>
+      audited(deps.db, request, backup.setPaused(svc, requireAuth(request), request.params.setId, true), (s) => ({ action: 'backup_set.updated', target: s.name, detail: { paused: true } })),
   );
   app.post<{ Params: SetIdParams }>(
     '/api/backup/sets/:setId/resume',
     { schema: { params: setIdParamsSchema, response: { 200: backupSetSchema } }, preHandler },
-    async (request) => backup.setPaused(svc, requireAuth(request), request.params.setId, false),
+    async (request) =>
+      audited(deps.db, request, backup.setPaused(svc, requireAuth(request), request.params.setId, false), (s) => ({ action: 'backup_set.updated', target: s.name, detail: { paused: false } })),
   );
   app.post<{ Params: SetIdParams }>(
     '/api/backup/sets/:setId/run',
@@ -172,7 +201,7 @@ export async function backupRoutes(app: FastifyInstance, deps: RouteDeps, option
     async (request, reply) => {
       const auth = requireAuth(request);
       const job = await backup.runSetNow(svc, auth, request.params.setId);
-      return reply.code(202).send(await getJob(svc, auth, job.id));
+      return reply.code(202).send(await audited(deps.db, request, getJob(svc, auth, job.id), (j) => ({ action: 'backup.started', target: j.setName, detail: { jobId: j.id } })));
     },
   );
 
@@ -205,12 +234,22 @@ export async function backupRoutes(app: FastifyInstance, deps: RouteDeps, option
   app.get<{ Params: ItemIdParams }>(
     '/api/backup/items/:itemId',
     { schema: { params: itemIdParamsSchema, response: { 200: itemPreviewSchema } }, preHandler },
-    async (request) => backup.itemPreview(svc, requireAuth(request), request.params.itemId),
+    async (request) =>
+      audited(deps.db, request, backup.itemPreview(svc, requireAuth(request), request.params.itemId), (item) => ({
+        action: 'item.previewed',
+        target: item.name,
+        detail: { itemId: item.id, object: item.objectName, service: item.service },
+      })),
   );
   app.get<{ Params: ItemIdParams }>(
     '/api/backup/items/:itemId/download-link',
     { schema: { params: itemIdParamsSchema, response: { 200: downloadLinkSchema } }, preHandler },
-    async (request) => backup.itemDownloadLink(svc, requireAuth(request), request.params.itemId, prefix),
+    // The link is what a signed-in user asks for; the download itself carries only the signed token.
+    async (request) =>
+      audited(deps.db, request, backup.itemDownloadLink(svc, requireAuth(request), request.params.itemId, prefix), () => ({
+        action: 'item.downloaded',
+        target: request.params.itemId,
+      })),
   );
   // The signed token is the permission here: a browser opens this URL directly.
   app.get<{ Params: ItemIdParams; Querystring: DownloadQuery }>(
@@ -230,7 +269,14 @@ export async function backupRoutes(app: FastifyInstance, deps: RouteDeps, option
   app.post<{ Body: CreateRestoreRequest }>(
     '/api/backup/restores',
     { schema: { body: createRestoreRequestSchema, response: { 202: jobSchema } }, preHandler },
-    async (request, reply) => reply.code(202).send(await restore.createRestore(svc, requireAuth(request), request.body)),
+    async (request, reply) =>
+      reply.code(202).send(
+        await audited(deps.db, request, restore.createRestore(svc, requireAuth(request), request.body), (j) => ({
+          action: 'restore.started',
+          target: j.setName ?? j.title,
+          detail: { jobId: j.id, destination: request.body.destination.kind },
+        })),
+      ),
   );
   app.get('/api/backup/mappings', { schema: { response: { 200: mappingListSchema } }, preHandler }, async (request) => restore.listMappings(svc, requireAuth(request)));
   app.post<{ Body: SaveMappingRequest }>(
@@ -261,8 +307,17 @@ export async function backupRoutes(app: FastifyInstance, deps: RouteDeps, option
   app.post<{ Params: MappingIdParams; Body: StartMappingRequest }>(
     '/api/backup/mappings/:mappingId/start',
     { schema: { params: mappingIdParamsSchema, body: startMappingRequestSchema, response: { 202: jobSchema } }, preHandler },
-    async (request, reply) => reply.code(202).send(await restore.startMapping(svc, requireAuth(request), request.params.mappingId, request.body ?? {})),
+    async (request, reply) =>
+      reply.code(202).send(
+        await audited(deps.db, request, restore.startMapping(svc, requireAuth(request), request.params.mappingId, request.body ?? {}), (j) => ({
+          action: 'restore.started',
+          target: j.setName ?? j.title,
+          detail: { jobId: j.id, mappingId: request.params.mappingId },
+        })),
+      ),
   );
 
   await jobRoutes(app, svc, preHandler, prefix);
+  // The health and operator routes probe this engine (blob store, queue, tenants' Graph access).
+  return engine;
 }

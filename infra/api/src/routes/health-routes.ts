@@ -1,35 +1,69 @@
-import { healthSchema, type Health } from '@portal/contracts';
+import { healthSchema, type Health, type HealthStatus } from '@portal/contracts';
+import type { Engine } from '@portal/engine';
 import type { FastifyInstance } from 'fastify';
-import { requireRole } from '../plugins/auth';
-import { listCurrentRemotes } from '../repositories/registry-repository';
+import { requireAuth, requireRole } from '../plugins/auth';
+import { findOrganisationById } from '../repositories/organisations-repository';
+import { notFound } from '../services/errors';
+import { checkBlobStore } from '../services/health/blob-health';
+import { checkEmail } from '../services/health/email-health';
+import { messageOf, timed, worstOf } from '../services/health/probe';
+import { checkJobQueue } from '../services/health/queue-health';
+import { checkRemotes } from '../services/health/remote-health';
+import { createTenantGraphChecker } from '../services/health/tenant-graph-health';
 import type { RouteDeps } from './route-deps';
 
-export async function healthRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+export interface HealthRouteOptions {
+  /** The backup engine of this process (backupRoutes' answer); null leaves blob store and queue down. */
+  engine: Engine | null;
+}
+
+/**
+ * GET api/health (ADMIN): every part the portal depends on, checked for real on each call (Graph
+ * results are cached a minute per tenant). The core parts (database, blob store, e-mail, queue) set
+ * the overall status; a tenant or remote in trouble makes it degraded at most, since the portal
+ * itself still works.
+ */
+export async function healthRoutes(app: FastifyInstance, deps: RouteDeps, options: HealthRouteOptions = { engine: null }): Promise<void> {
+  const engine = options.engine;
+  const graph = engine ? createTenantGraphChecker(engine) : null;
+
   app.get(
     '/api/health',
     { schema: { response: { 200: healthSchema } }, preHandler: [deps.authenticate, requireRole('ADMIN')] },
     async (request): Promise<Health> => {
-      let databaseUp = true;
-      let latencyMs: number | null = null;
-      const started = process.hrtime.bigint();
-      try {
-        await deps.db.query('select 1');
-        latencyMs = Math.round(Number(process.hrtime.bigint() - started) / 10_000) / 100;
-      } catch (error) {
-        databaseUp = false;
-        request.log.warn({ err: error }, 'health: database check failed');
-      }
-      const remotes = databaseUp ? await listCurrentRemotes(deps.db).catch(() => []) : [];
+      const database = await timed(() => deps.db.query('select 1'));
+      const databaseUp = database.error === undefined;
+      if (!databaseUp) request.log.warn({ err: database.error }, 'health: database check failed');
+
+      const caller = requireAuth(request);
+      const scope = databaseUp ? await findOrganisationById(deps.db, caller.organisationId) : null;
+      if (databaseUp && !scope) throw notFound();
+
+      const [email, blobStore, jobQueue, tenants, remotes] = await Promise.all([
+        checkEmail(deps.db, deps.account.mailer),
+        checkBlobStore(engine?.objects ?? null),
+        checkJobQueue(deps.db, engine),
+        graph && scope ? graph.check(deps.db, scope.path).catch((error) => (request.log.warn({ err: error }, 'health: tenants check failed'), [])) : Promise.resolve([]),
+        databaseUp ? checkRemotes(deps.db).catch((error) => (request.log.warn({ err: messageOf(error) }, 'health: remotes check failed'), [])) : Promise.resolve([]),
+      ]);
+
+      const core = worstOf([databaseUp ? 'ok' : 'down', email.status, blobStore.status, jobQueue.status]);
+      const edges = worstOf([...tenants.map((t) => t.status), ...remotes.map((r) => r.status ?? 'ok')]);
+      const status: HealthStatus = core !== 'ok' ? core : edges === 'ok' ? 'ok' : 'degraded';
       return {
-        status: databaseUp ? 'ok' : 'degraded',
+        status,
         checkedAt: new Date().toISOString(),
         api: {
           status: 'ok',
           version: deps.version,
           uptimeSeconds: Math.max(0, Math.floor((Date.now() - deps.startedAt.getTime()) / 1000)),
         },
-        database: { status: databaseUp ? 'ok' : 'down', driver: deps.db.driver, latencyMs },
-        remotes: remotes.map(({ name, version, publishedAt }) => ({ name, version, publishedAt })),
+        database: { status: databaseUp ? 'ok' : 'down', driver: deps.db.driver, latencyMs: databaseUp ? database.latencyMs : null },
+        email,
+        blobStore,
+        jobQueue,
+        tenants,
+        remotes,
       };
     },
   );

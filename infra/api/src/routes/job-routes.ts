@@ -16,6 +16,7 @@ import type { FastifyInstance, preHandlerAsyncHookHandler } from 'fastify';
 import { requireAuth } from '../plugins/auth';
 import type { BackupDeps } from '../services/backup-service';
 import * as jobs from '../services/job-service';
+import { audited } from './audit-request';
 
 /** Jobs of the caller's organisation: list, detail, log, cancel, retry and a restore's ZIP download. */
 export async function jobRoutes(app: FastifyInstance, svc: BackupDeps, preHandler: preHandlerAsyncHookHandler[], prefix: string): Promise<void> {
@@ -47,7 +48,12 @@ export async function jobRoutes(app: FastifyInstance, svc: BackupDeps, preHandle
   app.get<{ Params: JobIdParams }>(
     '/api/jobs/:jobId/download-link',
     { schema: { params: jobIdParamsSchema, response: { 200: downloadLinkSchema } }, preHandler },
-    async (request) => jobs.jobDownloadLink(svc, requireAuth(request), request.params.jobId, prefix),
+    // Audited when a signed-in user asks for the link: the download itself carries only the signed token.
+    async (request) => {
+      const auth = requireAuth(request);
+      const job = await jobs.getJob(svc, auth, request.params.jobId);
+      return audited(svc.db, request, jobs.jobDownloadLink(svc, auth, job.id, prefix), () => ({ action: 'restore.downloaded', target: job.setName ?? job.title, detail: { jobId: job.id } }));
+    },
   );
   // The signed token is the permission here: a browser opens this URL directly.
   app.get<{ Params: JobIdParams; Querystring: DownloadQuery }>(

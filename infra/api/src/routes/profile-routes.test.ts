@@ -30,6 +30,7 @@ describe('GET /backend/api/users/:userId/profile', () => {
       timeZone: null,
       language: null,
       mfaMethod: null,
+      mfaRequired: false,
     });
     expect(response.body).not.toContain('password');
   });

@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireSelf } from '../plugins/auth';
 import { uploadImage } from '../services/image-service';
 import { commitProfileImage, getAccountProfile, updateAccountProfile } from '../services/profile-service';
+import { auditRequest } from './audit-request';
 import { IMAGE_BODY_LIMIT, mediaBaseOf } from './media-routes';
 import type { RouteDeps } from './route-deps';
 
@@ -30,7 +31,13 @@ export async function profileRoutes(app: FastifyInstance, deps: RouteDeps): Prom
   app.put<{ Params: UserIdParams; Body: UpdateProfileRequest }>(
     '/api/users/:userId/profile',
     { schema: { params: userIdParamsSchema, body: updateProfileRequestSchema, response: { 200: accountProfileSchema } }, preHandler: deps.authenticate },
-    async (request) => updateAccountProfile(deps.db, requireSelf(request, request.params.userId).userId, request.body),
+    async (request) => {
+      const userId = requireSelf(request, request.params.userId).userId;
+      const before = await getAccountProfile(deps.db, userId);
+      const after = await updateAccountProfile(deps.db, userId, request.body);
+      if (after.email !== before.email) await auditRequest(deps.db, request, { action: 'email.changed', target: after.username, detail: { from: before.email, to: after.email } });
+      return after;
+    },
   );
 
   app.put<{ Params: UserIdParams; Body: ImageUploadRequest }>(

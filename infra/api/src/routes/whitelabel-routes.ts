@@ -14,6 +14,7 @@ import type { FastifyInstance } from 'fastify';
 import { requireRole, requireSelf } from '../plugins/auth';
 import { uploadImage } from '../services/image-service';
 import { commitWhitelabelImage, getWhitelabel, updateWhitelabel, WHITELABEL_EDITOR_ROLES } from '../services/whitelabel-service';
+import { audited, changedFields } from './audit-request';
 import { IMAGE_BODY_LIMIT, mediaBaseOf } from './media-routes';
 import type { RouteDeps } from './route-deps';
 
@@ -36,7 +37,15 @@ export async function whitelabelRoutes(app: FastifyInstance, deps: RouteDeps): P
   app.put<{ Params: UserIdParams; Body: WhitelabelSettingsRequest }>(
     '/api/users/:userId/whitelabel',
     { schema: { params: userIdParamsSchema, body: whitelabelSettingsRequestSchema, response: { 200: whitelabelResponseSchema } }, preHandler: editors },
-    async (request) => updateWhitelabel(deps.db, requireSelf(request, request.params.userId), request.body, mediaBase),
+    async (request) => {
+      const auth = requireSelf(request, request.params.userId);
+      const before = (await getWhitelabel(deps.db, auth)).own;
+      return audited(deps.db, request, updateWhitelabel(deps.db, auth, request.body, mediaBase), (after) => ({
+        action: 'branding.updated',
+        target: after.sourceOrganisationName,
+        detail: { fields: changedFields(before, after.own, ['copyrightText', 'whitelabelImageUrl', 'whiteLabelEmail', 'presetColor']) },
+      }));
+    },
   );
 
   app.put<{ Params: UserIdParams; Body: ImageUploadRequest }>(
@@ -55,6 +64,10 @@ export async function whitelabelRoutes(app: FastifyInstance, deps: RouteDeps): P
   app.post<{ Params: UserIdParams; Body: CommitImageRequest }>(
     '/api/users/:userId/commit/whitelabel/image',
     { schema: { params: userIdParamsSchema, body: commitImageRequestSchema, response: { 200: whitelabelResponseSchema } }, preHandler: editors },
-    async (request) => commitWhitelabelImage(deps.db, requireSelf(request, request.params.userId), request.body.uploadId, mediaBase),
+    async (request) =>
+      audited(deps.db, request, commitWhitelabelImage(deps.db, requireSelf(request, request.params.userId), request.body.uploadId, mediaBase), (after) => ({
+        action: 'branding.logo_uploaded',
+        target: after.sourceOrganisationName,
+      })),
   );
 }

@@ -34,6 +34,7 @@ import * as repo from '../repositories/backup-repository';
 import type { AuthContext } from './identity-service';
 import { HttpError, notFound } from './errors';
 import { previewContent } from './backup-preview';
+import { checkSecretExpiry, resolveConsentAlert, resolveSecretAlert } from './m365-alerts';
 
 export interface BackupDeps {
   db: Db;
@@ -64,8 +65,9 @@ function toTestResult(result: { ok: true; organizationName: string } | { ok: fal
 }
 
 export async function testCredentials(deps: BackupDeps, body: ConnectTenantRequest): Promise<ConnectionTestResult> {
+  const { tenantId, clientId, clientSecret, graphBaseUrl, authorityUrl } = body;
   try {
-    return toTestResult(await deps.engine.graphFactory({ ...body, authorityUrl: body.authorityUrl }).testConnection());
+    return toTestResult(await deps.engine.graphFactory({ tenantId, clientId, clientSecret, graphBaseUrl, authorityUrl }).testConnection());
   } catch (error) {
     return { ok: false, failureReason: (error as Error).message };
   }
@@ -81,15 +83,27 @@ export async function connectTenant(deps: BackupDeps, auth: AuthContext, body: C
     credentials: { tenantId: body.tenantId.trim(), clientId: body.clientId.trim(), clientSecret: body.clientSecret, graphBaseUrl: body.graphBaseUrl, authorityUrl: body.authorityUrl },
     demo: options.demo,
   });
-  await deps.db.query(`update backup_tenants set status = 'connected', organization_name = $2, last_tested_at = now() where id = $1`, [row.id, test.organizationName]);
+  await deps.db.query(`update backup_tenants set status = 'connected', organization_name = $2, last_tested_at = now(), secret_expires_at = $3::date where id = $1`, [
+    row.id,
+    test.organizationName,
+    body.secretExpiresAt ?? null,
+  ]);
+  if (body.secretExpiresAt) await checkSecretExpiry(deps.db);
   return getTenant(deps, auth, row.id);
 }
 
 export async function updateTenant(deps: BackupDeps, auth: AuthContext, tenantId: string, body: UpdateTenantRequest): Promise<Tenant> {
   const row = await repo.tenantOf(deps.db, auth.organisationId, tenantId);
   if (!row) throw notFound();
-  const updated = await updateTenantCredentials(deps.db, deps.engine.masterSecret, row, { ...body, name: body.name?.trim() });
+  const { secretExpiresAt, ...credentials } = body;
+  const updated = await updateTenantCredentials(deps.db, deps.engine.masterSecret, row, { ...credentials, name: body.name?.trim() });
   if (updated.status === 'untested') await testTenantRow(deps.db, deps.engine.masterSecret, deps.engine.graphFactory, updated);
+  if (secretExpiresAt !== undefined && secretExpiresAt !== row.secret_expires_on) {
+    // A new date means a new secret: the alert about the old one is settled, and the new date checked.
+    await deps.db.query('update backup_tenants set secret_expires_at = $2::date where id = $1', [row.id, secretExpiresAt]);
+    await resolveSecretAlert(deps.db, row.id);
+    if (secretExpiresAt) await checkSecretExpiry(deps.db);
+  }
   return getTenant(deps, auth, tenantId);
 }
 
@@ -98,6 +112,9 @@ export async function deleteTenant(deps: BackupDeps, auth: AuthContext, tenantId
   if (!row) throw notFound();
   if (Number(row.set_count) > 0) throw conflict(BACKUP_MESSAGES.tenantInUse);
   await deps.db.query('delete from backup_tenants where id = $1', [tenantId]);
+  // Nothing is left to fix for a disconnected tenant: its connection alerts end with it.
+  await resolveSecretAlert(deps.db, tenantId);
+  await resolveConsentAlert(deps.db, tenantId);
   return { message: BACKUP_MESSAGES.tenantDeleted };
 }
 

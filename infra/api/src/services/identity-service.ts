@@ -5,9 +5,11 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../identity/pas
 import { findOrganisationById } from '../repositories/organisations-repository';
 import { findActiveSession, insertSession, revokeSession, touchSession } from '../repositories/sessions-repository';
 import { clearFailures, countRecentFailures, recordFailure } from '../repositories/failed-signins-repository';
-import { findUserByUsername, insertUser, type User } from '../repositories/users-repository';
+import { findUserByUsername, insertUser, setEmailMfa, type User } from '../repositories/users-repository';
+import { isMfaRequiredForUser } from '../repositories/mfa-policy-repository';
 import { isUserSuspended } from '../repositories/user-management-repository';
 import { HttpError, unauthorized } from './errors';
+import { noteFailedSignIn } from './security-alerts';
 import { ORGANISATION_KIND_FOR_ROLE } from './tenancy-service';
 
 export interface NewUser {
@@ -69,11 +71,20 @@ export async function signIn(
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
   if (!user || !valid) {
     await recordFailure(db, username, input.ip, deps.accountFailureLimit.windowSeconds);
+    // Brute force on a real account raises a security alert (issue 10). Best effort: the answer
+    // stays the same 401 whatever happens there.
+    if (user) await noteFailedSignIn(db, user, deps.accountFailureLimit, input.ip).catch(() => undefined);
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
   // A suspended user or tenant (issue 10) cannot start a session, even with the right password.
   if (await isUserSuspended(db, user.id)) throw new HttpError(403, 'This account is suspended');
   await clearFailures(db, username);
+  // MFA required for the user's subtree (issue 10): a user without a second factor is enrolled on
+  // e-mail codes, so this very sign-in already asks for a code sent to the address on file.
+  if (user.mfaMethod === null && (await isMfaRequiredForUser(db, user.id))) {
+    await setEmailMfa(db, user.id);
+    user.mfaMethod = 'email';
+  }
   const mfa = user.mfaMethod !== null;
   const session = await insertSession(db, {
     userId: user.id,

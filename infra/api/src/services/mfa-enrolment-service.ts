@@ -1,5 +1,6 @@
 import {
   ACCOUNT_SETTINGS_MESSAGES as M,
+  MFA_POLICY_MESSAGES,
   type MfaChallengeRequest,
   type MfaDisableRequest,
   type MfaEnableRequest,
@@ -13,11 +14,13 @@ import { open, seal } from '../identity/secret-box';
 import { generateTotpSecret, matchTotp, otpauthUri, base32Encode } from '../identity/totp';
 import { mfaChangeCodeMail, mfaChangedMail, type MailRecipient } from '../mail/messages';
 import { activatePendingTotp, clearMfa, findPendingTotp, setPendingTotp } from '../repositories/mfa-enrolment-repository';
+import { isMfaRequiredForUser } from '../repositories/mfa-policy-repository';
 import { consumeCode, countCodesSince, insertCode, releaseAttempt, reserveAttempt } from '../repositories/one-time-codes-repository';
 import { claimTotpStep, findUserById, setEmailMfa, type User } from '../repositories/users-repository';
 import type { AccountDeps } from './account-service';
 import { HttpError, notFound } from './errors';
 import { TOO_MANY_ATTEMPTS } from './identity-service';
+import { noteMfaDisabled } from './security-alerts';
 
 /** A scanned-but-unconfirmed authenticator secret is forgotten after this. */
 export const TOTP_PENDING_MAX_AGE_SECONDS = 15 * 60;
@@ -105,7 +108,13 @@ export async function enableMfa(deps: AccountDeps, userId: string, input: MfaEna
 }
 
 /** Turning MFA off with e-mail codes first needs a fresh code; authenticator users just open their app. */
+/** MFA required for the user's subtree (issue 10): it can be changed only by setting it up again, never turned off. */
+async function assertMfaOptional(deps: AccountDeps, userId: string): Promise<void> {
+  if (await isMfaRequiredForUser(deps.db, userId)) throw new HttpError(403, MFA_POLICY_MESSAGES.requiredForAccount);
+}
+
 export async function requestMfaChallenge(deps: AccountDeps, userId: string, input: MfaChallengeRequest): Promise<MfaSetupResponse> {
+  await assertMfaOptional(deps, userId);
   const user = await userWithPassword(deps, userId, input.currentPassword);
   if (!user.mfaMethod) throw new HttpError(400, M.mfaAlreadyOff);
   if (user.mfaMethod === 'totp') return { method: 'totp', message: M.mfaUseApp };
@@ -114,11 +123,13 @@ export async function requestMfaChallenge(deps: AccountDeps, userId: string, inp
 }
 
 export async function disableMfa(deps: AccountDeps, userId: string, input: MfaDisableRequest): Promise<MfaStateResponse> {
+  await assertMfaOptional(deps, userId);
   const user = await userWithPassword(deps, userId, input.currentPassword);
   if (!user.mfaMethod) throw new HttpError(400, M.mfaAlreadyOff);
   if (user.mfaMethod === 'totp') await useAuthenticatorCode(deps, user, input.code);
   else await useMailedCode(deps, user.id, input.code);
   await clearMfa(deps.db, user.id);
   await noticeChange(deps, user, null);
+  await noteMfaDisabled(deps.db, user);
   return { message: M.mfaDisabled, mfaMethod: null };
 }

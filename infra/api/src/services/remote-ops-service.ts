@@ -10,6 +10,7 @@ import {
   type PointerChange,
   type Release,
 } from '../repositories/registry-repository';
+import { auditPlatformEvent } from './platform-audit';
 
 /** A refusal whose message is meant for the operator (unknown remote or version, missing folder). */
 export class RemoteOpsError extends Error {
@@ -32,6 +33,18 @@ export interface RemoteOpResult {
   name: string;
   release: Release;
   pointer: PointerChange;
+}
+
+/** Deploys and rollbacks also go to the tamper-evident audit log; the CLI (no user) shows as the operator. */
+function auditRemoteChange(db: Db, actor: Actor, action: 'remote.deployed' | 'remote.rolled_back', name: string, version: string, fromVersion: string | null) {
+  return auditPlatformEvent(db, {
+    actorId: actor.userId,
+    actorName: actor.userId ? actor.name : `operator (${actor.name})`,
+    action,
+    target: `${name}@${version}`,
+    ip: actor.ip,
+    detail: { fromVersion },
+  });
 }
 
 async function knownRemoteNames(db: Db): Promise<string[]> {
@@ -77,6 +90,7 @@ export async function publishVersion(
     ip: actor.ip,
     detail: { integrity: release.integrity, gitCommit: release.gitCommit },
   });
+  await auditRemoteChange(db, actor, 'remote.deployed', input.name, input.version, pointer.fromVersion);
   return { name: input.name, release, pointer };
 }
 
@@ -111,6 +125,7 @@ export async function rollbackRemote(db: Db, name: string, to: string | undefine
     fromVersion: pointer.fromVersion,
     ip: actor.ip,
   });
+  await auditRemoteChange(db, actor, 'remote.rolled_back', name, target.version, pointer.fromVersion);
   return { name, release: target, pointer };
 }
 

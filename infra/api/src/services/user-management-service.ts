@@ -3,6 +3,7 @@ import {
   ADMIN_MESSAGES as M,
   CREATABLE_KINDS,
   INVITE_MESSAGES,
+  MFA_POLICY_MESSAGES,
   ROLE_FOR_KIND,
   type AcceptInviteRequest,
   type AdminMessage,
@@ -20,6 +21,7 @@ import { hashPassword } from '../identity/password';
 import { assertAcceptablePassword } from '../identity/password-policy';
 import { envelope } from '../mail/messages';
 import { findOrganisationById, type Organisation } from '../repositories/organisations-repository';
+import { findMfaPolicy, setMfaRequired } from '../repositories/mfa-policy-repository';
 import { revokeAllSessionsOfUser } from '../repositories/sessions-repository';
 import {
   clearMfa,
@@ -46,6 +48,7 @@ import { recordAudit } from './audit-service';
 import { HttpError, forbidden, notFound } from './errors';
 import { createOrganisation } from './tenancy-service';
 import { createUser } from './identity-service';
+import { noteMfaReset } from './security-alerts';
 
 export interface Caller {
   userId: string;
@@ -88,6 +91,8 @@ function toNode(row: OrganisationSummaryRow, ownId: string): OrganisationNode {
     userCount: row.userCount,
     seats: row.seats,
     manageable: row.id !== ownId,
+    mfaRequired: row.mfaRequired,
+    mfaInherited: row.mfaInherited,
   };
 }
 
@@ -143,7 +148,17 @@ export async function updateManagedOrganisation(
   orgId: string,
   input: UpdateOrganisationRequest,
 ): Promise<OrganisationNode> {
+  // Checked before anything changes, and before the own-organisation rule, so a tier trying to
+  // lift a requirement set above it always hears why.
+  if (input.mfaRequired === false) await assertMfaNotLocked(deps, caller, orgId);
   const target = await organisationInScope(deps, caller, orgId, true);
+  if (input.mfaRequired !== undefined) {
+    const policy = (await findMfaPolicy(deps.db, target.id))!;
+    if (policy.own !== input.mfaRequired) {
+      await setMfaRequired(deps.db, target.id, input.mfaRequired);
+      await audit(deps, caller, target.id, input.mfaRequired ? 'organisation.mfa_required' : 'organisation.mfa_not_required', target.name);
+    }
+  }
   if (input.name !== undefined && input.name !== target.name) {
     await renameOrganisation(deps.db, target.id, input.name);
     await audit(deps, caller, target.id, 'organisation.renamed', input.name, { from: target.name });
@@ -157,6 +172,16 @@ export async function updateManagedOrganisation(
     await audit(deps, caller, target.id, input.suspended ? 'organisation.suspended' : 'organisation.reinstated', input.name ?? target.name);
   }
   return nodeOf(deps, caller, target.id);
+}
+
+/**
+ * A requirement set on an ancestor, or on the caller's own organisation (only a higher tier can
+ * set that), cannot be switched off from here.
+ */
+async function assertMfaNotLocked(deps: UserManagementDeps, caller: Caller, orgId: string): Promise<void> {
+  const target = await organisationInScope(deps, caller, orgId, false);
+  const policy = await findMfaPolicy(deps.db, target.id);
+  if (policy && (policy.inherited || (target.id === caller.organisationId && policy.own))) throw new HttpError(403, MFA_POLICY_MESSAGES.lockedByParent);
 }
 
 export async function deleteManagedOrganisation(deps: UserManagementDeps, caller: Caller, orgId: string): Promise<AdminMessage> {
@@ -252,6 +277,7 @@ export async function resetManagedUserMfa(deps: UserManagementDeps, caller: Call
   const user = await userInScope(deps, caller, userId);
   await clearMfa(deps.db, user.id);
   await audit(deps, caller, user.organisationId, 'user.mfa_reset', user.username);
+  await noteMfaReset(deps.db, user, caller.userId);
   return toManagedUser((await findManagedUser(deps.db, user.id))!);
 }
 

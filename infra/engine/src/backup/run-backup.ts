@@ -7,6 +7,7 @@ import { setRunSeq, type JobRow } from '../jobs/job-store';
 import type { BlobStore, EngineDb } from '../ports';
 import { findTenantRow, tenantCredentials, type GraphClientFactory } from '../tenants';
 import { backupObject, type ObjectRef } from './backup-object';
+import { classifyTenantAccessError } from '../tenant-access';
 
 export interface BackupSetRow {
   id: string;
@@ -122,7 +123,8 @@ export async function runBackup(deps: BackupRunDeps, ctx: JobContext): Promise<B
         );
       } catch (error) {
         // Cancel, shutdown or takeover: leave the object unfinished so the next attempt resumes it.
-        if (ctx.stopped) throw error;
+        // Lost consent fails every object alike: end the run so the tenant is marked (tenant-access.ts).
+        if (ctx.stopped || classifyTenantAccessError(error) === 'consent') throw error;
         status = 'failed';
         errorMessage = error instanceof Error ? error.message : String(error);
         await ctx.log('error', `${object.displayName}: ${errorMessage}`);

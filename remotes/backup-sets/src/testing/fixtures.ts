@@ -12,6 +12,7 @@ export const TENANT: Tenant = {
   status: 'connected',
   lastTestedAt: '2026-11-20T10:00:00.000Z',
   lastError: null,
+  secretExpiresAt: null,
   demo: true,
   backupSetCount: 1,
   createdAt: '2026-11-20T10:00:00.000Z',

@@ -25,6 +25,7 @@ export const en = {
   'menu.restore': 'Restore',
   'menu.jobs': 'Jobs',
   'menu.userActivity': 'User Activity',
+  'menu.alerts': 'Alerts',
   'menu.settings': 'Settings',
   'menu.profile': 'Profile',
   'menu.notification': 'Notification',

@@ -26,6 +26,7 @@ export const fr: Partial<Messages> = {
   'menu.restore': 'Restauration',
   'menu.jobs': 'Tâches',
   'menu.userActivity': 'Activité des utilisateurs',
+  'menu.alerts': 'Alertes',
   'menu.settings': 'Paramètres',
   'menu.profile': 'Profil',
   'menu.notification': 'Notifications',

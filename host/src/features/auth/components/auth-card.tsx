@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { PortalLogo } from '../../../components/portal-logo';
+import { MaintenanceBanner } from '../../../components/maintenance-banner';
 
 /** The centred card every public (account) page sits in. */
 export function AuthCard({ title, subtitle, children, maxWidth = 440 }: { title: string; subtitle?: string; children: ReactNode; maxWidth?: number }) {
@@ -9,6 +10,7 @@ export function AuthCard({ title, subtitle, children, maxWidth = 440 }: { title:
       <Card sx={{ width: '100%', maxWidth }}>
         <CardContent sx={{ p: 4 }}>
           <Stack spacing={3}>
+            <MaintenanceBanner />
             <Box sx={{ display: 'flex', justifyContent: 'center' }}>
               <PortalLogo />
             </Box>

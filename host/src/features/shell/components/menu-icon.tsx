@@ -4,6 +4,7 @@ import CircleOutlined from '@mui/icons-material/CircleOutlined';
 import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import FeedbackOutlined from '@mui/icons-material/FeedbackOutlined';
+import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
 import PaletteOutlined from '@mui/icons-material/PaletteOutlined';
 import PeopleAltOutlined from '@mui/icons-material/PeopleAltOutlined';
@@ -22,6 +23,7 @@ const ICONS: Record<string, ComponentType<SvgIconProps>> = {
   restore: RestoreOutlined,
   jobs: WorkHistoryOutlined,
   userActivity: TimelineOutlined,
+  alerts: NotificationsActiveOutlined,
   settings: SettingsOutlined,
   profile: AccountCircleOutlined,
   notification: NotificationsNoneOutlined,

@@ -115,7 +115,9 @@ describe('horizontal layout', () => {
     const nav = await mainMenu();
     expect(screen.queryByRole('button', { name: 'Toggle menu' })).not.toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
-    // CUSTOMER has 7 top-level entries; 6 fit the bar, the Support group goes to More Items.
+    // CUSTOMER has 8 top-level entries; 6 fit the bar (Alerts the last), Settings and Support go to More Items.
+    expect(within(nav).getByRole('button', { name: 'Alerts' })).toBeInTheDocument();
+    expect(within(nav).queryByRole('button', { name: 'Settings' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('button', { name: 'Support' })).not.toBeInTheDocument();
     await userEvent.click(within(nav).getByRole('button', { name: 'More Items' }));
     const more = await screen.findByRole('menu');

@@ -1,10 +1,12 @@
-import { ROLES } from '@portal/config';
+import { ALL_ROLES, ROLES } from '@portal/config';
+import { canAccess, routeById } from '../../../lib/routes/route-table';
 import { flattenTitles, menuForRole } from './menu-items';
 
 const PARTNER_SIDE_MENU = [
   'Dashboard',
   'User Management',
   'User Activity',
+  'Alerts',
   'Settings',
   'Profile',
   'Notification',
@@ -19,6 +21,7 @@ const CUSTOMER_SIDE_MENU = [
   'Restore',
   'Jobs',
   'User Activity',
+  'Alerts',
   'Settings',
   'Profile',
   'Notification',
@@ -36,6 +39,16 @@ describe('menu filtered by role (spec section 6)', () => {
     [ROLES.DIRECTCUSTOMER, CUSTOMER_SIDE_MENU],
   ])('%s sees exactly its items', (role, expected) => {
     expect(flattenTitles(menuForRole(role))).toEqual(expected);
+  });
+
+  it('offers Alerts to every role that may open /alerts, customers included', () => {
+    const alertsRoute = routeById('alerts')!;
+    for (const role of ALL_ROLES) {
+      const hasEntry = menuForRole(role).some((n) => n.type === 'item' && n.routeId === 'alerts');
+      expect(hasEntry).toBe(canAccess(alertsRoute, role));
+    }
+    expect(menuForRole(ROLES.CUSTOMER).some((n) => n.id === 'alerts')).toBe(true);
+    expect(menuForRole(ROLES.DIRECTCUSTOMER).some((n) => n.id === 'alerts')).toBe(true);
   });
 
   it('shows nothing without a role', () => {

@@ -1,5 +1,5 @@
 import { Button, Chip, Stack, Typography } from '@mui/material';
-import type { AccountProfile } from '@portal/contracts';
+import { MFA_POLICY_MESSAGES, type AccountProfile } from '@portal/contracts';
 import { useState } from 'react';
 import { MfaDialog, type MfaAction } from './mfa-dialog';
 
@@ -10,6 +10,8 @@ const METHOD_LABEL = { email: 'Codes by e-mail', totp: 'Authenticator app' } as 
 export function MfaSection({ profile, onChanged }: MfaSectionProps) {
   const [action, setAction] = useState<MfaAction | null>(null);
   const method = profile.mfaMethod;
+  // Required for the user's organisation: the API refuses to turn it off, so the button says why.
+  const locked = Boolean(method && profile.mfaRequired);
   return (
     <Stack spacing={1.5} component="section" aria-labelledby="mfa-heading">
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
@@ -23,9 +25,20 @@ export function MfaSection({ profile, onChanged }: MfaSectionProps) {
           ? 'Signing in asks for a six-digit code after your password.'
           : 'Add a second step to signing in: a code sent by e-mail, or one from an authenticator app.'}
       </Typography>
+      {locked && (
+        <Typography id="mfa-required-reason" variant="body2" color="text.secondary">
+          {MFA_POLICY_MESSAGES.requiredForAccount}.
+        </Typography>
+      )}
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
         {method ? (
-          <Button variant="outlined" color="error" onClick={() => setAction({ kind: 'disable' })}>
+          <Button
+            variant="outlined"
+            color="error"
+            disabled={locked}
+            aria-describedby={locked ? 'mfa-required-reason' : undefined}
+            onClick={() => setAction({ kind: 'disable' })}
+          >
             Turn off MFA
           </Button>
         ) : (

@@ -56,6 +56,19 @@ describe('AlertsPage', () => {
     await waitFor(() => expect(listAlerts).toHaveBeenLastCalledWith({ severity: 'critical', status: 'resolved' }));
   });
 
+  it('shows what raised each alert and filters by source', async () => {
+    mock(listAlerts).mockResolvedValue({
+      alerts: [alert('1'), alert('2', { source: 'security:bruteforce:u1', message: 'Possible brute-force attack' }), alert('3', { source: 'm365:consent:t1', message: 'Tenant lost access' })],
+    });
+    render(<AlertsPage />);
+    const table = await screen.findByRole('table', { name: 'Alerts' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[2].textContent)).toEqual(['Job', 'Security', 'Microsoft 365']);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Source' }));
+    await userEvent.click(screen.getByRole('option', { name: 'Security' }));
+    await waitFor(() => expect(listAlerts).toHaveBeenLastCalledWith({ severity: undefined, status: 'active', kind: 'security' }));
+  });
+
   it('acknowledges and resolves, then reloads', async () => {
     mock(acknowledgeAlert).mockResolvedValue(alert('1', { status: 'acknowledged' }));
     mock(resolveAlert).mockResolvedValue({ errorMessage: 'The alert is already resolved' });

@@ -15,7 +15,18 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { ALERT_LEVELS, ALERT_STATUS_FILTERS, type AlertLevel, type AlertList, type AlertStatusFilter, type AlertView } from '@portal/contracts';
+import {
+  ALERT_LEVELS,
+  ALERT_SOURCE_KIND_LABELS,
+  ALERT_SOURCE_KINDS,
+  ALERT_STATUS_FILTERS,
+  alertSourceKind,
+  type AlertLevel,
+  type AlertList,
+  type AlertSourceKind,
+  type AlertStatusFilter,
+  type AlertView,
+} from '@portal/contracts';
 import { acknowledgeAlert, listAlerts, resolveAlert } from '@portal/contracts/calls';
 import { PageHeader, showAlert } from '@portal/ui';
 import { useCallback, useEffect, useState } from 'react';
@@ -39,6 +50,12 @@ const STATUS_FILTER_LABELS: Record<AlertStatusFilter, string> = {
   all: 'All',
 };
 
+/** What raised the alert (job, security, Microsoft 365, remote), from its source. */
+const sourceLabel = (source: string) => {
+  const kind = alertSourceKind(source);
+  return kind ? ALERT_SOURCE_KIND_LABELS[kind] : 'Other';
+};
+
 const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
 
 function statusText(alert: AlertView): string {
@@ -52,18 +69,19 @@ export function AlertsPage() {
   const [state, setState] = useState<State>({ alerts: null, loading: true, error: null });
   const [severity, setSeverity] = useState<AlertLevel | ''>('');
   const [status, setStatus] = useState<AlertStatusFilter>('active');
+  const [kind, setKind] = useState<AlertSourceKind | ''>('');
   const [busyId, setBusyId] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     setState((s) => ({ ...s, loading: true }));
     try {
-      const result = await listAlerts({ severity: severity || undefined, status });
+      const result = await listAlerts({ severity: severity || undefined, status, kind: kind || undefined });
       const error = errorOf(result);
       setState(error ? { alerts: null, loading: false, error } : { alerts: (result as AlertList).alerts, loading: false, error: null });
     } catch {
       setState({ alerts: null, loading: false, error: 'Alerts could not be loaded.' });
     }
-  }, [severity, status]);
+  }, [severity, status, kind]);
 
   useEffect(() => {
     void load();
@@ -85,7 +103,7 @@ export function AlertsPage() {
 
   return (
     <Box>
-      <PageHeader title="Alerts" subtitle="Failed and warning jobs and platform problems in your organisation and below it" />
+      <PageHeader title="Alerts" subtitle="Failed and warning jobs, security events, Microsoft 365 connection problems and platform problems in your organisation and below it" />
       <Card variant="outlined" sx={{ p: 2, mb: 2 }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} component="form" role="search" aria-label="Filter alerts" onSubmit={(e) => e.preventDefault()}>
           <TextField
@@ -101,6 +119,14 @@ export function AlertsPage() {
             {ALERT_LEVELS.map((level) => (
               <MenuItem key={level} value={level}>
                 {SEVERITY[level].label}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField id="alerts-kind" select label="Source" value={kind} onChange={(e) => setKind(e.target.value as AlertSourceKind | '')} size="small" sx={{ minWidth: 180 }}>
+            <MenuItem value="">All sources</MenuItem>
+            {ALERT_SOURCE_KINDS.map((value) => (
+              <MenuItem key={value} value={value}>
+                {ALERT_SOURCE_KIND_LABELS[value]}
               </MenuItem>
             ))}
           </TextField>
@@ -136,6 +162,7 @@ export function AlertsPage() {
                 <TableRow>
                   <TableCell>Severity</TableCell>
                   <TableCell>Alert</TableCell>
+                  <TableCell>Source</TableCell>
                   <TableCell>Organisation</TableCell>
                   <TableCell>Raised</TableCell>
                   <TableCell>Status</TableCell>
@@ -155,6 +182,7 @@ export function AlertsPage() {
                         {alert.source}
                       </Typography>
                     </TableCell>
+                    <TableCell>{sourceLabel(alert.source)}</TableCell>
                     <TableCell>{alert.organisationName ?? 'Platform'}</TableCell>
                     <TableCell>{formatTime(alert.createdAt)}</TableCell>
                     <TableCell>{statusText(alert)}</TableCell>

@@ -1,159 +1,173 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  CardContent,
-  Chip,
-  Grid,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, CircularProgress, Grid, Stack, Typography } from '@mui/material';
 import type { Health } from '@portal/contracts';
 import { getHealth } from '@portal/contracts/calls';
 import { PageHeader } from '@portal/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { StatusChip } from '../../../components/status-chip';
+import { errorOf } from '../../../lib/api-result';
+import { useVisibleInterval } from '../../../lib/use-visible-interval';
+import { formatAge, formatDate, formatLatency, formatUptime } from './health-format';
+import { HealthPartCard } from './health-part-card';
+import { RemoteHealthTable } from './remote-health-table';
+import { TenantConnectivityTable } from './tenant-connectivity-table';
+
+/** The API caches Graph probes for a minute; refreshing more often than this would show nothing new. */
+export const HEALTH_REFRESH_MS = 30_000;
 
 type State = { health: Health | null; error: string | null; loading: boolean };
 
-const statusColor = (status: string) => (status === 'ok' ? 'success' : status === 'degraded' ? 'warning' : 'error');
-
-function formatUptime(seconds: number): string {
-  const d = Math.floor(seconds / 86400);
-  const h = Math.floor((seconds % 86400) / 3600);
-  const m = Math.floor((seconds % 3600) / 60);
-  const s = Math.floor(seconds % 60);
-  return [d ? `${d}d` : '', h ? `${h}h` : '', m ? `${m}m` : '', `${s}s`].filter(Boolean).join(' ');
-}
-
-const formatDate = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-};
-
-function Fact({ label, value }: { label: string; value: React.ReactNode }) {
+function Section({ id, title, children }: { id: string; title: string; children: React.ReactNode }) {
   return (
-    <Box>
-      <Typography component="dt" variant="body2" color="text.secondary">
-        {label}
+    <Box component="section" aria-labelledby={id}>
+      <Typography id={id} variant="h6" component="h2" gutterBottom>
+        {title}
       </Typography>
-      <Typography component="dd" sx={{ m: 0 }}>
-        {value}
-      </Typography>
+      {children}
     </Box>
   );
 }
 
+/** /health-check (ADMIN): every part the portal depends on, refreshed while the page is visible. */
 export function HealthCheckPage() {
   const [state, setState] = useState<State>({ health: null, error: null, loading: true });
+  const busy = useRef(false);
 
   const refresh = useCallback(async () => {
+    if (busy.current) return;
+    busy.current = true;
+    // The last answer stays on screen while the next one is fetched: no flicker.
     setState((s) => ({ ...s, loading: true }));
     try {
       const result = await getHealth();
-      if ('errorMessage' in result && result.errorMessage) {
-        setState({ health: null, error: result.errorMessage, loading: false });
-      } else {
-        setState({ health: result as Health, error: null, loading: false });
-      }
-    } catch (error) {
-      setState({ health: null, error: error instanceof Error ? error.message : String(error), loading: false });
+      const error = errorOf(result);
+      setState((s) => (error ? { health: s.health, error, loading: false } : { health: result as Health, error: null, loading: false }));
+    } catch {
+      setState((s) => ({ health: s.health, error: 'The health check could not be loaded.', loading: false }));
+    } finally {
+      busy.current = false;
     }
   }, []);
 
   useEffect(() => {
     void refresh();
   }, [refresh]);
+  useVisibleInterval(() => void refresh(), HEALTH_REFRESH_MS);
 
   const { health, error, loading } = state;
 
   return (
     <Box>
-      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2 }}>
+      <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 2, gap: 2, flexWrap: 'wrap' }}>
         <PageHeader title="Health Check" />
-        <Button variant="outlined" onClick={() => void refresh()} disabled={loading}>
+        <Button variant="contained" onClick={() => void refresh()} disabled={loading} startIcon={loading && health ? <CircularProgress size={16} aria-hidden /> : undefined}>
           Refresh
         </Button>
       </Stack>
-      {error ? <Alert severity="error">{error}</Alert> : null}
+      {error ? (
+        <Alert severity="error" sx={{ mb: 2 }} action={<Button color="inherit" onClick={() => void refresh()}>Retry</Button>}>
+          {error}
+        </Alert>
+      ) : null}
+      {!health && loading ? (
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} role="status">
+          <CircularProgress size={24} />
+          <Typography>Checking every part…</Typography>
+        </Stack>
+      ) : null}
       {health ? (
         <Stack spacing={3}>
-          <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
+          <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }} role="status" aria-live="polite">
             <Typography variant="h6" component="h2">
               Overall status
             </Typography>
-            <Chip label={health.status} color={statusColor(health.status)} />
+            <StatusChip status={health.status} />
             <Typography variant="body2" color="text.secondary">
               Checked {formatDate(health.checkedAt)}
             </Typography>
           </Stack>
-          <Grid container spacing={3}>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <Card variant="outlined" component="section" aria-labelledby="health-api">
-                <CardContent>
-                  <Typography id="health-api" variant="h6" component="h2" gutterBottom>
-                    API
-                  </Typography>
-                  <Stack component="dl" spacing={1} sx={{ m: 0 }}>
-                    <Fact label="Status" value={<Chip size="small" label={health.api.status} color={statusColor(health.api.status)} />} />
-                    <Fact label="Version" value={health.api.version} />
-                    <Fact label="Uptime" value={formatUptime(health.api.uptimeSeconds)} />
-                  </Stack>
-                </CardContent>
-              </Card>
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+              <HealthPartCard
+                id="api"
+                title="API"
+                status={health.api.status}
+                facts={[
+                  { label: 'Version', value: health.api.version },
+                  { label: 'Uptime', value: formatUptime(health.api.uptimeSeconds) },
+                ]}
+              />
             </Grid>
-            <Grid size={{ xs: 12, md: 6 }}>
-              <Card variant="outlined" component="section" aria-labelledby="health-db">
-                <CardContent>
-                  <Typography id="health-db" variant="h6" component="h2" gutterBottom>
-                    Database
-                  </Typography>
-                  <Stack component="dl" spacing={1} sx={{ m: 0 }}>
-                    <Fact label="Status" value={<Chip size="small" label={health.database.status} color={statusColor(health.database.status)} />} />
-                    <Fact label="Driver" value={health.database.driver} />
-                    <Fact label="Latency" value={health.database.latencyMs === null ? 'n/a' : `${health.database.latencyMs} ms`} />
-                  </Stack>
-                </CardContent>
-              </Card>
+            <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+              <HealthPartCard
+                id="db"
+                title="Database"
+                status={health.database.status}
+                facts={[
+                  { label: 'Driver', value: health.database.driver },
+                  { label: 'Latency', value: formatLatency(health.database.latencyMs) },
+                ]}
+              />
             </Grid>
+            {health.email ? (
+              <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+                <HealthPartCard
+                  id="email"
+                  title="E-mail"
+                  status={health.email.status}
+                  detail={health.email.detail}
+                  facts={[
+                    { label: 'Mode', value: health.email.mode === 'smtp' ? 'SMTP' : 'Outbox' },
+                    { label: 'Latency', value: formatLatency(health.email.latencyMs) },
+                    ...(health.email.mode === 'outbox'
+                      ? [
+                          { label: 'Undelivered', value: String(health.email.pending ?? 0) },
+                          { label: 'Oldest undelivered', value: formatAge(health.email.oldestPendingSeconds) },
+                        ]
+                      : []),
+                  ]}
+                />
+              </Grid>
+            ) : null}
+            {health.blobStore ? (
+              <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+                <HealthPartCard
+                  id="blob"
+                  title="Blob store"
+                  status={health.blobStore.status}
+                  detail={health.blobStore.detail}
+                  facts={[
+                    { label: 'Kind', value: health.blobStore.kind },
+                    { label: 'Round trip', value: formatLatency(health.blobStore.latencyMs) },
+                  ]}
+                />
+              </Grid>
+            ) : null}
+            {health.jobQueue ? (
+              <Grid size={{ xs: 12, md: 6, lg: 4 }}>
+                <HealthPartCard
+                  id="queue"
+                  title="Job queue"
+                  status={health.jobQueue.status}
+                  detail={health.jobQueue.detail}
+                  facts={[
+                    { label: 'Kind', value: health.jobQueue.kind },
+                    { label: 'Queued', value: String(health.jobQueue.queued) },
+                    { label: 'Running', value: String(health.jobQueue.running) },
+                    { label: 'Oldest queued', value: formatAge(health.jobQueue.oldestQueuedSeconds) },
+                    { label: 'Live workers', value: String(health.jobQueue.liveWorkers) },
+                  ]}
+                />
+              </Grid>
+            ) : null}
           </Grid>
-          <Box component="section" aria-labelledby="health-remotes">
-            <Typography id="health-remotes" variant="h6" component="h2" gutterBottom>
-              Remotes
-            </Typography>
-            <TableContainer component={Card} variant="outlined">
-              <Table size="small" aria-labelledby="health-remotes">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Remote</TableCell>
-                    <TableCell>Version</TableCell>
-                    <TableCell>Published</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {health.remotes.length === 0 ? (
-                    <TableRow>
-                      <TableCell colSpan={3}>No remote is published.</TableCell>
-                    </TableRow>
-                  ) : (
-                    health.remotes.map((remote) => (
-                      <TableRow key={remote.name}>
-                        <TableCell>{remote.name}</TableCell>
-                        <TableCell>{remote.version}</TableCell>
-                        <TableCell>{formatDate(remote.publishedAt)}</TableCell>
-                      </TableRow>
-                    ))
-                  )}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          </Box>
+          {health.tenants ? (
+            <Section id="health-tenants" title="Tenants' Graph connectivity">
+              <TenantConnectivityTable tenants={health.tenants} />
+            </Section>
+          ) : null}
+          <Section id="health-remotes" title="Remotes">
+            <RemoteHealthTable remotes={health.remotes} />
+          </Section>
         </Stack>
       ) : null}
     </Box>

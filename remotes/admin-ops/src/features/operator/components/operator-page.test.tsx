@@ -6,7 +6,16 @@ import { alertStore } from '@portal/ui';
 import { OperatorPage } from './operator-page';
 import { defaultRollbackTarget } from './remote-version-card';
 
-jest.mock('@portal/contracts/calls', () => ({ listRemoteVersions: jest.fn(), rollbackRemoteVersion: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => ({
+  listRemoteVersions: jest.fn(),
+  rollbackRemoteVersion: jest.fn(),
+  // The job queue and workers sections (tested in their own files) load beside the remotes.
+  listOperatorJobs: jest.fn().mockResolvedValue({ items: [], total: 0, page: 1, pageSize: 20 }),
+  cancelOperatorJob: jest.fn(),
+  listEngineWorkers: jest.fn().mockResolvedValue({ workers: [], aliveAfterSeconds: 60 }),
+  getMaintenance: jest.fn().mockResolvedValue({ enabled: false, message: null, since: null }),
+  setMaintenance: jest.fn(),
+}));
 
 const mock = (fn: unknown) => fn as jest.Mock;
 

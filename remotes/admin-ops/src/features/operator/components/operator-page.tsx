@@ -6,6 +6,9 @@ import { useCallback, useEffect, useState } from 'react';
 import { errorOf } from '../../../lib/api-result';
 import { RemoteVersionCard } from './remote-version-card';
 import { RollbackDialog } from './rollback-dialog';
+import { JobQueueSection } from './job-queue-section';
+import { WorkersSection } from './workers-section';
+import { MaintenanceCard } from './maintenance-card';
 
 type State = { remotes: RemoteStatus[] | null; error: string | null };
 type Target = { name: string; from: string | null; to: string };
@@ -67,6 +70,11 @@ export function OperatorPage() {
           ))}
         </Stack>
       )}
+      <Stack spacing={4} sx={{ mt: 4 }}>
+        <JobQueueSection />
+        <WorkersSection />
+        <MaintenanceCard />
+      </Stack>
       <RollbackDialog target={target} busy={busy} onCancel={() => setTarget(null)} onConfirm={() => void confirm()} />
     </Box>
   );

@@ -41,6 +41,25 @@ describe('UserActivityPage', () => {
     expect(screen.queryByRole('button', { name: 'Verify chain' })).not.toBeInTheDocument();
   });
 
+  it('labels the data, branding, deploy and alert actions and offers them in the filter', async () => {
+    mock(listAuditLog).mockResolvedValue({
+      entries: [entry(4, 'restore.downloaded'), entry(3, 'branding.updated'), entry(2, 'remote.rolled_back', 'admin'), entry(1, 'organisation.mfa_required', 'partner')],
+      total: 4,
+      page: 1,
+      pageSize: 25,
+    });
+    render(<UserActivityPage />);
+    const table = await screen.findByRole('table', { name: 'User activity' });
+    for (const label of ['Restore downloaded', 'Branding changed', 'Remote rolled back', 'MFA required for organisation']) expect(within(table).getByText(label)).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('combobox', { name: 'Action' }));
+    const options = (await screen.findAllByRole('option')).map((o) => o.textContent);
+    for (const label of ['E-mail changed', 'Logo uploaded', 'Tenant connected', 'Tenant deleted', 'Backup set created', 'Backup set deleted', 'Backup started', 'Restore started', 'Item downloaded', 'Remote deployed', 'Alert acknowledged', 'Alert resolved']) {
+      expect(options).toContain(label);
+    }
+    await userEvent.click(screen.getByRole('option', { name: 'Tenant deleted' }));
+    await waitFor(() => expect(listAuditLog).toHaveBeenLastCalledWith(expect.objectContaining({ action: 'tenant.deleted', page: 1 })));
+  });
+
   it('sends the filters to the API and starts again at page 1', async () => {
     render(<UserActivityPage />);
     await screen.findByRole('table', { name: 'User activity' });

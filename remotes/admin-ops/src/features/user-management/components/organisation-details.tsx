@@ -5,6 +5,7 @@ import { showAlert } from '@portal/ui';
 import { useId, useState } from 'react';
 import { errorOf } from '../../../lib/api-result';
 import { KIND_LABELS } from '../lib/organisation-tree';
+import { OrganisationMfaSwitch } from './organisation-mfa-switch';
 import { OrganisationUsers } from './organisation-users';
 
 export type OrganisationDetailsProps = { organisation: OrganisationNode; onChanged: (selectId?: string) => void };
@@ -40,11 +41,13 @@ export function OrganisationDetails({ organisation, onChanged }: OrganisationDet
               <Chip size="small" label={KIND_LABELS[organisation.kind]} />
               {organisation.suspended ? <Chip size="small" color="error" label="Suspended" /> : null}
               {organisation.demo ? <Chip size="small" variant="outlined" label="Demo" /> : null}
+              {organisation.mfaRequired || organisation.mfaInherited ? <Chip size="small" color="info" label={organisation.mfaInherited ? 'MFA required (inherited)' : 'MFA required'} /> : null}
             </Stack>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
               {organisation.userCount} {organisation.userCount === 1 ? 'user' : 'users'} · {organisation.seats} protected{' '}
               {organisation.seats === 1 ? 'seat' : 'seats'}
             </Typography>
+            <OrganisationMfaSwitch organisation={organisation} onChanged={onChanged} />
           </Box>
           {organisation.manageable ? (
             <Stack direction="row" spacing={1} alignItems="flex-start">

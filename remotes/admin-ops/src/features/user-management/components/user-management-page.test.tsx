@@ -31,6 +31,8 @@ const node = (id: string, name: string, kind: string, parentId: string | null, e
   userCount: 1,
   seats: 3,
   manageable: parentId !== null,
+  mfaRequired: false,
+  mfaInherited: false,
   ...extra,
 });
 

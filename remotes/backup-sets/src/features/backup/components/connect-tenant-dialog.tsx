@@ -8,10 +8,11 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { unwrap } from '../../../lib/api-result';
 import { errorText } from '../../../lib/format';
+import { SecretExpiryField } from './secret-expiry-field';
 
 type FormInput = z.input<typeof connectTenantFormSchema>;
-const DEFAULTS: FormInput = { name: '', tenantId: '', clientId: '', clientSecret: '', graphBaseUrl: GRAPH_BASE_URL_DEFAULT, authorityUrl: '' };
-const FIELDS: ReadonlyArray<{ name: Exclude<keyof FormInput, 'clientSecret'>; label: string; required: boolean; helper?: string }> = [
+const DEFAULTS: FormInput = { name: '', tenantId: '', clientId: '', clientSecret: '', graphBaseUrl: GRAPH_BASE_URL_DEFAULT, authorityUrl: '', secretExpiresAt: '' };
+const FIELDS: ReadonlyArray<{ name: Exclude<keyof FormInput, 'clientSecret' | 'secretExpiresAt'>; label: string; required: boolean; helper?: string }> = [
   { name: 'name', label: 'Display name', required: true },
   { name: 'tenantId', label: 'Tenant ID', required: true, helper: 'Directory (tenant) ID of the Entra ID app registration' },
   { name: 'clientId', label: 'Client ID', required: true, helper: 'Application (client) ID' },
@@ -79,6 +80,11 @@ export function ConnectTenantDialog({ onClose, onConnected }: { onClose: () => v
               render={({ field, fieldState }) => (
                 <PasswordField {...field} id="tenant-clientSecret" label="Client secret" required error={Boolean(fieldState.error)} helperText={fieldState.error?.message} autoComplete="off" />
               )}
+            />
+            <Controller
+              control={control}
+              name="secretExpiresAt"
+              render={({ field, fieldState }) => <SecretExpiryField field={field} error={fieldState.error?.message} />}
             />
           </Stack>
           <div aria-live="polite">

@@ -4,12 +4,14 @@ import { testTenantConnection } from '@portal/contracts/calls';
 import { useState } from 'react';
 import { unwrap } from '../../../lib/api-result';
 import { errorText, formatDateTime } from '../../../lib/format';
+import { SecretExpiryDialog } from './secret-expiry-dialog';
 
 const STATUS_COLOR = { connected: 'success', error: 'error', untested: 'default' } as const;
 
 /** The connected M365 tenants with a per-tenant connection test. */
 export function TenantsPanel({ tenants, onConnect, onTested }: { tenants: Tenant[]; onConnect: () => void; onTested: () => void }) {
   const [results, setResults] = useState<Record<string, ConnectionTestResult | 'testing'>>({});
+  const [editing, setEditing] = useState<Tenant | null>(null);
   const test = async (tenant: Tenant) => {
     setResults((r) => ({ ...r, [tenant.id]: 'testing' }));
     let result: ConnectionTestResult;
@@ -41,9 +43,14 @@ export function TenantsPanel({ tenants, onConnect, onTested }: { tenants: Tenant
               <ListItem
                 key={t.id}
                 secondaryAction={
-                  <Button size="small" onClick={() => test(t)} disabled={result === 'testing'} aria-label={`Test connection to ${t.name}`}>
-                    {result === 'testing' ? 'Testing…' : 'Test connection'}
-                  </Button>
+                  <Stack direction="row" spacing={1}>
+                    <Button size="small" onClick={() => setEditing(t)} aria-label={`Secret expiry of ${t.name}`}>
+                      Secret expiry
+                    </Button>
+                    <Button size="small" onClick={() => test(t)} disabled={result === 'testing'} aria-label={`Test connection to ${t.name}`}>
+                      {result === 'testing' ? 'Testing…' : 'Test connection'}
+                    </Button>
+                  </Stack>
                 }
               >
                 <ListItemText
@@ -54,7 +61,9 @@ export function TenantsPanel({ tenants, onConnect, onTested }: { tenants: Tenant
                       {t.demo ? <Chip size="small" label="demo" variant="outlined" /> : null}
                     </Box>
                   }
-                  secondary={`${t.organizationName ?? t.tenantId} · ${t.backupSetCount} backup sets · last tested ${formatDateTime(t.lastTestedAt)}`}
+                  secondary={`${t.organizationName ?? t.tenantId} · ${t.backupSetCount} backup sets · last tested ${formatDateTime(t.lastTestedAt)}${
+                    t.secretExpiresAt ? ` · secret expires ${t.secretExpiresAt}` : ''
+                  }${t.status === 'error' && t.lastError ? ` · ${t.lastError}` : ''}`}
                 />
                 {result && result !== 'testing' ? (
                   <Alert severity={result.ok ? 'success' : 'error'} sx={{ ml: 2, py: 0 }} role="status">
@@ -66,6 +75,16 @@ export function TenantsPanel({ tenants, onConnect, onTested }: { tenants: Tenant
           })}
         </List>
       )}
+      {editing ? (
+        <SecretExpiryDialog
+          tenant={editing}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            onTested();
+          }}
+        />
+      ) : null}
     </Card>
   );
 }

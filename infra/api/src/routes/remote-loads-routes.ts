@@ -1,0 +1,34 @@
+import { remoteLoadRequestSchema, remoteLoadResponseSchema, remoteNameParamsSchema, type RemoteLoadRequest, type RemoteNameParams } from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import { requireAuth } from '../plugins/auth';
+import { limitConfig } from '../plugins/rate-limits';
+import { listReleases } from '../repositories/registry-repository';
+import { recordRemoteLoad } from '../repositories/remote-loads-repository';
+import { notFound } from '../services/errors';
+import type { RouteDeps } from './route-deps';
+
+/** A browser sends one report per remote, version and tab session; this bounds a misbehaving one. */
+export const REMOTE_LOAD_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
+
+/**
+ * POST api/remotes/:name/loads (any signed-in user): the host reports that a remote version's
+ * module loaded, so /health-check can weigh failures against successful loads.
+ */
+export async function remoteLoadsRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+  app.post<{ Params: RemoteNameParams; Body: RemoteLoadRequest }>(
+    '/api/remotes/:name/loads',
+    {
+      schema: { params: remoteNameParamsSchema, body: remoteLoadRequestSchema, response: { 200: remoteLoadResponseSchema } },
+      preValidation: [deps.authenticate],
+      config: limitConfig(REMOTE_LOAD_RATE_LIMIT),
+    },
+    async (request) => {
+      const auth = requireAuth(request);
+      const { name } = request.params;
+      // Only published versions: nobody can pad the counts of a version that does not exist.
+      if (!(await listReleases(deps.db, name)).some((r) => r.version === request.body.version)) throw notFound();
+      await recordRemoteLoad(deps.db, { name, version: request.body.version, ms: request.body.ms, userId: auth.userId });
+      return { recorded: true as const };
+    },
+  );
+}

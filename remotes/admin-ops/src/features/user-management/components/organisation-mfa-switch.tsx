@@ -1,0 +1,51 @@
+import { FormControlLabel, FormHelperText, Stack, Switch } from '@mui/material';
+import { ADMIN_MESSAGES, MFA_POLICY_MESSAGES, type OrganisationNode } from '@portal/contracts';
+import { updateManagedOrganisation } from '@portal/contracts/calls';
+import { showAlert } from '@portal/ui';
+import { useId, useState } from 'react';
+import { errorOf } from '../../../lib/api-result';
+
+export type OrganisationMfaSwitchProps = { organisation: OrganisationNode; onChanged: (selectId?: string) => void };
+
+/** Why the switch cannot be used, or null when it can. Mirrors the API's rules (it checks them again). */
+export function mfaLockReason(organisation: OrganisationNode): string | null {
+  // A requirement from an ancestor, or set on the caller's own organisation by a higher tier.
+  if (organisation.mfaInherited || (!organisation.manageable && organisation.mfaRequired)) return MFA_POLICY_MESSAGES.lockedByParent;
+  if (!organisation.manageable) return ADMIN_MESSAGES.ownOrganisation;
+  return null;
+}
+
+/** "Require MFA" for an organisation and everything below it; shown on and locked when inherited. */
+export function OrganisationMfaSwitch({ organisation, onChanged }: OrganisationMfaSwitchProps) {
+  const [busy, setBusy] = useState(false);
+  const helpId = useId();
+  const reason = mfaLockReason(organisation);
+  const effective = organisation.mfaRequired || organisation.mfaInherited;
+
+  const toggle = async (required: boolean) => {
+    setBusy(true);
+    const error = errorOf(await updateManagedOrganisation(organisation.id, { mfaRequired: required }));
+    setBusy(false);
+    showAlert(error ? { message: error, type: 'error' } : { message: required ? MFA_POLICY_MESSAGES.required : MFA_POLICY_MESSAGES.notRequired, type: 'success' });
+    if (!error) onChanged(organisation.id);
+  };
+
+  return (
+    <Stack sx={{ mt: 1 }}>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={effective}
+            disabled={busy || reason !== null}
+            onChange={(event) => void toggle(event.target.checked)}
+            slotProps={{ input: { 'aria-describedby': helpId } }}
+          />
+        }
+        label="Require MFA for this organisation and everything below it"
+      />
+      <FormHelperText id={helpId} sx={{ mt: 0 }}>
+        {reason ?? (effective ? 'Users without MFA get a code by e-mail at sign-in and cannot turn MFA off.' : 'Users choose for themselves whether to use MFA.')}
+      </FormHelperText>
+    </Stack>
+  );
+}

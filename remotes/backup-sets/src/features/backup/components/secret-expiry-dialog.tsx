@@ -1,0 +1,65 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { updateTenantRequestSchema, type Tenant } from '@portal/contracts';
+import { updateTenant } from '@portal/contracts/calls';
+import { openSnackbar } from '@portal/ui';
+import { useId, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import { unwrap } from '../../../lib/api-result';
+import { errorText } from '../../../lib/format';
+import { SecretExpiryField } from './secret-expiry-field';
+
+// Only the expiry date: the same rule as the API (a real date, not in the past; empty clears it).
+const expirySchema = updateTenantRequestSchema.pick({ secretExpiresAt: true });
+type ExpiryInput = z.input<typeof expirySchema>;
+type ExpiryValues = z.output<typeof expirySchema>;
+
+/** Edit when a connected tenant's app secret expires (after creating a new secret in Entra ID). */
+export function SecretExpiryDialog({ tenant, onClose, onSaved }: { tenant: Tenant; onClose: () => void; onSaved: (tenant: Tenant) => void }) {
+  const titleId = useId();
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const { control, handleSubmit, formState } = useForm<ExpiryInput, unknown, ExpiryValues>({
+    resolver: zodResolver(expirySchema),
+    mode: 'all',
+    defaultValues: { secretExpiresAt: tenant.secretExpiresAt ?? '' },
+  });
+  const onSubmit = async (values: ExpiryValues) => {
+    setSubmitError(null);
+    try {
+      const saved = await unwrap(updateTenant(tenant.id, { secretExpiresAt: values.secretExpiresAt ?? null }));
+      openSnackbar({ message: 'Secret expiry saved.', variant: 'alert', alert: { color: 'success', variant: 'filled' }, autoHideDuration: 4000 });
+      onSaved(saved);
+    } catch (error) {
+      setSubmitError(errorText(error));
+    }
+  };
+  return (
+    <Dialog open onClose={formState.isSubmitting ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
+      <DialogTitle id={titleId}>Secret expiry of {tenant.name}</DialogTitle>
+      <form onSubmit={handleSubmit(onSubmit)} noValidate>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>Enter the new date after you create a new client secret; leave it empty to stop the reminder.</DialogContentText>
+          <Controller
+            control={control}
+            name="secretExpiresAt"
+            render={({ field, fieldState }) => <SecretExpiryField field={field} error={fieldState.error?.message} autoFocus />}
+          />
+          {submitError ? (
+            <Alert severity="error" sx={{ mt: 2 }}>
+              {submitError}
+            </Alert>
+          ) : null}
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onClose} disabled={formState.isSubmitting}>
+            Cancel
+          </Button>
+          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+            Save
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
