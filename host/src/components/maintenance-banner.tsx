@@ -1,6 +1,7 @@
 import { Alert, AlertTitle } from '@mui/material';
 import type { MaintenanceStatus } from '@portal/contracts';
 import { getPublicMaintenance } from '@portal/contracts/calls';
+import { inBackground } from '@portal/request';
 import { useEffect, useState } from 'react';
 
 export const MAINTENANCE_POLL_MS = 60_000;
@@ -17,7 +18,8 @@ export function MaintenanceBanner() {
     let alive = true;
     const refresh = async () => {
       try {
-        const result = await getPublicMaintenance();
+        // Ambient: the check never shows the global loading bar.
+        const result = await inBackground(getPublicMaintenance);
         // A failed check keeps what was shown: a network blip should not hide or invent a banner.
         if (alive && result && 'enabled' in result) setStatus(result);
       } catch {

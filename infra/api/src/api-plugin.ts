@@ -42,6 +42,7 @@ import { metricsRoutes } from './routes/metrics-routes';
 import { HttpMetrics, useHttpMetrics } from './metrics/http-metrics';
 import { resolveMetricsOptions, type MetricsOptions } from './metrics/metrics-options';
 import { useMaintenanceGuard } from './plugins/maintenance-guard';
+import { useReadOnlyGuard } from './plugins/read-only-guard';
 import { whitelabelRoutes } from './routes/whitelabel-routes';
 import { whitelabelBrandingResolver } from './mail/whitelabel-branding';
 import type { RouteDeps } from './routes/route-deps';
@@ -107,6 +108,7 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
   const httpMetrics = new HttpMetrics();
   useHttpMetrics(app, httpMetrics);
   useMaintenanceGuard(app, options.db, options.jwtSecret);
+  useReadOnlyGuard(app, options.db, options.jwtSecret);
   app.setNotFoundHandler((_request, reply) => {
     reply.code(404).send({ errorMessage: 'Not found' });
   });

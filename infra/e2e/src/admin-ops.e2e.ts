@@ -4,6 +4,7 @@ import { describeViolations, seriousViolations } from './a11y';
 import { DEMO_PASSWORD, newPage, signIn } from './browser';
 import type { OutboxMessage } from './outbox';
 import { usePortalSuite } from './suite';
+import { startInMode } from './display-mode';
 
 const suite = usePortalSuite();
 
@@ -132,19 +133,6 @@ test('the dashboard of each demo role shows its cards', async () => {
   }
 });
 
-// The customisation defaults of the shell (see shell.e2e.ts); only the mode changes here.
-const BERRY_DEFAULTS = {
-  layout: 'vertical',
-  drawerType: 'default',
-  fontFamily: `'Poppins', sans-serif`,
-  borderRadius: 8,
-  outlinedFilled: true,
-  presetColor: 'default',
-  locale: 'en',
-  rtlLayout: false,
-  container: false,
-};
-
 describe.each(['light', 'dark'] as const)('axe-core on the dashboard, alerts and operator pages, %s', (navType) => {
   test.each([
     ['admin', '/dashboard', 'Job success rate'],
@@ -164,7 +152,7 @@ describe.each(['light', 'dark'] as const)('axe-core on the dashboard, alerts and
       expect(report.status).toBe(200);
     }
     const context = await suite.browser.newContext({ baseURL: suite.portal.url, viewport: { width: 1400, height: 900 }, bypassCSP: true });
-    await context.addInitScript((v) => localStorage.setItem('berry-config', v), JSON.stringify({ ...BERRY_DEFAULTS, navType }));
+    await startInMode(context, navType);
     const page = await context.newPage();
     await signIn(page, username);
     await page.waitForURL('**/dashboard');

@@ -2,23 +2,12 @@ import type { Page } from 'playwright-core';
 import { describeViolations, seriousViolations } from './a11y';
 import { DEMO_PASSWORD, newPage, signIn } from './browser';
 import { usePortalSuite } from './suite';
+import { startInMode } from './display-mode';
 
 // No GRAFANA_URL: /grafana draws the API's own history; samples every 2 s so the charts have points.
 const suite = usePortalSuite({ METRICS_SAMPLE_EVERY_MS: '2000' });
 
 const MESSAGE = `Storage upgrade until 14:00 UTC <b>${Date.now()}</b>`;
-
-const BERRY_DEFAULTS = {
-  layout: 'vertical',
-  drawerType: 'default',
-  fontFamily: `'Poppins', sans-serif`,
-  borderRadius: 8,
-  outlinedFilled: true,
-  presetColor: 'default',
-  locale: 'en',
-  rtlLayout: false,
-  container: false,
-};
 
 async function apiToken(username: string): Promise<string> {
   const res = await fetch(`${suite.portal.url}/backend/api/signin`, {
@@ -109,7 +98,7 @@ test('admin switches maintenance on; customers see the banner and cannot change 
 
 test.each(['light', 'dark'] as const)('axe-core finds no serious violation on /grafana, %s', async (navType) => {
   const context = await suite.browser.newContext({ baseURL: suite.portal.url, viewport: { width: 1400, height: 900 }, bypassCSP: true });
-  await context.addInitScript((v) => localStorage.setItem('berry-config', v), JSON.stringify({ ...BERRY_DEFAULTS, navType }));
+  await startInMode(context, navType);
   const page = await context.newPage();
   await signIn(page, 'admin');
   await page.waitForURL('**/dashboard');

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describeViolations, seriousViolations } from './a11y';
 import { DEMO_PASSWORD, newPage, signIn } from './browser';
 import { usePortalSuite } from './suite';
+import { startInMode } from './display-mode';
 
 // The demo customer's tenant is an in-process M365 emulator, so /health-check has a real tenant to
 // probe through Graph (as in backup-sets.e2e.ts); a small one keeps its first backup short.
@@ -128,22 +129,9 @@ test('ADMIN sees workers and the job queue on /operator and cancels a running jo
   }
 });
 
-// The customisation defaults of the shell (see shell.e2e.ts); only the mode changes here.
-const BERRY_DEFAULTS = {
-  layout: 'vertical',
-  drawerType: 'default',
-  fontFamily: `'Poppins', sans-serif`,
-  borderRadius: 8,
-  outlinedFilled: true,
-  presetColor: 'default',
-  locale: 'en',
-  rtlLayout: false,
-  container: false,
-};
-
 test.each(['light', 'dark'] as const)('axe-core finds no serious violation on /health-check, %s', async (navType) => {
   const context = await suite.browser.newContext({ baseURL: suite.portal.url, viewport: { width: 1400, height: 900 }, bypassCSP: true });
-  await context.addInitScript((v) => localStorage.setItem('berry-config', v), JSON.stringify({ ...BERRY_DEFAULTS, navType }));
+  await startInMode(context, navType);
   const page = await context.newPage();
   await signIn(page, 'admin');
   await page.waitForURL('**/dashboard');

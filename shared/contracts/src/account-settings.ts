@@ -1,10 +1,11 @@
 import { ALL_ROLES, GENERIC_VALIDATION_MESSAGES, PRESET_COLORS, type Role } from '@portal/config';
 import { z } from 'zod';
 import { currentPasswordFieldSchema, emailFieldSchema, otpFieldSchema } from './account';
+import { userAccessSchema } from './user-access';
 
 // Account settings (issue 5): profile, profile picture, MFA enrolment, sessions, white-label branding
 // and notification preferences. The forms and the API validate with these same schemas.
-// This module imports only ./account (never ./index) so that index can re-export it without a cycle.
+// This module imports only ./account and ./user-access (never ./index) so that index can re-export it without a cycle.
 
 const T = GENERIC_VALIDATION_MESSAGES;
 
@@ -98,6 +99,8 @@ export const accountProfileSchema = z.object({
   mfaMethod: z.enum(['email', 'totp']).nullable(),
   /** The user's organisation or an ancestor requires MFA (issue 10): it cannot be turned off. */
   mfaRequired: z.boolean().optional(),
+  /** Access level within the tier (issue 10); the shell shows "Read-only" next to the role. */
+  access: userAccessSchema.optional(),
 });
 export type AccountProfile = z.infer<typeof accountProfileSchema>;
 

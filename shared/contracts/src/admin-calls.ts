@@ -14,6 +14,7 @@ import type {
   UpdateManagedUserRequest,
   UpdateOrganisationRequest,
 } from './admin';
+import type { UpdateUserAccessRequest } from './user-access';
 
 // User management and audit log calls (issue 10); paths relative to the API base.
 
@@ -39,6 +40,9 @@ export const inviteOrganisationUser = (orgId: string, body: InviteUserRequest): 
 
 export const updateManagedUser = (userId: string, body: UpdateManagedUserRequest): Promise<ApiResult<ManagedUser>> =>
   request<ApiResult<ManagedUser>>({ method: 'PATCH', url: `admin/users/${seg(userId)}`, data: body });
+
+export const updateManagedUserAccess = (userId: string, body: UpdateUserAccessRequest): Promise<ApiResult<ManagedUser>> =>
+  request<ApiResult<ManagedUser>>({ method: 'PUT', url: `admin/users/${seg(userId)}/access`, data: body });
 
 export const resetManagedUserMfa = (userId: string): Promise<ApiResult<ManagedUser>> =>
   request<ApiResult<ManagedUser>>({ method: 'POST', url: `admin/users/${seg(userId)}/reset-mfa` });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { emailFieldSchema, newPasswordFieldSchema } from './account';
 import { ALL_ROLES } from '@portal/config';
+import { userAccessSchema } from './user-access';
 
 // User management and the audit log (issue 10). The forms and the API validate with these same
 // schemas, so the browser and the server cannot disagree.
@@ -124,6 +125,8 @@ export const managedUserSchema = z.object({
   firstName: z.string(),
   lastName: z.string(),
   role: roleSchema,
+  /** Access level within the tier: 'read-only' sees everything the role sees and changes nothing. */
+  access: userAccessSchema,
   mfa: z.boolean(),
   suspended: z.boolean(),
   /** Invited and has not set a password yet. */

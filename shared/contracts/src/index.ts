@@ -96,6 +96,7 @@ export * from './account-settings';
 export * from './backup';
 export * from './remotes';
 export * from './admin';
+export * from './user-access';
 export * from './admin-ops-dashboard';
 export * from './admin-ops-alerts';
 export * from './admin-ops-health';

@@ -1,4 +1,4 @@
-export { configureRequest, getRequestConfig, isPublicUrl, request, resetRequestConfig } from './request';
+export { configureRequest, getRequestConfig, inBackground, isPublicUrl, request, resetRequestConfig } from './request';
 export type { HttpMethod, QueryParams, QueryValue, RequestConfig, RequestOptions } from './request';
 export { loadingStore, useIsLoading, useLoading } from './loading-store';
 export type { LoadingState } from './loading-store';

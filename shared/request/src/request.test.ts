@@ -1,6 +1,6 @@
 import { authStore, resetAuthStore, setServiceToken, setSessionUser } from '@portal/auth-bridge';
 import { PUBLIC_URL_MARKERS } from '@portal/config';
-import { configureRequest, getRequestConfig, isPublicUrl, request, resetRequestConfig } from './request';
+import { configureRequest, getRequestConfig, inBackground, isPublicUrl, request, resetRequestConfig } from './request';
 import { loadingStore } from './loading-store';
 
 const user = { userId: 'session-user', role: 'ADMIN', mfa: false, email: 'a@x.io', firstName: 'A', lastName: 'B', username: 'ab' } as const;
@@ -237,6 +237,19 @@ describe('request: loading counter', () => {
     await request({ method: 'GET', url: 'api/health' });
     fetchMock.mockResolvedValueOnce(json(null));
     await expect(request({ method: 'GET', url: 'api/health' })).rejects.toThrow();
+    expect(loadingStore.getState().count).toBe(0);
+  });
+
+  it('leaves requests started in the background off the counter, and only those', async () => {
+    let release!: (r: Response) => void;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (release = resolve)));
+    const poll = inBackground(() => request({ method: 'GET', url: 'api/health' }));
+    expect(loadingStore.getState().count).toBe(0);
+    const visible = request({ method: 'GET', url: 'api/health' });
+    expect(loadingStore.getState().count).toBe(1);
+    await visible;
+    release(json({}));
+    await expect(poll).resolves.toEqual({});
     expect(loadingStore.getState().count).toBe(0);
   });
 

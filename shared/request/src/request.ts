@@ -138,6 +138,22 @@ const handleUnauthorized = (): void => {
   }
 };
 
+let backgroundDepth = 0;
+
+/**
+ * Runs `start` with its requests kept off the global loading bar: for polls (job progress, health,
+ * the maintenance notice) that would otherwise flash the bar every few seconds. Only requests that
+ * `start` issues synchronously (before its first await) are covered, which is how the call helpers work.
+ */
+export function inBackground<T>(start: () => T): T {
+  backgroundDepth += 1;
+  try {
+    return start();
+  } finally {
+    backgroundDepth -= 1;
+  }
+}
+
 /**
  * The portal's only HTTP client (spec sections 7 and 8). Resolves with the JSON body on success and
  * with `{ errorMessage }` on any failure; rejects only with "Invalid response received".
@@ -145,8 +161,9 @@ const handleUnauthorized = (): void => {
 export async function request<T = unknown>({ method, url, data, headers, params }: RequestOptions): Promise<T> {
   const verb = method.toUpperCase() as HttpMethod;
   const publicUrl = isPublicUrl(url);
+  const quiet = backgroundDepth > 0;
   const { start, stop } = loadingStore.getState();
-  start();
+  if (!quiet) start();
   try {
     const ky = await loadKy();
     const response = await ky(resolveUrl(url, params), {
@@ -179,6 +196,6 @@ export async function request<T = unknown>({ method, url, data, headers, params 
     if (error instanceof InvalidResponseError) throw error;
     return { errorMessage: error instanceof Error ? error.message : String(error) } as T;
   } finally {
-    stop();
+    if (!quiet) stop();
   }
 }

@@ -4,7 +4,8 @@ import { routeLabel } from '../metrics/http-metrics';
 import { readMaintenance } from '../services/maintenance-service';
 import { authenticate } from '../services/identity-service';
 
-const MUTATING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+/** Shared with the read-only guard: the methods that change something. */
+export const MUTATING: ReadonlySet<string> = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Users must still be able to sign in and out, finish MFA and reset a forgotten password. */
 export const MAINTENANCE_EXEMPT_ROUTES: ReadonlySet<string> = new Set([
@@ -27,7 +28,7 @@ export const MAINTENANCE_EXEMPT_ROUTES: ReadonlySet<string> = new Set([
   '/api/available/email',
 ]);
 
-function bearer(header: string | undefined): string | undefined {
+export function bearer(header: string | undefined): string | undefined {
   return typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
 }
 

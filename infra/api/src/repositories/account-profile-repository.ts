@@ -6,7 +6,7 @@ export async function findAccountProfile(db: Queryable, userId: string): Promise
   const { rows } = await db.query<AccountProfile>(
     `select u.id as "userId", u.username, u.email, u.first_name as "firstName", u.last_name as "lastName",
             u.role, u.profile_image_url as "profileImageUrl", o.name as "organisationName",
-            u.phone, u.time_zone as "timeZone", u.language, u.mfa_method as "mfaMethod"
+            u.phone, u.time_zone as "timeZone", u.language, u.mfa_method as "mfaMethod", u.access
      from users u join organisations o on o.id = u.organisation_id
      where u.id = $1`,
     [userId],

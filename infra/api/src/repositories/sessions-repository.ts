@@ -1,4 +1,4 @@
-import type { Role } from '@portal/contracts';
+import type { Role, UserAccess } from '@portal/contracts';
 import type { Queryable } from '../db/database';
 
 export const SESSION_ABSOLUTE_LIFETIME_SECONDS = 12 * 60 * 60;
@@ -31,6 +31,8 @@ export interface ActiveSession {
   userId: string;
   role: Role;
   organisationId: string;
+  /** Read with the session on every request, so a changed access level applies at once. */
+  access: UserAccess;
   mfaPending: boolean;
   mfaAttempts: number;
   needsTouch: boolean;
@@ -46,11 +48,12 @@ export async function findActiveSession(db: Queryable, sessionId: string, userId
     user_id: string;
     role: Role;
     organisation_id: string;
+    access: UserAccess;
     mfa_pending: boolean;
     mfa_attempts: number;
     needs_touch: boolean;
   }>(
-    `select s.id as session_id, u.id as user_id, u.role, u.organisation_id, s.mfa_pending, s.mfa_attempts,
+    `select s.id as session_id, u.id as user_id, u.role, u.organisation_id, u.access, s.mfa_pending, s.mfa_attempts,
             s.last_seen_at < now() - make_interval(secs => $4) as needs_touch
      from sessions s join users u on u.id = s.user_id
      where s.id = $1 and s.user_id = $2
@@ -66,6 +69,7 @@ export async function findActiveSession(db: Queryable, sessionId: string, userId
     userId: row.user_id,
     role: row.role,
     organisationId: row.organisation_id,
+    access: row.access,
     mfaPending: row.mfa_pending,
     mfaAttempts: row.mfa_attempts,
     needsTouch: row.needs_touch,

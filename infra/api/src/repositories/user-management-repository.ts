@@ -1,4 +1,4 @@
-import type { MfaMethod, Role } from '@portal/contracts';
+import type { MfaMethod, Role, UserAccess } from '@portal/contracts';
 import type { Queryable } from '../db/database';
 import type { OrganisationKind } from './organisations-repository';
 
@@ -105,13 +105,14 @@ export interface ManagedUserRow {
   firstName: string;
   lastName: string;
   role: Role;
+  access: UserAccess;
   mfaMethod: MfaMethod | null;
   suspended: boolean;
   invitePending: boolean;
   createdAt: Date;
 }
 
-const USER_SELECT = `select u.id, u.organisation_id, u.username, u.email, u.first_name, u.last_name, u.role, u.mfa_method,
+const USER_SELECT = `select u.id, u.organisation_id, u.username, u.email, u.first_name, u.last_name, u.role, u.access, u.mfa_method,
        u.suspended_at, u.created_at,
        -- Pending while the invitation's code is neither used nor expired.
        (u.invited_at is not null and exists (
@@ -127,6 +128,7 @@ type RawUser = {
   first_name: string;
   last_name: string;
   role: Role;
+  access: UserAccess;
   mfa_method: MfaMethod | null;
   suspended_at: Date | null;
   created_at: Date;
@@ -142,6 +144,7 @@ function toManaged(row: RawUser): ManagedUserRow {
     firstName: row.first_name,
     lastName: row.last_name,
     role: row.role,
+    access: row.access,
     mfaMethod: row.mfa_method,
     suspended: row.suspended_at !== null,
     invitePending: row.invite_pending === true,
@@ -163,6 +166,10 @@ export async function setUserSuspended(db: Queryable, userId: string, suspended:
   await db.query(suspended ? 'update users set suspended_at = coalesce(suspended_at, now()) where id = $1' : 'update users set suspended_at = null where id = $1', [
     userId,
   ]);
+}
+
+export async function setUserAccess(db: Queryable, userId: string, access: UserAccess): Promise<void> {
+  await db.query('update users set access = $2 where id = $1', [userId, access]);
 }
 
 export async function markInvited(db: Queryable, userId: string): Promise<void> {

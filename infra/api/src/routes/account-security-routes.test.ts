@@ -6,6 +6,8 @@ type Caller = Awaited<ReturnType<typeof signin>>;
 const PASSWORD = 'Portal#2026';
 const mfa = (app: ApiInstance, caller: Caller, action: string, payload: object) =>
   app.inject({ method: 'POST', url: `/backend/api/users/${caller.userId}/mfa/${action}`, headers: caller.headers, payload });
+const auditedActions = async (app: ApiInstance, userId: string) =>
+  (await app.apiDb.query<{ action: string }>(`select action from audit_log where actor_id = $1 and action not like 'signin.%' order by seq`, [userId])).rows.map((r) => r.action);
 const profileOf = async (app: ApiInstance, caller: Caller) =>
   (await app.inject({ method: 'GET', url: `/backend/api/users/${caller.userId}/profile`, headers: caller.headers })).json();
 
@@ -60,6 +62,8 @@ describe('MFA enrolment from the profile', () => {
     const off = await latestCode(app, 'customer@demo.example');
     expect((await mfa(app, user, 'disable', { currentPassword: PASSWORD, code: off })).json()).toEqual({ message: M.mfaDisabled, mfaMethod: null });
     expect((await mfa(app, user, 'disable', { currentPassword: PASSWORD, code: off })).json()).toEqual({ errorMessage: M.mfaAlreadyOff });
+    // Only the changes that happened are in the activity log: not the refused code, not the repeat.
+    expect(await auditedActions(app, user.userId)).toEqual(['mfa.enabled', 'mfa.disabled']);
   });
 
   it("answers 404 for another user's MFA and 400 for malformed input", async () => {
@@ -101,6 +105,7 @@ describe('active sessions', () => {
     const third = await signin(app, 'partner');
     const all = await app.inject({ method: 'POST', url: `/backend/api/users/${second.userId}/sessions/revoke`, headers: second.headers });
     expect(all.json()).toEqual({ message: M.sessionsRevoked, revoked: 2 });
+    expect(await auditedActions(app, second.userId)).toEqual(['session.revoked', 'sessions.revoked_all']);
     for (const session of [second, third]) {
       expect((await app.inject({ method: 'GET', url: `/backend/api/users/${session.userId}/profile`, headers: session.headers })).statusCode).toBe(401);
     }

@@ -99,10 +99,10 @@ describe('maintenance mode', () => {
        values ($1, 'T', 't', 'c', 's', 'http://graph.invalid', 'k') returning id`,
       [org],
     );
-    // Whole seconds: the scheduler claims a set by comparing next_run_at with the millisecond value it read.
+    // Microseconds, as SQL's now() writes them: the scheduler must still claim the set.
     const { rows: set } = await app.apiDb.query<{ id: string }>(
       `insert into backup_sets (organisation_id, tenant_id, name, type, scope, services, schedule, retention_days, next_run_at)
-       values ($1, $2, 'Nightly', 'm365', '{}', '[]', '{"frequency":"daily","time":"01:00"}', 30, date_trunc('second', now()) - interval '1 minute') returning id`,
+       values ($1, $2, 'Nightly', 'm365', '{}', '[]', '{"frequency":"daily","time":"01:00"}', 30, timestamptz '2026-01-01 00:00:00.123456+00') returning id`,
       [org, tenant[0].id],
     );
     const { engine, close } = await openBackupEngine(app.apiDb, { workers: false, queue: 'embedded' }, () => undefined);

@@ -15,6 +15,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { requireSelf } from '../plugins/auth';
 import { disableMfa, enableMfa, requestMfaChallenge, startMfaSetup } from '../services/mfa-enrolment-service';
+import { audited } from './audit-request';
 import type { RouteDeps } from './route-deps';
 
 // Each call checks the password (argon2) and most check a six-digit code: limit guessing per address.
@@ -33,7 +34,12 @@ export async function mfaEnrolmentRoutes(app: FastifyInstance, deps: RouteDeps):
   app.post<{ Params: UserIdParams; Body: MfaEnableRequest }>(
     '/api/users/:userId/mfa/enable',
     { ...base, schema: { params: userIdParamsSchema, body: mfaEnableRequestSchema, response: { 200: mfaStateResponseSchema } } },
-    async (request) => enableMfa(deps.account, requireSelf(request, request.params.userId).userId, request.body),
+    async (request) =>
+      audited(deps.db, request, enableMfa(deps.account, requireSelf(request, request.params.userId).userId, request.body), () => ({
+        action: 'mfa.enabled',
+        target: request.params.userId,
+        detail: { method: request.body.method },
+      })),
   );
 
   app.post<{ Params: UserIdParams; Body: MfaChallengeRequest }>(
@@ -45,6 +51,10 @@ export async function mfaEnrolmentRoutes(app: FastifyInstance, deps: RouteDeps):
   app.post<{ Params: UserIdParams; Body: MfaDisableRequest }>(
     '/api/users/:userId/mfa/disable',
     { ...base, schema: { params: userIdParamsSchema, body: mfaDisableRequestSchema, response: { 200: mfaStateResponseSchema } } },
-    async (request) => disableMfa(deps.account, requireSelf(request, request.params.userId).userId, request.body),
+    async (request) =>
+      audited(deps.db, request, disableMfa(deps.account, requireSelf(request, request.params.userId).userId, request.body), () => ({
+        action: 'mfa.disabled',
+        target: request.params.userId,
+      })),
   );
 }

@@ -31,6 +31,7 @@ describe('GET /backend/api/users/:userId/profile', () => {
       language: null,
       mfaMethod: null,
       mfaRequired: false,
+      access: 'full',
     });
     expect(response.body).not.toContain('password');
   });

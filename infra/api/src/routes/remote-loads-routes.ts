@@ -7,8 +7,8 @@ import { recordRemoteLoad } from '../repositories/remote-loads-repository';
 import { notFound } from '../services/errors';
 import type { RouteDeps } from './route-deps';
 
-/** A browser sends one report per remote, version and tab session; this bounds a misbehaving one. */
-export const REMOTE_LOAD_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
+/** Load and failure reports per address: a browser sends one per remote, version and tab session; this bounds a misbehaving one. */
+export const REMOTE_REPORT_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
 
 /**
  * POST api/remotes/:name/loads (any signed-in user): the host reports that a remote version's
@@ -20,7 +20,7 @@ export async function remoteLoadsRoutes(app: FastifyInstance, deps: RouteDeps): 
     {
       schema: { params: remoteNameParamsSchema, body: remoteLoadRequestSchema, response: { 200: remoteLoadResponseSchema } },
       preValidation: [deps.authenticate],
-      config: limitConfig(REMOTE_LOAD_RATE_LIMIT),
+      config: limitConfig(REMOTE_REPORT_RATE_LIMIT),
     },
     async (request) => {
       const auth = requireAuth(request);

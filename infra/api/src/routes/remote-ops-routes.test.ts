@@ -9,6 +9,7 @@ import { folderStoreReader, sriOf } from '../remotes/remote-store';
 import { listRegistryWithFallbacks } from '../repositories/remote-ops-repository';
 import { recordRelease, pointRemote } from '../repositories/registry-repository';
 import { signin, TEST_JWT_SECRET } from '../test/build';
+import { REMOTE_REPORT_RATE_LIMIT } from './remote-loads-routes';
 
 let storeDir: string;
 let app: FastifyInstance;
@@ -173,4 +174,21 @@ test('any signed-in user reports a remote failure; it is recorded and raises one
   });
   expect(bad.statusCode).toBe(400);
   expect((await app.inject({ method: 'POST', url: '/backend/api/remotes/support/failures', payload: {} })).statusCode).toBe(401);
+});
+
+test('failure reports are rate-limited per address, since each one may raise an alert', async () => {
+  const headers = await asCustomer();
+  const statuses: number[] = [];
+  for (let i = 0; i <= REMOTE_REPORT_RATE_LIMIT.max; i += 1) {
+    const response = await app.inject({
+      method: 'POST',
+      url: '/backend/api/remotes/support/failures',
+      headers,
+      remoteAddress: '198.51.100.23',
+      payload: { version: '1.0.0-aaaa', kind: 'load', message: `flood ${i}` },
+    });
+    statuses.push(response.statusCode);
+  }
+  expect(statuses.slice(0, REMOTE_REPORT_RATE_LIMIT.max).every((s) => s === 200)).toBe(true);
+  expect(statuses[REMOTE_REPORT_RATE_LIMIT.max]).toBe(429);
 });

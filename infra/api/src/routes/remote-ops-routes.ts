@@ -20,6 +20,8 @@ import { listOperations, listRemoteAlerts, recordFailure, usernameOf } from '../
 import { listReleases } from '../repositories/registry-repository';
 import { HttpError, notFound } from '../services/errors';
 import { listRemoteStatus, publishVersion, RemoteOpsError, rollbackRemote, type Actor } from '../services/remote-ops-service';
+import { limitConfig } from '../plugins/rate-limits';
+import { REMOTE_REPORT_RATE_LIMIT } from './remote-loads-routes';
 import type { RouteDeps } from './route-deps';
 
 export interface RemoteOpsOptions {
@@ -93,6 +95,8 @@ export async function remoteOpsRoutes(app: FastifyInstance, deps: RouteDeps, opt
     {
       schema: { params: remoteNameParamsSchema, body: remoteFailureRequestSchema, response: { 200: remoteFailureResponseSchema } },
       preValidation: [deps.authenticate],
+      // Each report can raise an alert: bounded per address like the load reports.
+      config: limitConfig(REMOTE_REPORT_RATE_LIMIT),
     },
     async (request) => {
       const auth = requireAuth(request);

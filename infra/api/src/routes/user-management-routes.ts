@@ -11,6 +11,7 @@ import {
   organisationTreeSchema,
   updateManagedUserRequestSchema,
   updateOrganisationRequestSchema,
+  updateUserAccessRequestSchema,
   type AcceptInviteRequest,
   type CreateOrganisationRequest,
   type InviteUserRequest,
@@ -18,11 +19,13 @@ import {
   type OrganisationIdParams,
   type UpdateManagedUserRequest,
   type UpdateOrganisationRequest,
+  type UpdateUserAccessRequest,
 } from '@portal/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireAuth, requireRole } from '../plugins/auth';
 import { limitConfig } from '../plugins/rate-limits';
 import * as um from '../services/user-management-service';
+import { auditRequest } from './audit-request';
 import type { RouteDeps } from './route-deps';
 
 /**
@@ -72,6 +75,19 @@ export async function userManagementRoutes(app: FastifyInstance, deps: RouteDeps
     '/admin/users/:userId',
     { schema: { params: managedUserIdParamsSchema, body: updateManagedUserRequestSchema, response: { 200: managedUserSchema } }, preHandler },
     async (request) => um.setManagedUserSuspended(svc, caller(request), request.params.userId, request.body.suspended),
+  );
+
+  app.put<{ Params: ManagedUserIdParams; Body: UpdateUserAccessRequest }>(
+    '/admin/users/:userId/access',
+    { schema: { params: managedUserIdParamsSchema, body: updateUserAccessRequestSchema, response: { 200: managedUserSchema } }, preHandler },
+    async (request) => {
+      const { user, from } = await um.setManagedUserAccess(svc, caller(request), request.params.userId, request.body.access);
+      // Filed under the user's organisation, so its own tier and every tier above see it.
+      if (from !== user.access) {
+        await auditRequest(deps.db, request, { action: 'user.access_changed', target: user.username, organisationId: user.organisationId, detail: { from, to: user.access } });
+      }
+      return user;
+    },
   );
 
   app.post<{ Params: ManagedUserIdParams }>(

@@ -12,6 +12,7 @@ import { requireSelf } from '../plugins/auth';
 import { revokeAllSessionsOfUser } from '../repositories/sessions-repository';
 import { listLiveSessions, revokeSessionOfUser } from '../repositories/user-sessions-repository';
 import { notFound } from '../services/errors';
+import { auditRequest } from './audit-request';
 import type { RouteDeps } from './route-deps';
 
 /** The caller's own live sessions, and signing them out (one, or all including this one). */
@@ -41,7 +42,9 @@ export async function userSessionsRoutes(app: FastifyInstance, deps: RouteDeps):
     { schema: { params: userIdParamsSchema, response: { 200: revokeSessionsResponseSchema } }, preHandler: deps.authenticate },
     async (request) => {
       const auth = requireSelf(request, request.params.userId);
-      return { message: M.sessionsRevoked, revoked: await revokeAllSessionsOfUser(deps.db, auth.userId) };
+      const revoked = await revokeAllSessionsOfUser(deps.db, auth.userId);
+      await auditRequest(deps.db, request, { action: 'sessions.revoked_all', target: auth.userId, detail: { revoked } });
+      return { message: M.sessionsRevoked, revoked };
     },
   );
 
@@ -51,6 +54,7 @@ export async function userSessionsRoutes(app: FastifyInstance, deps: RouteDeps):
     async (request) => {
       const auth = requireSelf(request, request.params.userId);
       if (!(await revokeSessionOfUser(deps.db, auth.userId, request.params.sessionId))) throw notFound();
+      await auditRequest(deps.db, request, { action: 'session.revoked', target: auth.userId });
       return { message: M.sessionRevoked, revoked: 1 };
     },
   );

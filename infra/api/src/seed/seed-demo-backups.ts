@@ -21,7 +21,7 @@ export async function seedDemoBackups(deps: BackupDeps, options: { size?: number
   const { startEmulator } = await import('@portal/m365-emulator');
   const emulator = await startEmulator({ seed: DEMO_EMULATOR_SEED, size: options.size, host: '127.0.0.1' });
   try {
-    const auth: AuthContext = { userId: customer.id, sessionId: 'demo-seed', role: 'CUSTOMER', organisationId: customer.organisation_id, mfaPending: false, mfaAttempts: 0 };
+    const auth: AuthContext = { userId: customer.id, sessionId: 'demo-seed', role: 'CUSTOMER', organisationId: customer.organisation_id, access: 'full', mfaPending: false, mfaAttempts: 0 };
     const { rows: existing } = await deps.db.query<{ id: string; graph_base_url: string; authority_url: string | null }>(
       'select id, graph_base_url, authority_url from backup_tenants where organisation_id = $1 and demo order by created_at limit 1',
       [customer.organisation_id],

@@ -9,6 +9,7 @@ import {
   defaultGraphClientFactory,
   insertTenant,
   objectTotalsAt,
+  requestCancel,
   type Engine,
   type ObjectStore,
 } from '@portal/engine';
@@ -233,6 +234,28 @@ describe('backup engine', () => {
         )
       ).rows;
     expect(await summary(setId)).toEqual(await summary(control));
+  });
+
+  it('ends a job cancelled while its Graph calls fail as cancelled, not failed', async () => {
+    const f = await fixture();
+    const setId = await f.createSet('Cancel', ['contacts']);
+    const engine = f.engine({ objectConcurrency: 1 });
+    // Every contacts call is throttled: the connector waits out Retry-After, then gives up with a
+    // GraphError, long after the cancel was seen by the job's heartbeat.
+    emulator.setThrottle({ status: 429, retryAfterSeconds: 2, match: '/contacts' });
+    try {
+      const job = await engine.startBackup(setId);
+      const run = engine.runJob(job.id);
+      // Cancel once the run is inside the throttled call, between two of its checkpoints.
+      const throttledBefore = emulator.stats().throttled;
+      while (emulator.stats().throttled === throttledBefore) await new Promise((resolve) => setTimeout(resolve, 20));
+      expect(await requestCancel(f.db, job.id)).not.toBeNull();
+      await run;
+      const { rows } = await f.db.query<{ status: string; error_message: string | null }>('select status, error_message from backup_jobs where id = $1', [job.id]);
+      expect(rows[0]).toEqual({ status: 'cancelled', error_message: 'Cancelled' });
+    } finally {
+      emulator.setThrottle(null);
+    }
   });
 
   it('records a failing object and keeps what the others backed up', async () => {

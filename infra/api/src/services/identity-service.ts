@@ -1,4 +1,4 @@
-import { roleSchema, type Role, type SigninResponse } from '@portal/contracts';
+import { roleSchema, type Role, type SigninResponse, type UserAccess } from '@portal/contracts';
 import type { Queryable } from '../db/database';
 import { signAccessToken, TokenError, verifyAccessToken } from '../identity/jwt';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../identity/password';
@@ -121,6 +121,8 @@ export interface AuthContext {
   sessionId: string;
   role: Role;
   organisationId: string;
+  /** 'read-only' users may not change anything (plugins/read-only-guard.ts). */
+  access: UserAccess;
   /** True only on the MFA routes, which accept a session whose second factor is still pending. */
   mfaPending: boolean;
   mfaAttempts: number;
@@ -154,6 +156,7 @@ export async function authenticate(
     sessionId: session.sessionId,
     role: session.role,
     organisationId: session.organisationId,
+    access: session.access,
     mfaPending: session.mfaPending,
     mfaAttempts: session.mfaAttempts,
   };

@@ -15,6 +15,8 @@ import {
   type OrganisationTree,
   type Role,
   type UpdateOrganisationRequest,
+  type UserAccess,
+  USER_ACCESS_MESSAGES,
 } from '@portal/contracts';
 import { ONE_TIME_CODE_MAX_ATTEMPTS, codeMatches, hashCode, newSalt } from '../identity/one-time-code';
 import { hashPassword } from '../identity/password';
@@ -37,6 +39,7 @@ import {
   reserveInviteAttempt,
   revokeSubtreeSessions,
   setSubtreeSuspended,
+  setUserAccess,
   setUserSuspended,
   voidInviteCodes,
   type ManagedUserRow,
@@ -105,6 +108,7 @@ function toManagedUser(row: ManagedUserRow): ManagedUser {
     firstName: row.firstName,
     lastName: row.lastName,
     role: row.role,
+    access: row.access,
     mfa: row.mfaMethod !== null,
     suspended: row.suspended,
     invitePending: row.invitePending,
@@ -271,6 +275,24 @@ export async function setManagedUserSuspended(deps: UserManagementDeps, caller: 
   });
   await audit(deps, caller, user.organisationId, suspended ? 'user.suspended' : 'user.reinstated', user.username);
   return toManagedUser((await findManagedUser(deps.db, user.id))!);
+}
+
+/**
+ * Changes the access level within the tier (the spec role stays). Only for users strictly below the
+ * caller's organisation, except that ADMIN also manages the provider's own users; never the caller's
+ * own access. Takes effect on the user's next request (the session lookup reads it).
+ */
+export async function setManagedUserAccess(
+  deps: UserManagementDeps,
+  caller: Caller,
+  userId: string,
+  access: UserAccess,
+): Promise<{ user: ManagedUser; from: UserAccess }> {
+  if (userId === caller.userId) throw new HttpError(400, USER_ACCESS_MESSAGES.ownAccess);
+  const user = await userInScope(deps, caller, userId);
+  if (user.organisationId === caller.organisationId && caller.role !== 'ADMIN') throw new HttpError(403, USER_ACCESS_MESSAGES.ownOrganisation);
+  if (user.access !== access) await setUserAccess(deps.db, user.id, access);
+  return { user: toManagedUser((await findManagedUser(deps.db, user.id))!), from: user.access };
 }
 
 export async function resetManagedUserMfa(deps: UserManagementDeps, caller: Caller, userId: string): Promise<ManagedUser> {

@@ -2,7 +2,7 @@ import type { BackupService, BackupSetType, ObjectKind, Scope } from '@portal/co
 import { OBJECT_KINDS_BY_SET_TYPE } from '@portal/contracts';
 import type { GraphClient } from '@portal/graph-connector';
 import { applyRetention, objectTotalsAt } from '../catalog/catalog';
-import { runPool, type JobContext } from '../jobs/job-context';
+import { JobStopped, runPool, type JobContext } from '../jobs/job-context';
 import { setRunSeq, type JobRow } from '../jobs/job-store';
 import type { BlobStore, EngineDb } from '../ports';
 import { findTenantRow, tenantCredentials, type GraphClientFactory } from '../tenants';
@@ -124,7 +124,9 @@ export async function runBackup(deps: BackupRunDeps, ctx: JobContext): Promise<B
       } catch (error) {
         // Cancel, shutdown or takeover: leave the object unfinished so the next attempt resumes it.
         // Lost consent fails every object alike: end the run so the tenant is marked (tenant-access.ts).
-        if (ctx.stopped || classifyTenantAccessError(error) === 'consent') throw error;
+        // A Graph error that ends a cancelled run is not why it ended: report the cancel.
+        if (ctx.stopped) throw error instanceof JobStopped ? error : ctx.stopError();
+        if (classifyTenantAccessError(error) === 'consent') throw error;
         status = 'failed';
         errorMessage = error instanceof Error ? error.message : String(error);
         await ctx.log('error', `${object.displayName}: ${errorMessage}`);

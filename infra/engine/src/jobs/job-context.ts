@@ -65,6 +65,11 @@ export class JobContext {
     return this.stopReason !== null || this.shuttingDown();
   }
 
+  /** Why the job stopped, as the error the engine handles: a failure that happens after a stop is not the outcome. */
+  stopError(): JobStopped {
+    return new JobStopped(this.stopReason ?? 'shutdown');
+  }
+
   dispose(): void {
     clearInterval(this.heartbeat);
   }

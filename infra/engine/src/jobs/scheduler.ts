@@ -29,13 +29,16 @@ export function nextRunAfter(schedule: Schedule, from: Date): Date | null {
  */
 export async function claimDueSets(db: EngineDb, now: Date = new Date()): Promise<Array<{ id: string; organisation_id: string; name: string }>> {
   const { rows } = await db.query<{ id: string; organisation_id: string; name: string; schedule: Schedule; next_run_at: Date }>(
-    `select id, organisation_id, name, schedule, next_run_at from backup_sets where status = 'active' and next_run_at <= $1 order by next_run_at limit 50`,
+    // The claim compares at millisecond precision: JavaScript dates have no microseconds, and a time
+    // written by SQL's now() does, so an exact comparison with the value read back would never match.
+    `select id, organisation_id, name, schedule, date_trunc('milliseconds', next_run_at) as next_run_at
+       from backup_sets where status = 'active' and next_run_at <= $1 order by next_run_at limit 50`,
     [now.toISOString()],
   );
   const claimed: Array<{ id: string; organisation_id: string; name: string }> = [];
   for (const row of rows) {
     const next = nextRunAfter(row.schedule, now);
-    const { rows: won } = await db.query('update backup_sets set next_run_at = $3 where id = $1 and next_run_at = $2 returning id', [
+    const { rows: won } = await db.query(`update backup_sets set next_run_at = $3 where id = $1 and date_trunc('milliseconds', next_run_at) = $2 returning id`, [
       row.id,
       row.next_run_at,
       next ? next.toISOString() : null,

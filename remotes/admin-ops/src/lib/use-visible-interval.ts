@@ -1,8 +1,10 @@
+import { inBackground } from '@portal/request';
 import { useEffect, useRef } from 'react';
 
 /**
  * Calls `tick` every `ms` while the page is visible (a background tab polls nothing), and once at
  * once when it becomes visible again. The latest `tick` is used without restarting the timer.
+ * Ticks are polls: their requests stay off the global loading bar.
  */
 export function useVisibleInterval(tick: () => void, ms: number): void {
   const latest = useRef(tick);
@@ -10,7 +12,7 @@ export function useVisibleInterval(tick: () => void, ms: number): void {
   useEffect(() => {
     let timer: ReturnType<typeof setInterval> | null = null;
     const start = () => {
-      if (timer === null) timer = setInterval(() => latest.current(), ms);
+      if (timer === null) timer = setInterval(() => inBackground(latest.current), ms);
     };
     const stop = () => {
       if (timer !== null) clearInterval(timer);
@@ -18,7 +20,7 @@ export function useVisibleInterval(tick: () => void, ms: number): void {
     };
     const onVisibility = () => {
       if (document.visibilityState === 'visible') {
-        latest.current();
+        inBackground(latest.current);
         start();
       } else stop();
     };

@@ -1,3 +1,4 @@
+import { inBackground } from '@portal/request';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { isApiError } from './api-result';
 import { errorText } from './format';
@@ -25,6 +26,8 @@ export function useLoad<T, Q>(
   fetcherRef.current = fetcher;
   const enabled = options.enabled ?? true;
   const lastKey = useRef<string | null>(null);
+  // Set by the poll timer for the reload it triggers: polls stay off the global loading bar.
+  const polling = useRef(false);
 
   useEffect(() => {
     if (!enabled) return undefined;
@@ -34,7 +37,12 @@ export function useLoad<T, Q>(
     lastKey.current = key;
     // Through a promise chain so a fetcher that throws synchronously still ends in the error state.
     Promise.resolve()
-      .then(() => fetcherRef.current(queryRef.current))
+      .then(() => {
+        const fetch = () => fetcherRef.current(queryRef.current);
+        const quiet = polling.current;
+        polling.current = false;
+        return quiet ? inBackground(fetch) : fetch();
+      })
       .then((result) => {
         if (!current) return;
         if (isApiError(result)) setLoad({ state: 'error', message: result.errorMessage });
@@ -53,7 +61,10 @@ export function useLoad<T, Q>(
   const delay = data === null || !enabled ? undefined : busy ? pollMs : idlePollMs;
   useEffect(() => {
     if (!delay) return undefined;
-    const timer = setTimeout(refresh, delay);
+    const timer = setTimeout(() => {
+      polling.current = true;
+      refresh();
+    }, delay);
     return () => clearTimeout(timer);
   }, [delay, refresh, data]);
 

@@ -1,7 +1,8 @@
-import { Avatar, Box, Divider, IconButton, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, Typography } from '@mui/material';
+import { Avatar, Box, Chip, Divider, IconButton, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem, Stack, Typography } from '@mui/material';
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { useAuth } from '@portal/auth-bridge';
+import { USER_ACCESS_LABELS } from '@portal/contracts';
 import { profileStore, useT } from '@portal/ui';
 import { useState } from 'react';
 import { useStore } from 'zustand';
@@ -23,6 +24,9 @@ export function ProfileMenu({ onChangePassword, onLogout }: Props) {
   const name = `${firstName} ${lastName}`.trim() || user?.username || '';
   const initials = (firstName[0] ?? user?.username?.[0] ?? '?').toUpperCase();
   const imageUrl = profile?.profileImageUrl || undefined;
+  // The profile answer carries the access level (issue 10) beyond the spec's fields; the session
+  // user summary keeps only the spec's. The API enforces it; this only tells the user why.
+  const readOnly = (profile as { access?: unknown } | null)?.access === 'read-only';
   const close = () => setAnchor(null);
 
   return (
@@ -54,9 +58,12 @@ export function ProfileMenu({ onChangePassword, onLogout }: Props) {
               {name}
             </Box>
           </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {user?.role}
-          </Typography>
+          <Stack direction="row" spacing={1} alignItems="center">
+            <Typography variant="body2" color="text.secondary">
+              {user?.role}
+            </Typography>
+            {readOnly ? <Chip size="small" variant="outlined" label={USER_ACCESS_LABELS['read-only']} /> : null}
+          </Stack>
         </ListSubheader>
         <Divider component="li" role="separator" />
         <MenuItem

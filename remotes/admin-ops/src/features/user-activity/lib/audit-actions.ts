@@ -6,6 +6,10 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'password.changed': 'Password changed',
   'mfa.verified': 'MFA verified',
   'mfa.failure': 'MFA code rejected',
+  'mfa.enabled': 'MFA turned on',
+  'mfa.disabled': 'MFA turned off',
+  'session.revoked': 'Session signed out',
+  'sessions.revoked_all': 'Signed out everywhere',
   'organisation.created': 'Organisation created',
   'organisation.renamed': 'Organisation renamed',
   'organisation.suspended': 'Organisation suspended',
@@ -16,6 +20,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'user.suspended': 'User suspended',
   'user.reinstated': 'User reinstated',
   'user.mfa_reset': 'MFA reset',
+  'user.access_changed': 'User access changed',
   'organisation.mfa_required': 'MFA required for organisation',
   'organisation.mfa_not_required': 'MFA requirement lifted',
   'email.changed': 'E-mail changed',
@@ -36,6 +41,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'remote.rolled_back': 'Remote rolled back',
   'alert.acknowledged': 'Alert acknowledged',
   'alert.resolved': 'Alert resolved',
+  'maintenance.enabled': 'Maintenance mode on',
+  'maintenance.disabled': 'Maintenance mode off',
 };
 
 export const actionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;

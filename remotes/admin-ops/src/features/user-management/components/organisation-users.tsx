@@ -13,19 +13,22 @@ import {
   TableRow,
   Typography,
 } from '@mui/material';
+import { useAuth } from '@portal/auth-bridge';
 import { ADMIN_MESSAGES, type ManagedUser, type OrganisationNode } from '@portal/contracts';
 import { listOrganisationUsers, resetManagedUserMfa, updateManagedUser } from '@portal/contracts/calls';
 import { showAlert } from '@portal/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { errorOf } from '../../../lib/api-result';
 import { InviteUserDialog } from './invite-user-dialog';
+import { UserAccessSelect, accessLockReason } from './user-access-select';
 
 type State = { users: ManagedUser[]; loading: boolean; error: string | null };
 
-/** Users of one organisation: invite, suspend or reinstate, reset MFA. */
+/** Users of one organisation: invite, change access, suspend or reinstate, reset MFA. */
 export function OrganisationUsers({ organisation }: { organisation: OrganisationNode }) {
   const [state, setState] = useState<State>({ users: [], loading: true, error: null });
   const [inviteOpen, setInviteOpen] = useState(false);
+  const me = useAuth((auth) => auth.user);
 
   const load = useCallback(async () => {
     setState((s) => ({ ...s, loading: true }));
@@ -71,6 +74,7 @@ export function OrganisationUsers({ organisation }: { organisation: Organisation
                 <TableCell>User</TableCell>
                 <TableCell>E-mail</TableCell>
                 <TableCell>Role</TableCell>
+                <TableCell>Access</TableCell>
                 <TableCell>Status</TableCell>
                 <TableCell align="right">Actions</TableCell>
               </TableRow>
@@ -86,6 +90,9 @@ export function OrganisationUsers({ organisation }: { organisation: Organisation
                   </TableCell>
                   <TableCell>{user.email}</TableCell>
                   <TableCell>{user.role}</TableCell>
+                  <TableCell>
+                    <UserAccessSelect user={user} lockReason={accessLockReason(user, organisation, me)} onChanged={() => void load()} />
+                  </TableCell>
                   <TableCell>
                     <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
                       {user.suspended ? <Chip size="small" color="error" label="Suspended" /> : <Chip size="small" color="success" label="Active" />}

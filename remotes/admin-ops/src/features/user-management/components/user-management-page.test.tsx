@@ -50,6 +50,7 @@ const user = {
   firstName: 'Carla',
   lastName: 'Customer',
   role: 'CUSTOMER',
+  access: 'full',
   mfa: false,
   suspended: false,
   invitePending: false,

@@ -1,5 +1,6 @@
 import { FINISHED_JOB_STATUSES, type JobLogEntry, type JobStatus } from '@portal/contracts';
 import { getJobLog } from '@portal/contracts/calls';
+import { inBackground } from '@portal/request';
 import { useEffect, useState } from 'react';
 import { isApiError } from '../../../lib/api-result';
 import { errorText } from '../../../lib/format';
@@ -33,7 +34,8 @@ export function useJobLog(jobId: string, status: JobStatus, pollMs = 2000) {
       }
       if (!active) return;
       setLoading(false);
-      if (running) timer = setTimeout(fetchMore, pollMs);
+      // Following a running job is a poll: off the global loading bar.
+      if (running) timer = setTimeout(() => inBackground(fetchMore), pollMs);
     };
     void fetchMore();
     return () => {
