@@ -11,7 +11,8 @@ declare module 'fastify' {
   }
 }
 
-function bearerToken(request: FastifyRequest): string | undefined {
+/** The token of an `Authorization: Bearer …` header (sessions, and the metrics scrape token). */
+export function bearerToken(request: FastifyRequest): string | undefined {
   const header = request.headers.authorization;
   if (typeof header !== 'string') return undefined;
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);

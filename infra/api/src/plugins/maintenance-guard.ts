@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { routeLabel } from '../metrics/http-metrics';
+import { bearerToken } from './auth';
 import { readMaintenance } from '../services/maintenance-service';
 import { authenticate } from '../services/identity-service';
 
@@ -28,10 +29,6 @@ export const MAINTENANCE_EXEMPT_ROUTES: ReadonlySet<string> = new Set([
   '/api/available/email',
 ]);
 
-export function bearer(header: string | undefined): string | undefined {
-  return typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
-}
-
 /**
  * While maintenance mode is on, changes are refused with 503 and the operator's message, except the
  * exempt routes above and calls of an ADMIN (who needs to work on the platform, and switch it off).
@@ -45,7 +42,7 @@ export function useMaintenanceGuard(app: FastifyInstance, db: Db, jwtSecret: str
     if (route === 'unmatched' || MAINTENANCE_EXEMPT_ROUTES.has(route)) return;
     const maintenance = await readMaintenance(db);
     if (!maintenance.enabled) return;
-    const auth = await authenticate(db, jwtSecret, bearer(request.headers.authorization)).catch(() => null);
+    const auth = await authenticate(db, jwtSecret, bearerToken(request)).catch(() => null);
     if (auth?.role === 'ADMIN') return;
     return reply.code(503).header('retry-after', '300').send({ errorMessage: maintenance.message });
   });

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/database';
 import { routeLabel } from '../metrics/http-metrics';
 import { authenticate } from '../services/identity-service';
-import { MAINTENANCE_EXEMPT_ROUTES, MUTATING, bearer } from './maintenance-guard';
+import { bearerToken } from './auth';
+import { MAINTENANCE_EXEMPT_ROUTES, MUTATING } from './maintenance-guard';
 
 /**
  * What a read-only user may still change: everything open during a maintenance (signing in and out,
@@ -32,7 +33,7 @@ export function useReadOnlyGuard(app: FastifyInstance, db: Db, jwtSecret: string
   const prefix = app.prefix;
   app.addHook('onRequest', async (request, reply) => {
     if (!MUTATING.has(request.method)) return;
-    const token = bearer(request.headers.authorization);
+    const token = bearerToken(request);
     if (!token) return;
     const route = routeLabel(request, prefix);
     if (route === 'unmatched' || READ_ONLY_EXEMPT_ROUTES.has(route)) return;

@@ -6,7 +6,7 @@ import type { HttpMetrics } from '../metrics/http-metrics';
 import { backupFamilies, processFamilies, readBackupGauges } from '../metrics/job-metrics';
 import { metricsHistory, startMetricSampler } from '../metrics/metric-samples';
 import { tokenMatches, type ResolvedMetricsOptions } from '../metrics/metrics-options';
-import { requireRole } from '../plugins/auth';
+import { bearerToken, requireRole } from '../plugins/auth';
 import type { RouteDeps } from './route-deps';
 
 export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
@@ -15,11 +15,6 @@ export interface MetricsRouteOptions extends ResolvedMetricsOptions {
   http: HttpMetrics;
 }
 
-const bearerOf = (request: FastifyRequest): string | undefined => {
-  const header = request.headers.authorization;
-  return typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header)?.[1] : undefined;
-};
-
 /** api/metrics (Prometheus), and the /grafana page's config and history (ADMIN). */
 export async function metricsRoutes(app: FastifyInstance, deps: RouteDeps, options: MetricsRouteOptions): Promise<void> {
   const admin = [deps.authenticate, requireRole('ADMIN')];
@@ -27,7 +22,7 @@ export async function metricsRoutes(app: FastifyInstance, deps: RouteDeps, optio
 
   // Prometheus presents METRICS_TOKEN; a person needs an ADMIN session like on any other route.
   const scrapeAuth = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (tokenMatches(bearerOf(request), options.token)) return;
+    if (tokenMatches(bearerToken(request), options.token)) return;
     await deps.authenticate.call(app, request, reply);
     await adminOnly.call(app, request, reply);
   };
