@@ -22,7 +22,8 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export function createAuthPreHandler(db: Db, jwtSecret: string, options: { allowMfaPending?: boolean } = {}): preHandlerAsyncHookHandler {
   // The `userid` header the browser sends is deliberately ignored: identity comes from the token.
   return async function authPreHandler(request: FastifyRequest, _reply: FastifyReply) {
-    request.auth = await authenticate(db, jwtSecret, bearerToken(request), options);
+    // The read-only guard may already have verified this request's session (a full one, MFA done).
+    request.auth = request.auth ?? (await authenticate(db, jwtSecret, bearerToken(request), options));
   };
 }
 

@@ -38,6 +38,8 @@ export function useReadOnlyGuard(app: FastifyInstance, db: Db, jwtSecret: string
     const route = routeLabel(request, prefix);
     if (route === 'unmatched' || READ_ONLY_EXEMPT_ROUTES.has(route)) return;
     const auth = await authenticate(db, jwtSecret, token).catch(() => null);
+    // A full session verified here serves the route's own auth step too (one lookup per request).
+    if (auth) request.auth = auth;
     if (auth?.access !== 'read-only') return;
     return reply.code(403).send({ errorMessage: USER_ACCESS_MESSAGES.readOnly });
   });
