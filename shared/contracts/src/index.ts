@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { userAccessSchema } from './user-access';
 
 export * from './account';
 
@@ -54,6 +55,8 @@ export const profileSchema = z.object({
   role: roleSchema,
   profileImageUrl: z.string().nullable(),
   organisationName: z.string(),
+  /** Access level within the tier (issue 10); pages disable the changes a read-only user may not make. */
+  access: userAccessSchema.optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 

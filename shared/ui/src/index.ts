@@ -23,6 +23,7 @@ export type {
   SnackbarVariant,
 } from './stores/snackbar-store';
 export { useDebouncedValue } from './hooks/use-debounced-value';
+export { useReadOnly } from './hooks/use-read-only';
 
 export { passwordStrength, strengthColor, strengthLabel } from './password-strength';
 export type { StrengthLabel } from './password-strength';
@@ -38,6 +39,8 @@ export { NotBuiltYet } from './components/not-built-yet';
 export type { NotBuiltYetProps } from './components/not-built-yet';
 export { NotBuiltYetDialog } from './components/not-built-yet-dialog';
 export type { NotBuiltYetDialogProps } from './components/not-built-yet-dialog';
+export { ChangeAction } from './components/change-action';
+export type { ChangeActionProps } from './components/change-action';
 export { PageHeader } from './components/page-header';
 export type { PageHeaderProps } from './components/page-header';
 export { RemoteErrorPanel } from './components/remote-error-panel';

@@ -1,5 +1,6 @@
 import { Button, CircularProgress, FormHelperText, Stack } from '@mui/material';
 import type { ImageUploadRequest } from '@portal/contracts';
+import { ChangeAction } from '@portal/ui';
 import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { messageOf } from '../lib/api-result';
 import { readImageFile } from '../lib/read-image-file';
@@ -10,10 +11,12 @@ export type ImageUploadButtonProps = {
   onImage: (image: ImageUploadRequest) => Promise<string | null>;
   icon?: ReactNode;
   disabled?: boolean;
+  /** Shared data (the white-label logo), closed to read-only users; one's own picture stays open. */
+  readOnlyGuard?: boolean;
 };
 
 /** A file picker for PNG, JPEG or WebP up to 2 MB; problems are shown under the button. */
-export function ImageUploadButton({ label, onImage, icon, disabled }: ImageUploadButtonProps) {
+export function ImageUploadButton({ label, onImage, icon, disabled, readOnlyGuard }: ImageUploadButtonProps) {
   const inputId = useId();
   const helpId = useId();
   const input = useRef<HTMLInputElement>(null);
@@ -37,6 +40,12 @@ export function ImageUploadButton({ label, onImage, icon, disabled }: ImageUploa
     }
   };
 
+  const button = (
+    <Button variant="outlined" startIcon={busy ? <CircularProgress size={16} aria-hidden /> : icon} disabled={disabled || busy} onClick={() => input.current?.click()}>
+      {label}
+    </Button>
+  );
+
   return (
     <Stack spacing={0.5} sx={{ alignItems: 'flex-start' }}>
       <input
@@ -49,14 +58,7 @@ export function ImageUploadButton({ label, onImage, icon, disabled }: ImageUploa
         data-testid={`${label.toLowerCase().replace(/\s+/g, '-')}-input`}
         onChange={onChange}
       />
-      <Button
-        variant="outlined"
-        startIcon={busy ? <CircularProgress size={16} aria-hidden /> : icon}
-        disabled={disabled || busy}
-        onClick={() => input.current?.click()}
-      >
-        {label}
-      </Button>
+      {readOnlyGuard ? <ChangeAction>{button}</ChangeAction> : button}
       <FormHelperText id={helpId} error={!!problem} role={problem ? 'alert' : undefined}>
         {problem ?? 'PNG, JPEG or WebP, at most 2 MB.'}
       </FormHelperText>

@@ -3,7 +3,7 @@ import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { useAuth } from '@portal/auth-bridge';
 import { USER_ACCESS_LABELS } from '@portal/contracts';
-import { profileStore, useT } from '@portal/ui';
+import { profileStore, useReadOnly, useT } from '@portal/ui';
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { greetingKeyAt } from '../lib/greeting';
@@ -24,9 +24,9 @@ export function ProfileMenu({ onChangePassword, onLogout }: Props) {
   const name = `${firstName} ${lastName}`.trim() || user?.username || '';
   const initials = (firstName[0] ?? user?.username?.[0] ?? '?').toUpperCase();
   const imageUrl = profile?.profileImageUrl || undefined;
-  // The profile answer carries the access level (issue 10) beyond the spec's fields; the session
-  // user summary keeps only the spec's. The API enforces it; this only tells the user why.
-  const readOnly = (profile as { access?: unknown } | null)?.access === 'read-only';
+  // The profile answer carries the access level (issue 10); the session user summary keeps only
+  // the spec's fields. The API enforces it; this only tells the user why.
+  const readOnly = useReadOnly();
   const close = () => setAnchor(null);
 
   return (

@@ -10,7 +10,7 @@ import {
   type WhitelabelResponse,
 } from '@portal/contracts';
 import { commitWhitelabelImage, updateWhitelabel, uploadWhitelabelImage } from '@portal/contracts/calls';
-import { applyWhiteLabel, presetPalettes, showAlert, toWhiteLabelView } from '@portal/ui';
+import { applyWhiteLabel, ChangeAction, presetPalettes, showAlert, toWhiteLabelView } from '@portal/ui';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ImageUploadButton } from '../../../components/image-upload-button';
 import { errorOf, messageOf } from '../../../lib/api-result';
@@ -127,7 +127,7 @@ export function WhitelabelForm({ userId, data, onSaved }: WhitelabelFormProps) {
             <Typography variant="subtitle2" component="h3">
               Logo
             </Typography>
-            <ImageUploadButton label="Upload logo" onImage={onLogo} />
+            <ImageUploadButton label="Upload logo" onImage={onLogo} readOnlyGuard />
             <Controller
               name="whitelabelImageUrl"
               control={control}
@@ -174,9 +174,11 @@ export function WhitelabelForm({ userId, data, onSaved }: WhitelabelFormProps) {
             <Button onClick={() => reset(formValuesOf(data))} disabled={!formState.isDirty || formState.isSubmitting}>
               Discard changes
             </Button>
-            <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-              Save settings
-            </Button>
+            <ChangeAction>
+              <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+                Save settings
+              </Button>
+            </ChangeAction>
           </Stack>
         </Stack>
       </Grid>

@@ -28,7 +28,7 @@ import {
   type AlertView,
 } from '@portal/contracts';
 import { acknowledgeAlert, listAlerts, resolveAlert } from '@portal/contracts/calls';
-import { PageHeader, showAlert } from '@portal/ui';
+import { ChangeAction, PageHeader, showAlert } from '@portal/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { ListState } from '../../../components/list-state';
 import { errorOf } from '../../../lib/api-result';
@@ -189,14 +189,18 @@ export function AlertsPage() {
                     <TableCell align="right">
                       <Stack direction="row" spacing={1} justifyContent="flex-end">
                         {alert.status === 'open' && (
-                          <Button size="small" variant="contained" disabled={busyId === alert.id} onClick={() => void change(alert, 'acknowledge')} aria-label={`Acknowledge: ${alert.message}`}>
-                            Acknowledge
-                          </Button>
+                          <ChangeAction>
+                            <Button size="small" variant="contained" disabled={busyId === alert.id} onClick={() => void change(alert, 'acknowledge')} aria-label={`Acknowledge: ${alert.message}`}>
+                              Acknowledge
+                            </Button>
+                          </ChangeAction>
                         )}
                         {alert.status !== 'resolved' && (
-                          <Button size="small" variant="contained" color="secondary" disabled={busyId === alert.id} onClick={() => void change(alert, 'resolve')} aria-label={`Resolve: ${alert.message}`}>
-                            Resolve
-                          </Button>
+                          <ChangeAction>
+                            <Button size="small" variant="contained" color="secondary" disabled={busyId === alert.id} onClick={() => void change(alert, 'resolve')} aria-label={`Resolve: ${alert.message}`}>
+                              Resolve
+                            </Button>
+                          </ChangeAction>
                         )}
                       </Stack>
                     </TableCell>

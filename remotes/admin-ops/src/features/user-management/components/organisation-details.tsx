@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
 import { ADMIN_MESSAGES, type OrganisationNode } from '@portal/contracts';
 import { deleteManagedOrganisation, updateManagedOrganisation } from '@portal/contracts/calls';
-import { showAlert } from '@portal/ui';
+import { ChangeAction, showAlert } from '@portal/ui';
 import { useId, useState } from 'react';
 import { errorOf } from '../../../lib/api-result';
 import { KIND_LABELS } from '../lib/organisation-tree';
@@ -51,12 +51,16 @@ export function OrganisationDetails({ organisation, onChanged }: OrganisationDet
           </Box>
           {organisation.manageable ? (
             <Stack direction="row" spacing={1} alignItems="flex-start">
-              <Button variant="outlined" color={organisation.suspended ? 'primary' : 'warning'} onClick={toggleSuspended}>
-                {organisation.suspended ? 'Reinstate' : 'Suspend'}
-              </Button>
-              <Button variant="outlined" color="error" onClick={() => setConfirmDelete(true)}>
-                Delete
-              </Button>
+              <ChangeAction>
+                <Button variant="outlined" color={organisation.suspended ? 'primary' : 'warning'} onClick={toggleSuspended}>
+                  {organisation.suspended ? 'Reinstate' : 'Suspend'}
+                </Button>
+              </ChangeAction>
+              <ChangeAction>
+                <Button variant="outlined" color="error" onClick={() => setConfirmDelete(true)}>
+                  Delete
+                </Button>
+              </ChangeAction>
             </Stack>
           ) : null}
         </Stack>

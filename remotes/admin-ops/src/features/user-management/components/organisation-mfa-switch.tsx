@@ -1,7 +1,7 @@
 import { FormControlLabel, FormHelperText, Stack, Switch } from '@mui/material';
-import { ADMIN_MESSAGES, MFA_POLICY_MESSAGES, type OrganisationNode } from '@portal/contracts';
+import { ADMIN_MESSAGES, MFA_POLICY_MESSAGES, USER_ACCESS_MESSAGES, type OrganisationNode } from '@portal/contracts';
 import { updateManagedOrganisation } from '@portal/contracts/calls';
-import { showAlert } from '@portal/ui';
+import { showAlert, useReadOnly } from '@portal/ui';
 import { useId, useState } from 'react';
 import { errorOf } from '../../../lib/api-result';
 
@@ -19,7 +19,8 @@ export function mfaLockReason(organisation: OrganisationNode): string | null {
 export function OrganisationMfaSwitch({ organisation, onChanged }: OrganisationMfaSwitchProps) {
   const [busy, setBusy] = useState(false);
   const helpId = useId();
-  const reason = mfaLockReason(organisation);
+  const readOnly = useReadOnly();
+  const reason = mfaLockReason(organisation) ?? (readOnly ? USER_ACCESS_MESSAGES.readOnly : null);
   const effective = organisation.mfaRequired || organisation.mfaInherited;
 
   const toggle = async (required: boolean) => {

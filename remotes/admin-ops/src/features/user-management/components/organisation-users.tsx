@@ -16,7 +16,7 @@ import {
 import { useAuth } from '@portal/auth-bridge';
 import { ADMIN_MESSAGES, type ManagedUser, type OrganisationNode } from '@portal/contracts';
 import { listOrganisationUsers, resetManagedUserMfa, updateManagedUser } from '@portal/contracts/calls';
-import { showAlert } from '@portal/ui';
+import { ChangeAction, showAlert, useReadOnly } from '@portal/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { errorOf } from '../../../lib/api-result';
 import { InviteUserDialog } from './invite-user-dialog';
@@ -28,6 +28,7 @@ type State = { users: ManagedUser[]; loading: boolean; error: string | null };
 export function OrganisationUsers({ organisation }: { organisation: OrganisationNode }) {
   const [state, setState] = useState<State>({ users: [], loading: true, error: null });
   const [inviteOpen, setInviteOpen] = useState(false);
+  const readOnly = useReadOnly();
   const me = useAuth((auth) => auth.user);
 
   const load = useCallback(async () => {
@@ -53,9 +54,11 @@ export function OrganisationUsers({ organisation }: { organisation: Organisation
         <Typography id="org-users-heading" variant="h6" component="h3">
           Users
         </Typography>
-        <Button variant="contained" onClick={() => setInviteOpen(true)} disabled={organisation.suspended}>
-          Invite user
-        </Button>
+        <ChangeAction>
+          <Button variant="contained" onClick={() => setInviteOpen(true)} disabled={organisation.suspended}>
+            Invite user
+          </Button>
+        </ChangeAction>
       </Stack>
       {state.loading ? (
         <Stack direction="row" spacing={1} alignItems="center" role="status">
@@ -65,7 +68,7 @@ export function OrganisationUsers({ organisation }: { organisation: Organisation
       ) : state.error ? (
         <Alert severity="error">{state.error}</Alert>
       ) : state.users.length === 0 ? (
-        <Typography color="text.secondary">No users yet. Invite the first one.</Typography>
+        <Typography color="text.secondary">{readOnly ? 'No users yet.' : 'No users yet. Invite the first one.'}</Typography>
       ) : (
         <TableContainer>
           <Table size="small" aria-label={`Users of ${organisation.name}`}>
@@ -102,22 +105,26 @@ export function OrganisationUsers({ organisation }: { organisation: Organisation
                   </TableCell>
                   <TableCell align="right">
                     <Stack direction="row" spacing={1} justifyContent="flex-end">
-                      <Button
-                        size="small"
-                        color={user.suspended ? 'primary' : 'error'}
-                        aria-label={`${user.suspended ? 'Reinstate' : 'Suspend'} ${user.username}`}
-                        onClick={() => act(() => updateManagedUser(user.id, { suspended: !user.suspended }), ADMIN_MESSAGES.userUpdated)}
-                      >
-                        {user.suspended ? 'Reinstate' : 'Suspend'}
-                      </Button>
-                      <Button
-                        size="small"
-                        disabled={!user.mfa}
-                        aria-label={`Reset MFA of ${user.username}`}
-                        onClick={() => act(() => resetManagedUserMfa(user.id), ADMIN_MESSAGES.mfaReset)}
-                      >
-                        Reset MFA
-                      </Button>
+                      <ChangeAction>
+                        <Button
+                          size="small"
+                          color={user.suspended ? 'primary' : 'error'}
+                          aria-label={`${user.suspended ? 'Reinstate' : 'Suspend'} ${user.username}`}
+                          onClick={() => act(() => updateManagedUser(user.id, { suspended: !user.suspended }), ADMIN_MESSAGES.userUpdated)}
+                        >
+                          {user.suspended ? 'Reinstate' : 'Suspend'}
+                        </Button>
+                      </ChangeAction>
+                      <ChangeAction>
+                        <Button
+                          size="small"
+                          disabled={!user.mfa}
+                          aria-label={`Reset MFA of ${user.username}`}
+                          onClick={() => act(() => resetManagedUserMfa(user.id), ADMIN_MESSAGES.mfaReset)}
+                        >
+                          Reset MFA
+                        </Button>
+                      </ChangeAction>
                     </Stack>
                   </TableCell>
                 </TableRow>

@@ -14,7 +14,7 @@ import {
 import type { SessionUser } from '@portal/auth-bridge';
 import { USER_ACCESS_LABELS, USER_ACCESS_MESSAGES, USER_ACCESS_VALUES, type ManagedUser, type OrganisationNode, type UserAccess } from '@portal/contracts';
 import { updateManagedUserAccess } from '@portal/contracts/calls';
-import { showAlert } from '@portal/ui';
+import { showAlert, useReadOnly } from '@portal/ui';
 import { useId, useState } from 'react';
 import { errorOf } from '../../../lib/api-result';
 
@@ -36,7 +36,10 @@ const CONSEQUENCE: Record<UserAccess, string> = {
 export type UserAccessSelectProps = { user: ManagedUser; lockReason: string | null; onChanged: () => void };
 
 /** "Full access / Read-only" for one user, changed only after a confirmation. */
-export function UserAccessSelect({ user, lockReason, onChanged }: UserAccessSelectProps) {
+export function UserAccessSelect({ user, lockReason: ruleReason, onChanged }: UserAccessSelectProps) {
+  // A read-only caller changes nobody's access; the page's own rules still explain first.
+  const readOnly = useReadOnly();
+  const lockReason = ruleReason ?? (readOnly ? USER_ACCESS_MESSAGES.readOnly : null);
   const [pending, setPending] = useState<UserAccess | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);

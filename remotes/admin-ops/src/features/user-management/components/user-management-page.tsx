@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, CircularProgress, Grid, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import type { OrganisationTree } from '@portal/contracts';
 import { getOrganisationTree } from '@portal/contracts/calls';
-import { PageHeader } from '@portal/ui';
+import { ChangeAction, PageHeader } from '@portal/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { errorOf } from '../../../lib/api-result';
 import { KIND_LABELS, flattenTree } from '../lib/organisation-tree';
@@ -47,9 +47,11 @@ export function UserManagementPage() {
         subtitle="Organisations you manage and their users"
         actions={
           canCreate ? (
-            <Button variant="contained" onClick={() => setCreateOpen(true)}>
-              New organisation
-            </Button>
+            <ChangeAction>
+              <Button variant="contained" onClick={() => setCreateOpen(true)}>
+                New organisation
+              </Button>
+            </ChangeAction>
           ) : null
         }
       />

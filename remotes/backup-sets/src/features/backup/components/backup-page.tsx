@@ -9,7 +9,7 @@ import {
   type TenantList,
 } from '@portal/contracts';
 import { listBackupSets, listTenants } from '@portal/contracts/calls';
-import { PageHeader } from '@portal/ui';
+import { ChangeAction, PageHeader, useReadOnly } from '@portal/ui';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListPagination } from '../../../components/list-pagination';
@@ -52,6 +52,7 @@ export function BackupPage() {
   const actions = useSetActions(sets.refresh);
   const tenantItems = tenants.data?.items ?? [];
   const filtered = Boolean(params.q || params.type || params.status);
+  const readOnly = useReadOnly();
 
   return (
     <Box component="section">
@@ -59,9 +60,11 @@ export function BackupPage() {
         title="Backup"
         subtitle="Backup sets of your Microsoft 365 tenants: what is protected, when it runs and how long it is kept."
         actions={
-          <Button variant="contained" onClick={() => setDialog({ kind: 'create' })} disabled={tenantItems.length === 0}>
-            New backup set
-          </Button>
+          <ChangeAction>
+            <Button variant="contained" onClick={() => setDialog({ kind: 'create' })} disabled={tenantItems.length === 0}>
+              New backup set
+            </Button>
+          </ChangeAction>
         }
       />
       <LoadState load={tenants.load} noun="tenants" onRetry={tenants.refresh} rows={1}>
@@ -88,7 +91,7 @@ export function BackupPage() {
           noun="backup sets"
           onRetry={sets.refresh}
           isEmpty={(page) => page.total === 0}
-          empty={filtered ? 'No backup sets match these filters.' : 'There are no backup sets yet. Create one to start protecting your data.'}
+          empty={filtered ? 'No backup sets match these filters.' : readOnly ? 'There are no backup sets yet.' : 'There are no backup sets yet. Create one to start protecting your data.'}
         >
           {(page) => (
             <>

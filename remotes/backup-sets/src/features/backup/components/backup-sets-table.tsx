@@ -1,7 +1,8 @@
-import { Button, Chip, IconButton, Link, Menu, MenuItem, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, Chip, IconButton, Link, ListSubheader, Menu, MenuItem, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { paths } from '@portal/config';
-import { BACKUP_SET_TYPE_LABELS, type BackupSet } from '@portal/contracts';
+import { BACKUP_SET_TYPE_LABELS, USER_ACCESS_MESSAGES, type BackupSet } from '@portal/contracts';
+import { ChangeAction, useReadOnly } from '@portal/ui';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { JobStatusChip } from '../../../components/job-status-chip';
@@ -20,6 +21,7 @@ interface BackupSetsTableProps {
 
 export function BackupSetsTable({ sets, onEdit, onRun, onPause, onResume, onDelete }: BackupSetsTableProps) {
   const [menu, setMenu] = useState<{ anchor: HTMLElement; set: BackupSet } | null>(null);
+  const readOnly = useReadOnly();
   const close = () => setMenu(null);
   const pick = (action: (set: BackupSet) => void) => {
     if (menu) action(menu.set);
@@ -80,9 +82,11 @@ export function BackupSetsTable({ sets, onEdit, onRun, onPause, onResume, onDele
                 </Typography>
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <Button size="small" onClick={() => onRun(set)} disabled={set.status === 'paused' || set.lastRunStatus === 'running' || set.lastRunStatus === 'queued'} aria-label={`Run ${set.name} now`}>
-                  Run now
-                </Button>
+                <ChangeAction>
+                  <Button size="small" onClick={() => onRun(set)} disabled={set.status === 'paused' || set.lastRunStatus === 'running' || set.lastRunStatus === 'queued'} aria-label={`Run ${set.name} now`}>
+                    Run now
+                  </Button>
+                </ChangeAction>
                 <IconButton aria-label={`More actions for ${set.name}`} aria-haspopup="menu" onClick={(e) => setMenu({ anchor: e.currentTarget, set })}>
                   <MoreVertIcon />
                 </IconButton>
@@ -94,15 +98,21 @@ export function BackupSetsTable({ sets, onEdit, onRun, onPause, onResume, onDele
       <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={close}>
         {menu
           ? [
-              <MenuItem key="edit" onClick={() => pick(onEdit)}>
+              // Menu items cannot carry a tooltip when disabled: the reason heads the menu instead.
+              readOnly ? (
+                <ListSubheader key="read-only" role="none" disableSticky sx={{ lineHeight: 'normal', py: 1, bgcolor: 'transparent' }}>
+                  {USER_ACCESS_MESSAGES.readOnly}
+                </ListSubheader>
+              ) : null,
+              <MenuItem key="edit" onClick={() => pick(onEdit)} disabled={readOnly}>
                 Edit
               </MenuItem>,
               menu.set.status === 'active' ? (
-                <MenuItem key="pause" onClick={() => pick(onPause)}>
+                <MenuItem key="pause" onClick={() => pick(onPause)} disabled={readOnly}>
                   Pause
                 </MenuItem>
               ) : (
-                <MenuItem key="resume" onClick={() => pick(onResume)}>
+                <MenuItem key="resume" onClick={() => pick(onResume)} disabled={readOnly}>
                   Resume
                 </MenuItem>
               ),
@@ -112,7 +122,7 @@ export function BackupSetsTable({ sets, onEdit, onRun, onPause, onResume, onDele
               <MenuItem key="search" component={RouterLink} to={paths.itemSearch.build({ backupSetType: menu.set.type, backupSetUserId: 'all', backupSetId: menu.set.id })} onClick={close}>
                 Search items
               </MenuItem>,
-              <MenuItem key="delete" onClick={() => pick(onDelete)} sx={{ color: 'error.main' }}>
+              <MenuItem key="delete" onClick={() => pick(onDelete)} sx={{ color: 'error.main' }} disabled={readOnly}>
                 Delete
               </MenuItem>,
             ]

@@ -1,6 +1,7 @@
 import { Alert, Box, Button, Card, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import type { ConnectionTestResult, Tenant } from '@portal/contracts';
 import { testTenantConnection } from '@portal/contracts/calls';
+import { ChangeAction, useReadOnly } from '@portal/ui';
 import { useState } from 'react';
 import { unwrap } from '../../../lib/api-result';
 import { errorText, formatDateTime } from '../../../lib/format';
@@ -12,6 +13,7 @@ const STATUS_COLOR = { connected: 'success', error: 'error', untested: 'default'
 export function TenantsPanel({ tenants, onConnect, onTested }: { tenants: Tenant[]; onConnect: () => void; onTested: () => void }) {
   const [results, setResults] = useState<Record<string, ConnectionTestResult | 'testing'>>({});
   const [editing, setEditing] = useState<Tenant | null>(null);
+  const readOnly = useReadOnly();
   const test = async (tenant: Tenant) => {
     setResults((r) => ({ ...r, [tenant.id]: 'testing' }));
     let result: ConnectionTestResult;
@@ -29,11 +31,13 @@ export function TenantsPanel({ tenants, onConnect, onTested }: { tenants: Tenant
         <Typography id="tenants-heading" variant="h6" component="h2">
           Microsoft 365 tenants
         </Typography>
-        <Button onClick={onConnect}>Connect tenant</Button>
+        <ChangeAction>
+          <Button onClick={onConnect}>Connect tenant</Button>
+        </ChangeAction>
       </Stack>
       {tenants.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 2 }}>
-          No tenant is connected yet. Connect one to create backup sets.
+          {readOnly ? 'No tenant is connected yet.' : 'No tenant is connected yet. Connect one to create backup sets.'}
         </Typography>
       ) : (
         <List dense aria-label="Connected tenants">
@@ -44,12 +48,17 @@ export function TenantsPanel({ tenants, onConnect, onTested }: { tenants: Tenant
                 key={t.id}
                 secondaryAction={
                   <Stack direction="row" spacing={1}>
-                    <Button size="small" onClick={() => setEditing(t)} aria-label={`Secret expiry of ${t.name}`}>
-                      Secret expiry
-                    </Button>
-                    <Button size="small" onClick={() => test(t)} disabled={result === 'testing'} aria-label={`Test connection to ${t.name}`}>
-                      {result === 'testing' ? 'Testing…' : 'Test connection'}
-                    </Button>
+                    <ChangeAction>
+                      <Button size="small" onClick={() => setEditing(t)} aria-label={`Secret expiry of ${t.name}`}>
+                        Secret expiry
+                      </Button>
+                    </ChangeAction>
+                    {/* The test records the tenant's status, a change the API refuses a read-only user. */}
+                    <ChangeAction>
+                      <Button size="small" onClick={() => test(t)} disabled={result === 'testing'} aria-label={`Test connection to ${t.name}`}>
+                        {result === 'testing' ? 'Testing…' : 'Test connection'}
+                      </Button>
+                    </ChangeAction>
                   </Stack>
                 }
               >

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, Grid, Stack, Typography } from '@mui/material
 import { paths } from '@portal/config';
 import { ITEM_TOTAL_CAP, type Job, type ProtectedObject } from '@portal/contracts';
 import { getProtectedObject } from '@portal/contracts/calls';
-import { PageHeader } from '@portal/ui';
+import { ChangeAction, PageHeader } from '@portal/ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { JobWatchPanel } from '../../../components/job-watch-panel';
@@ -79,12 +79,17 @@ export function ItemSearchPage() {
             Clear selection
           </Button>
           <Box sx={{ flex: 1 }} />
-          <Button variant="contained" disabled={selected.size === 0} onClick={() => setRestoring('original')}>
-            Restore selected
-          </Button>
-          <Button variant="outlined" disabled={selected.size === 0} onClick={() => setRestoring('download')}>
-            Download selected
-          </Button>
+          <ChangeAction>
+            <Button variant="contained" disabled={selected.size === 0} onClick={() => setRestoring('original')}>
+              Restore selected
+            </Button>
+          </ChangeAction>
+          {/* A ZIP download is a restore job too, which the API refuses a read-only user. */}
+          <ChangeAction>
+            <Button variant="outlined" disabled={selected.size === 0} onClick={() => setRestoring('download')}>
+              Download selected
+            </Button>
+          </ChangeAction>
         </Stack>
         {jobs.length ? (
           <Stack spacing={1} sx={{ mb: 2 }}>

@@ -1,5 +1,6 @@
 import { Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { FINISHED_JOB_STATUSES, type Job } from '@portal/contracts';
+import { ChangeAction } from '@portal/ui';
 import { JobProgress } from '../../../components/job-progress';
 import { JobStatusChip } from '../../../components/job-status-chip';
 import { formatDateTime } from '../../../lib/format';
@@ -61,14 +62,18 @@ export function JobsTable({ jobs, onLog, onCancel, onRetry, onDownload }: JobsTa
                     Log
                   </Button>
                   {!finished ? (
-                    <Button size="small" color="warning" onClick={() => onCancel(job)} disabled={job.cancelRequested} aria-label={`Cancel ${job.title}`}>
-                      Cancel
-                    </Button>
+                    <ChangeAction>
+                      <Button size="small" color="warning" onClick={() => onCancel(job)} disabled={job.cancelRequested} aria-label={`Cancel ${job.title}`}>
+                        Cancel
+                      </Button>
+                    </ChangeAction>
                   ) : null}
                   {RETRYABLE.includes(job.status) ? (
-                    <Button size="small" onClick={() => onRetry(job)} aria-label={`Retry ${job.title}`}>
-                      Retry
-                    </Button>
+                    <ChangeAction>
+                      <Button size="small" onClick={() => onRetry(job)} aria-label={`Retry ${job.title}`}>
+                        Retry
+                      </Button>
+                    </ChangeAction>
                   ) : null}
                   {job.downloadReady ? (
                     <Button size="small" onClick={() => onDownload(job)} aria-label={`Download ZIP of ${job.title}`}>

@@ -1,5 +1,6 @@
 import { Button, Chip, Link, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { BACKUP_SERVICE_LABELS, type ProtectedObject } from '@portal/contracts';
+import { ChangeAction } from '@portal/ui';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatBytes, formatCount, formatDateTime } from '../../../lib/format';
 import { objectLinks } from '../lib/object-links';
@@ -68,9 +69,11 @@ export function ObjectsTable({ objects, set, from, label, onRemove }: ObjectsTab
                     Items
                   </Button>
                   {onRemove ? (
-                    <Button size="small" color="error" onClick={() => onRemove(object)} aria-label={`Remove ${object.displayName}`}>
-                      Remove
-                    </Button>
+                    <ChangeAction>
+                      <Button size="small" color="error" onClick={() => onRemove(object)} aria-label={`Remove ${object.displayName}`}>
+                        Remove
+                      </Button>
+                    </ChangeAction>
                   ) : null}
                 </TableCell>
               </TableRow>

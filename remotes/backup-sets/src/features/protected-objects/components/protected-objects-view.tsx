@@ -9,7 +9,7 @@ import {
   type ProtectedObjectPage,
 } from '@portal/contracts';
 import { listProtectedObjects, updateBackupSet } from '@portal/contracts/calls';
-import { PageHeader, openSnackbar } from '@portal/ui';
+import { ChangeAction, PageHeader, openSnackbar } from '@portal/ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -76,9 +76,11 @@ export function ProtectedObjectsView({ kind, editable }: { kind: ObjectKind; edi
         subtitle={`${typeLabel} backup set: the ${nouns.many} it protects, with their services, last backup and size.`}
         actions={
           canEdit ? (
-            <Button variant="contained" onClick={() => setAdding(true)}>
-              Add {nouns.many}
-            </Button>
+            <ChangeAction>
+              <Button variant="contained" onClick={() => setAdding(true)}>
+                Add {nouns.many}
+              </Button>
+            </ChangeAction>
           ) : undefined
         }
       />

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, Stack, Step, StepContent, StepLabel, Stepper,
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { BackupService, BackupSet, Job, ProtectedObject, RestoreSelection, TenantList } from '@portal/contracts';
 import { createRestore, getProtectedObject, listTenants } from '@portal/contracts/calls';
-import { PageHeader } from '@portal/ui';
+import { ChangeAction, PageHeader } from '@portal/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
@@ -120,9 +120,11 @@ export function RestorePage() {
                         {error}
                       </Alert>
                     ) : null}
-                    <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={!selectionReady || formState.isSubmitting}>
-                      Start restore
-                    </Button>
+                    <ChangeAction>
+                      <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={!selectionReady || formState.isSubmitting}>
+                        Start restore
+                      </Button>
+                    </ChangeAction>
                   </form>
                 ) : null}
               </StepContent>

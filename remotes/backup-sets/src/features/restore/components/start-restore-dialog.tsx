@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { Job, RestoreSelection, TenantList } from '@portal/contracts';
 import { createRestore, listTenants } from '@portal/contracts/calls';
+import { ChangeAction } from '@portal/ui';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { unwrap } from '../../../lib/api-result';
@@ -55,9 +56,11 @@ export function StartRestoreDialog({ setId, tenantId, selection, summary, initia
           <Button onClick={onClose} disabled={formState.isSubmitting}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            Start restore
-          </Button>
+          <ChangeAction>
+            <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+              Start restore
+            </Button>
+          </ChangeAction>
         </DialogActions>
       </form>
     </Dialog>

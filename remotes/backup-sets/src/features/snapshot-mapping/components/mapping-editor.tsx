@@ -13,7 +13,7 @@ import {
   type TenantList,
 } from '@portal/contracts';
 import { createMapping, deleteMapping, listBackupSets, listTenants, startMapping, updateMapping, validateMapping } from '@portal/contracts/calls';
-import { openSnackbar } from '@portal/ui';
+import { ChangeAction, openSnackbar } from '@portal/ui';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -146,19 +146,28 @@ export function MappingEditor({ mapping, onSaved, onDeleted, onStarted }: Mappin
           </Alert>
         ) : null}
         <Stack direction="row" spacing={1} flexWrap="wrap" useFlexGap>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            Save
-          </Button>
-          <Button onClick={validate} disabled={!mapping || dirty || busy}>
-            Validate
-          </Button>
-          <Button onClick={start} disabled={!mapping || dirty || busy || validation?.valid === false} color="secondary" variant="outlined">
-            Start restore
-          </Button>
-          {mapping ? (
-            <Button color="error" onClick={() => setDeleting(true)}>
-              Delete
+          <ChangeAction>
+            <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+              Save
             </Button>
+          </ChangeAction>
+          {/* Validation is a POST the API refuses a read-only user, like the changes around it. */}
+          <ChangeAction>
+            <Button onClick={validate} disabled={!mapping || dirty || busy}>
+              Validate
+            </Button>
+          </ChangeAction>
+          <ChangeAction>
+            <Button onClick={start} disabled={!mapping || dirty || busy || validation?.valid === false} color="secondary" variant="outlined">
+              Start restore
+            </Button>
+          </ChangeAction>
+          {mapping ? (
+            <ChangeAction>
+              <Button color="error" onClick={() => setDeleting(true)}>
+                Delete
+              </Button>
+            </ChangeAction>
           ) : null}
         </Stack>
         {dirty && mapping ? <Typography variant="caption">Save your changes before validating or starting.</Typography> : null}

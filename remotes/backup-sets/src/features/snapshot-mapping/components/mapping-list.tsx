@@ -1,5 +1,6 @@
 import { Button, List, ListItem, ListItemButton, ListItemText } from '@mui/material';
 import type { SnapshotMapping } from '@portal/contracts';
+import { ChangeAction } from '@portal/ui';
 import { formatDateTime } from '../../../lib/format';
 
 export function MappingList({ mappings, selectedId, onSelect }: { mappings: SnapshotMapping[]; selectedId: string; onSelect: (id: string) => void }) {
@@ -13,7 +14,9 @@ export function MappingList({ mappings, selectedId, onSelect }: { mappings: Snap
         </ListItem>
       ))}
       <ListItem>
-        <Button onClick={() => onSelect('new')}>New mapping</Button>
+        <ChangeAction>
+          <Button onClick={() => onSelect('new')}>New mapping</Button>
+        </ChangeAction>
       </ListItem>
     </List>
   );

@@ -1,7 +1,7 @@
 import { Box, Button, Card, Grid, Typography } from '@mui/material';
 import type { MappingList as MappingListData } from '@portal/contracts';
 import { listMappings } from '@portal/contracts/calls';
-import { PageHeader } from '@portal/ui';
+import { ChangeAction, PageHeader } from '@portal/ui';
 import { JobWatchPanel } from '../../../components/job-watch-panel';
 import { LoadState } from '../../../components/load-state';
 import { useLoad } from '../../../lib/use-load';
@@ -24,7 +24,13 @@ export function SnapshotMappingPage() {
       <PageHeader
         title="Snapshot Mapping"
         subtitle="Restore many users at once: map each backed-up user to a user of the same or another tenant, validate, then start."
-        actions={<Button variant="contained" onClick={() => update({ mapping: 'new', job: '' })}>New mapping</Button>}
+        actions={
+          <ChangeAction>
+            <Button variant="contained" onClick={() => update({ mapping: 'new', job: '' })}>
+              New mapping
+            </Button>
+          </ChangeAction>
+        }
       />
       {params.job ? (
         <Box sx={{ mb: 2 }}>

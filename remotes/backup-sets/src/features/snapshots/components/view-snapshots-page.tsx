@@ -2,7 +2,7 @@ import { Box, Button, Card, Grid, Stack, Typography } from '@mui/material';
 import { paths } from '@portal/config';
 import type { ProtectedObject, SnapshotList, TreeNode } from '@portal/contracts';
 import { getProtectedObject, listSnapshots } from '@portal/contracts/calls';
-import { PageHeader } from '@portal/ui';
+import { ChangeAction, PageHeader } from '@portal/ui';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { LoadState } from '../../../components/load-state';
 import { PageTrail } from '../../../components/page-trail';
@@ -42,9 +42,11 @@ export function ViewSnapshotsPage() {
               <Button component={RouterLink} to={`${paths.itemSearch.build({ backupSetType, backupSetUserId, backupSetId })}?snapshotId=${current.id}`}>
                 Search this snapshot
               </Button>
-              <Button variant="contained" component={RouterLink} to={restoreLink({ setId: backupSetId, objectId: backupSetUserId, snapshotId: current.id, folder: params.folder })}>
-                {params.folder ? 'Restore this folder' : 'Restore this snapshot'}
-              </Button>
+              <ChangeAction>
+                <Button variant="contained" component={RouterLink} to={restoreLink({ setId: backupSetId, objectId: backupSetUserId, snapshotId: current.id, folder: params.folder })}>
+                  {params.folder ? 'Restore this folder' : 'Restore this snapshot'}
+                </Button>
+              </ChangeAction>
             </>
           ) : undefined
         }

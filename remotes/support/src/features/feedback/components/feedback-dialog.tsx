@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { FEEDBACK_TEXT_MAX_LENGTH, feedbackFormSchema, SUPPORT_MESSAGES, type FeedbackForm } from '@portal/contracts';
+import { ChangeAction } from '@portal/ui';
 import { createFeedback } from '@portal/contracts/calls';
 import { CountedTextField } from '../../../components/counted-text-field';
 import { submitAsCurrentUser } from '../../../lib/submit-as-current-user';
@@ -33,9 +34,11 @@ export function FeedbackDialog({ open, onClose, onSubmitted }: FeedbackDialogPro
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            Submit
-          </Button>
+          <ChangeAction>
+            <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+              Submit
+            </Button>
+          </ChangeAction>
         </DialogActions>
       </Stack>
     </Dialog>

@@ -12,13 +12,12 @@ import {
   TableHead,
   TablePagination,
   TableRow,
-  Tooltip,
   Typography,
 } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { PAGE_SIZE_DEFAULT, SUPPORT_MESSAGES, type FeedbackEntry, type FeedbackPage, type FeedbackSort } from '@portal/contracts';
 import { deleteFeedback, listFeedbacks } from '@portal/contracts/calls';
-import { PageHeader, showAlert } from '@portal/ui';
+import { ChangeAction, PageHeader, showAlert } from '@portal/ui';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { ListFilters } from '../../../components/list-filters';
@@ -73,9 +72,11 @@ export function FeedbacksPage() {
       <PageHeader
         title="Feedbacks"
         actions={
-          <Button variant="contained" onClick={() => setWriting(true)}>
-            Give Feedback
-          </Button>
+          <ChangeAction>
+            <Button variant="contained" onClick={() => setWriting(true)}>
+              Give Feedback
+            </Button>
+          </ChangeAction>
         }
       />
       <Card sx={{ p: 2 }}>
@@ -129,11 +130,11 @@ export function FeedbacksPage() {
                       <TableCell>{formatDateTime(entry.createdAt)}</TableCell>
                       <TableCell align="right">
                         {entry.canDelete ? (
-                          <Tooltip title="Delete">
+                          <ChangeAction title="Delete">
                             <IconButton aria-label={`Delete feedback from ${entry.author.name}, ${formatDateTime(entry.createdAt)}`} onClick={() => setToDelete(entry)}>
                               <DeleteOutlineIcon />
                             </IconButton>
-                          </Tooltip>
+                          </ChangeAction>
                         ) : null}
                       </TableCell>
                     </TableRow>

@@ -1,6 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { DESCRIPTION_MAX_LENGTH, raiseTicketFormSchema, SUBJECT_MAX_LENGTH, SUPPORT_MESSAGES, type RaiseTicketForm, type TicketSummary } from '@portal/contracts';
+import { ChangeAction } from '@portal/ui';
 import { createTicket } from '@portal/contracts/calls';
 import { CountedTextField } from '../../../components/counted-text-field';
 import { submitAsCurrentUser } from '../../../lib/submit-as-current-user';
@@ -41,9 +42,11 @@ export function RaiseTicketDialog({ open, onClose, onSubmitted }: RaiseTicketDia
         </DialogContent>
         <DialogActions sx={{ px: 3, pb: 2 }}>
           <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            Submit
-          </Button>
+          <ChangeAction>
+            <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+              Submit
+            </Button>
+          </ChangeAction>
         </DialogActions>
       </Stack>
     </Dialog>

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, CardContent, List, ListItem, ListItemButton, 
 import { paths } from '@portal/config';
 import { ACTIVE_TICKET_STATUSES, type SupportContact, type TicketPage } from '@portal/contracts';
 import { getSupportContact, listTickets } from '@portal/contracts/calls';
-import { PageHeader } from '@portal/ui';
+import { ChangeAction, PageHeader } from '@portal/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorText, formatDateTime } from '../../../lib/format';
@@ -44,9 +44,11 @@ export function SupportPage() {
         title="Support"
         subtitle="Get help from your support contact."
         actions={
-          <Button variant="contained" onClick={() => setRaising(true)}>
-            Raise Ticket
-          </Button>
+          <ChangeAction>
+            <Button variant="contained" onClick={() => setRaising(true)}>
+              Raise Ticket
+            </Button>
+          </ChangeAction>
         }
       />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} alignItems="flex-start">

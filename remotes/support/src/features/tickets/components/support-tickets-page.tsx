@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { PAGE_SIZE_DEFAULT, TICKET_STATUS_LABELS, TICKET_STATUSES, type TicketPage, type TicketSort } from '@portal/contracts';
 import { listTickets } from '@portal/contracts/calls';
-import { PageHeader } from '@portal/ui';
+import { ChangeAction, PageHeader } from '@portal/ui';
 import { useState } from 'react';
 import { ListFilters } from '../../../components/list-filters';
 import { formatDateTime } from '../../../lib/format';
@@ -57,9 +57,11 @@ export function SupportTicketsPage() {
         title="Support Tickets"
         subtitle="Your tickets and the tickets your organisation handles."
         actions={
-          <Button variant="contained" onClick={() => setRaising(true)}>
-            Raise Ticket
-          </Button>
+          <ChangeAction>
+            <Button variant="contained" onClick={() => setRaising(true)}>
+              Raise Ticket
+            </Button>
+          </ChangeAction>
         }
       />
       <Card sx={{ p: 2 }}>

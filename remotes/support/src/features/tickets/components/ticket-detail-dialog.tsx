@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { REPLY_MAX_LENGTH, replyFormSchema, SUPPORT_MESSAGES, TICKET_STATUS_LABELS, type ReplyForm, type TicketDetail, type TicketStatus } from '@portal/contracts';
 import { deleteTicket, getTicket, replyToTicket, updateTicketStatus } from '@portal/contracts/calls';
-import { showAlert } from '@portal/ui';
+import { ChangeAction, showAlert } from '@portal/ui';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { ConfirmDialog } from '../../../components/confirm-dialog';
@@ -171,9 +171,11 @@ export function TicketDetailDialog({ ticketId, onClose, onChanged }: TicketDetai
               <Stack component="form" noValidate onSubmit={handleSubmit(onReply)} spacing={1} aria-label="Reply">
                 <CountedTextField name="body" control={control} label="Reply" max={REPLY_MAX_LENGTH} multiline minRows={3} id="ticket-reply" />
                 <Box>
-                  <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-                    Send reply
-                  </Button>
+                  <ChangeAction>
+                    <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+                      Send reply
+                    </Button>
+                  </ChangeAction>
                 </Box>
               </Stack>
             ) : (
@@ -192,15 +194,19 @@ export function TicketDetailDialog({ ticketId, onClose, onChanged }: TicketDetai
                 </MenuItem>
               ))}
             </TextField>
-            <Button onClick={onStatus} disabled={!status || busy}>
-              Update status
-            </Button>
+            <ChangeAction>
+              <Button onClick={onStatus} disabled={!status || busy}>
+                Update status
+              </Button>
+            </ChangeAction>
           </Stack>
         ) : null}
         {ticket?.permissions.delete ? (
-          <Button color="error" onClick={() => setConfirming(true)}>
-            Delete ticket
-          </Button>
+          <ChangeAction>
+            <Button color="error" onClick={() => setConfirming(true)}>
+              Delete ticket
+            </Button>
+          </ChangeAction>
         ) : null}
         <Button onClick={onClose}>Close</Button>
       </DialogActions>

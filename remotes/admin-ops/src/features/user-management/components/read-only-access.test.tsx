@@ -1,0 +1,142 @@
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { USER_ACCESS_MESSAGES, type AlertView, type UserAccess } from '@portal/contracts';
+import { getOrganisationTree, listAlerts, listOrganisationUsers } from '@portal/contracts/calls';
+import { profileStore } from '@portal/ui';
+import { AlertsPage } from '../../alerts/components/alerts-page';
+import { UserManagementPage } from './user-management-page';
+
+jest.mock('@portal/contracts/calls', () => ({
+  getOrganisationTree: jest.fn(),
+  createManagedOrganisation: jest.fn(),
+  updateManagedOrganisation: jest.fn(),
+  deleteManagedOrganisation: jest.fn(),
+  listOrganisationUsers: jest.fn(),
+  inviteOrganisationUser: jest.fn(),
+  updateManagedUser: jest.fn(),
+  updateManagedUserAccess: jest.fn(),
+  resetManagedUserMfa: jest.fn(),
+  listAlerts: jest.fn(),
+  acknowledgeAlert: jest.fn(),
+  resolveAlert: jest.fn(),
+}));
+jest.setTimeout(30000);
+
+const node = (id: string, name: string, kind: string, parentId: string | null) => ({
+  id,
+  name,
+  kind,
+  parentId,
+  suspended: false,
+  demo: false,
+  createdAt: '2026-11-01T10:00:00.000Z',
+  userCount: 1,
+  seats: 3,
+  manageable: parentId !== null,
+  mfaRequired: false,
+  mfaInherited: false,
+});
+const managedUser = {
+  id: 'u1',
+  organisationId: 'c1',
+  username: 'customer',
+  email: 'customer@demo.example',
+  firstName: 'Carla',
+  lastName: 'Customer',
+  role: 'CUSTOMER',
+  access: 'full',
+  mfa: true,
+  suspended: false,
+  invitePending: false,
+  createdAt: '2026-11-01T10:00:00.000Z',
+};
+const openAlert: AlertView = {
+  id: 'a1',
+  severity: 'error',
+  source: 'job:a1',
+  message: 'Job failed: Backup a1',
+  status: 'open',
+  organisationName: 'Demo Customer',
+  createdAt: '2026-11-21T10:00:00.000Z',
+  acknowledgedAt: null,
+  acknowledgedByName: null,
+  resolvedAt: null,
+  resolvedByName: null,
+};
+
+function signInWith(access: UserAccess) {
+  profileStore.getState().setProfile({
+    userId: 'me',
+    username: 'partner',
+    email: 'partner@demo.example',
+    firstName: 'Paula',
+    lastName: 'Partner',
+    role: 'PARTNER',
+    profileImageUrl: null,
+    organisationName: 'Demo Partner',
+    access,
+  });
+}
+
+beforeEach(() => {
+  jest.clearAllMocks();
+  jest.mocked(getOrganisationTree).mockResolvedValue({
+    rootId: 'p1',
+    creatableKinds: ['CUSTOMER'],
+    organisations: [node('p1', 'Demo Partner', 'PARTNER', null), node('c1', 'Demo Customer', 'CUSTOMER', 'p1')],
+  } as never);
+  jest.mocked(listOrganisationUsers).mockImplementation(async (id: string) => ({ users: id === 'c1' ? [managedUser] : [] }) as never);
+  jest.mocked(listAlerts).mockResolvedValue({ alerts: [openAlert] });
+});
+afterEach(() => profileStore.getState().clear());
+
+async function showCustomer() {
+  render(<UserManagementPage />);
+  const nav = await screen.findByRole('navigation', { name: 'Organisations' });
+  await userEvent.click(within(nav).getByText('Demo Customer'));
+  return screen.findByRole('table', { name: 'Users of Demo Customer' });
+}
+
+const expectReadOnly = (control: HTMLElement) => {
+  expect(control).toBeDisabled();
+  expect(control).toHaveAccessibleDescription(USER_ACCESS_MESSAGES.readOnly);
+};
+
+describe('admin-ops pages for a read-only user', () => {
+  it('shows organisations and users but disables every change with the reason', async () => {
+    signInWith('read-only');
+    const table = await showCustomer();
+    for (const name of ['New organisation', 'Suspend', 'Delete', 'Invite user']) expectReadOnly(screen.getByRole('button', { name }));
+    for (const name of ['Suspend customer', 'Reset MFA of customer']) expectReadOnly(within(table).getByRole('button', { name }));
+    // The select and the switch show the reason as their helper text, as for their other locks.
+    const access = within(table).getByRole('combobox', { name: 'Access of customer' });
+    expect(access).toHaveAttribute('aria-disabled', 'true');
+    expect(access).toHaveAccessibleDescription(USER_ACCESS_MESSAGES.readOnly);
+    expectReadOnly(screen.getByRole('switch', { name: /Require MFA/ }));
+  });
+
+  it('does not invite a read-only user to invite the first user', async () => {
+    signInWith('read-only');
+    render(<UserManagementPage />);
+    expect(await screen.findByText('No users yet.')).toBeInTheDocument();
+  });
+
+  it('keeps the changes enabled with full access', async () => {
+    signInWith('full');
+    const table = await showCustomer();
+    for (const name of ['New organisation', 'Suspend', 'Invite user']) expect(screen.getByRole('button', { name })).toBeEnabled();
+    expect(within(table).getByRole('button', { name: 'Suspend customer' })).toBeEnabled();
+    expect(within(table).getByRole('combobox', { name: 'Access of customer' })).not.toHaveAttribute('aria-disabled');
+    expect(screen.getByRole('switch', { name: /Require MFA/ })).toBeEnabled();
+  });
+
+  it('disables acknowledging and resolving alerts, and not with full access', async () => {
+    signInWith('read-only');
+    const { unmount } = render(<AlertsPage />);
+    for (const name of ['Acknowledge: Job failed: Backup a1', 'Resolve: Job failed: Backup a1']) expectReadOnly(await screen.findByRole('button', { name }));
+    unmount();
+    signInWith('full');
+    render(<AlertsPage />);
+    expect(await screen.findByRole('button', { name: 'Acknowledge: Job failed: Backup a1' })).toBeEnabled();
+  });
+});

@@ -1,0 +1,48 @@
+import Tooltip from '@mui/material/Tooltip';
+import { USER_ACCESS_MESSAGES } from '@portal/contracts';
+import { cloneElement, useId, type ReactElement } from 'react';
+import { useReadOnly } from '../hooks/use-read-only';
+
+type ActionProps = { disabled?: boolean; 'aria-describedby'?: string };
+
+export interface ChangeActionProps {
+  /** One control that changes data (Button, IconButton, Switch, Select …). */
+  children: ReactElement<ActionProps>;
+  /** Tooltip for full-access users (an icon button's name); read-only users see the reason instead. */
+  title?: string;
+}
+
+// Same rules as MUI's visuallyHidden: present for screen readers, invisible on screen.
+const visuallyHidden = {
+  border: 0,
+  clip: 'rect(0 0 0 0)',
+  height: '1px',
+  margin: '-1px',
+  overflow: 'hidden',
+  padding: 0,
+  position: 'absolute',
+  whiteSpace: 'nowrap',
+  width: '1px',
+} as const;
+
+/**
+ * Wraps a change action: for a read-only user the control is disabled and says why (tooltip on
+ * hover, aria-describedby for screen readers). Full-access users get the control untouched.
+ */
+export function ChangeAction({ children, title }: ChangeActionProps) {
+  const readOnly = useReadOnly();
+  const messageId = useId();
+  if (!readOnly) return title ? <Tooltip title={title}>{children}</Tooltip> : children;
+  const describedBy = [children.props['aria-describedby'], messageId].filter(Boolean).join(' ');
+  return (
+    // A disabled control fires no pointer events, so the tooltip listens on a wrapping span.
+    <Tooltip title={USER_ACCESS_MESSAGES.readOnly} describeChild>
+      <span style={{ display: 'inline-flex' }} data-read-only-action="">
+        {cloneElement(children, { disabled: true, 'aria-describedby': describedBy })}
+        <span id={messageId} style={visuallyHidden}>
+          {USER_ACCESS_MESSAGES.readOnly}
+        </span>
+      </span>
+    </Tooltip>
+  );
+}
