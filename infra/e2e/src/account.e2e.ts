@@ -19,6 +19,8 @@ test('a new user registers, then signs in as the first user of a new direct cust
   await page.goto('/login');
   await page.getByRole('link', { name: 'Create an account' }).click();
   await page.waitForURL('**/register');
+  // The URL changes before the register page renders, and the login page has a Username field too.
+  await page.getByRole('button', { name: 'Register' }).waitFor();
   await page.getByLabel('Username', { exact: true }).fill(username);
   await page.getByText('Username is available').waitFor();
   await page.getByLabel('Email', { exact: true }).fill(`${username}@example.com`);
