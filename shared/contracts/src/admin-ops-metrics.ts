@@ -73,7 +73,7 @@ export type MaintenanceStatus = z.infer<typeof maintenanceStatusSchema>;
 const maintenanceMessageSchema = z
   .string({ error: 'message must be a string' })
   .trim()
-  .max(MAINTENANCE_MESSAGE_MAX, `message must be at most ${MAINTENANCE_MESSAGE_MAX} characters`);
+  .max(MAINTENANCE_MESSAGE_MAX, `must be at most ${MAINTENANCE_MESSAGE_MAX} characters`);
 
 // Switching off needs no message; switching on tells users why.
 const requireMessageWhenOn = (value: { enabled: boolean; message: string }, ctx: z.RefinementCtx) => {

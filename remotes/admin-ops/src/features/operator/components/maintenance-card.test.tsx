@@ -30,7 +30,7 @@ describe('MaintenanceCard', () => {
     const field = screen.getByRole('textbox', { name: 'Message to users' });
     await userEvent.click(field);
     await userEvent.paste('x'.repeat(501));
-    expect(await screen.findByText('message must be at most 500 characters')).toBeInTheDocument();
+    expect(await screen.findByText('must be at most 500 characters')).toBeInTheDocument();
     await userEvent.clear(field);
     await userEvent.type(field, 'Back at 14:00');
     expect(screen.getByText('13/500 characters, plain text')).toBeInTheDocument();
