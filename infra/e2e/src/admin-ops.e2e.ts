@@ -2,25 +2,18 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describeViolations, seriousViolations } from './a11y';
 import { DEMO_PASSWORD, newPage, signIn } from './browser';
-import type { OutboxMessage } from './outbox';
+import { mailFromOutbox } from './outbox';
 import { usePortalSuite } from './suite';
 import { startInMode } from './display-mode';
 
 const suite = usePortalSuite();
 
 /** The invitation link (e-mail and token) of the newest message to `to`. */
-async function inviteLinkFromOutbox(baseUrl: string, to: string, timeoutMs = 15_000): Promise<{ email: string; token: string }> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await fetch(`${baseUrl}/backend/dev/outbox`);
-    if (res.ok) {
-      const messages = (await res.json()) as OutboxMessage[];
-      const match = messages.find((m) => m.to.includes(to))?.text.match(/\/accept-invite\?email=([^&\s]+)&token=([A-Za-z0-9_-]+)/);
-      if (match) return { email: decodeURIComponent(match[1]), token: match[2] };
-    }
-    if (Date.now() > deadline) throw new Error(`no invitation for ${to} in the outbox`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
+async function inviteLinkFromOutbox(baseUrl: string, to: string): Promise<{ email: string; token: string }> {
+  const invite = /\/accept-invite\?email=([^&\s]+)&token=([A-Za-z0-9_-]+)/;
+  const message = await mailFromOutbox(baseUrl, (m) => m.to.includes(to) && invite.test(m.text), `invitation for ${to}`);
+  const match = invite.exec(message.text)!;
+  return { email: decodeURIComponent(match[1]), token: match[2] };
 }
 
 test('a partner creates a customer and invites a user, who accepts and signs in', async () => {

@@ -1,25 +1,15 @@
 import { describeViolations, seriousViolations } from './a11y';
 import { signIn } from './browser';
-import type { OutboxMessage } from './outbox';
+import { mailFromOutbox, type OutboxMessage } from './outbox';
 import { usePortalSuite } from './suite';
 
 // Brute force on a demo account raises a security alert: the partner above the customer sees it on
 // /alerts and gets it by e-mail (the dispatcher polls every second here instead of every five).
 const suite = usePortalSuite({ ALERT_NOTIFY_MS: '1000' });
 
-/** Waits for a demo-outbox message to `to` whose subject and text match (codeFromOutbox's way of reading it). */
-async function mailFromOutbox(baseUrl: string, to: string, subject: string, text: RegExp, timeoutMs = 20_000): Promise<OutboxMessage> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const res = await fetch(`${baseUrl}/backend/dev/outbox`);
-    if (res.ok) {
-      const message = ((await res.json()) as OutboxMessage[]).find((m) => m.to.includes(to) && m.subject === subject && text.test(m.text));
-      if (message) return message;
-    }
-    if (Date.now() > deadline) throw new Error(`no "${subject}" mail for ${to} in the outbox`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
+/** Waits for a demo-outbox message to `to` whose subject and text match. */
+const alertMail = (baseUrl: string, to: string, subject: string, text: RegExp): Promise<OutboxMessage> =>
+  mailFromOutbox(baseUrl, (m) => m.to.includes(to) && m.subject === subject && text.test(m.text), `"${subject}" mail for ${to}`, 20_000);
 
 test('ten wrong passwords for a customer raise a security alert the partner sees on /alerts and receives by e-mail', async () => {
   for (let i = 0; i < 10; i += 1) {
@@ -31,7 +21,7 @@ test('ten wrong passwords for a customer raise a security alert the partner sees
     expect(res.status).toBe(401);
   }
 
-  const mail = await mailFromOutbox(suite.portal.url, 'partner@demo.example', 'Warning alert for Demo Customer', /brute-force/);
+  const mail = await alertMail(suite.portal.url, 'partner@demo.example', 'Warning alert for Demo Customer', /brute-force/);
   expect(mail.text).toContain('10 failed sign-ins for account "customer"');
   expect(mail.text).toContain('Raised by: Security');
   expect(mail.text).not.toContain('Wrong#Guess');

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { newPage, signIn } from './browser';
+import { mailFromOutbox } from './outbox';
 import { usePortalSuite } from './suite';
 
 
@@ -46,9 +47,7 @@ test('a customer raises a ticket, its partner answers, the customer sees the ans
   await seen.getByText(/Paula Partner \(support, Demo Partner\)/).waitFor();
 
   // The other side was told by e-mail (demo outbox).
-  const token = await partner.page.evaluate(() => localStorage.getItem('serviceToken'));
-  const outbox = await fetch(`${suite.portal.url}/backend/dev/outbox`, { headers: { authorization: `Bearer ${token}` } }).then((r) => r.text());
-  expect(outbox).toContain(subject);
+  await mailFromOutbox(suite.portal.url, (m) => m.subject.includes(subject) || m.text.includes(subject), `mail about "${subject}"`);
 
   await customer.context.close();
   await partner.context.close();

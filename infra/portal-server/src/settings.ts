@@ -79,6 +79,12 @@ function parseRefresh(raw: string | undefined): number {
   return ms;
 }
 
+// Demo mode ships known passwords and an outbox of codes: unless HOST says otherwise it is reachable
+// from this machine only, so trying the portal never exposes it to the network.
+function defaultHost(env: NodeJS.ProcessEnv): string {
+  return env.PORTAL_DEMO !== '0' ? '127.0.0.1' : '0.0.0.0';
+}
+
 export function readSettings(env: NodeJS.ProcessEnv = process.env): PortalSettings {
   const repoRoot = findRepoRoot();
   // A relative DATA_DIR means relative to where the user typed the command (INIT_CWD under pnpm).
@@ -87,7 +93,7 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): PortalSettin
     : path.join(repoRoot, 'data');
   return {
     port: parsePort(env.PORT),
-    host: env.HOST ?? '0.0.0.0',
+    host: env.HOST || defaultHost(env),
     repoRoot,
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,

@@ -1,19 +1,36 @@
 import { outboxResponseSchema } from '@portal/contracts';
 import { createMailer, type Mailer, type OutgoingMail } from '../mail/mailer';
-import { build, post } from '../test/build';
+import { build, post, signin } from '../test/build';
 
 describe('GET /backend/dev/outbox', () => {
-  it('lists the demo mailbox newest first in demo mode without SMTP', async () => {
+  it('lists the demo mailbox newest first to a signed-in ADMIN in demo mode without SMTP', async () => {
     const app = await build();
+    const admin = await signin(app, 'admin');
     await post(app, 'api/forgot', { email: 'partner@demo.example' });
     await post(app, 'api/signin', { username: 'mfauser', password: 'Portal#2026' });
-    const response = await app.inject({ method: 'GET', url: '/backend/dev/outbox' });
+    const response = await app.inject({ method: 'GET', url: '/backend/dev/outbox', headers: admin.headers });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toBe('no-store');
     const mails = outboxResponseSchema.parse(response.json());
     expect(mails.map((m) => m.to)).toEqual(['mfauser@demo.example', 'partner@demo.example']);
     expect(Object.keys(mails[0]).sort()).toEqual(['from', 'id', 'replyTo', 'sentAt', 'subject', 'text', 'to']);
     expect(mails[0]).toMatchObject({ from: 'Cloud Backup Portal <no-reply@portal.local>', replyTo: null });
+  });
+
+  it('holds reset and sign-in codes, so anyone else is refused like on any protected route', async () => {
+    const app = await build();
+    await post(app, 'api/forgot', { email: 'partner@demo.example' });
+    const anonymous = await app.inject({ method: 'GET', url: '/backend/dev/outbox' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain('partner@demo.example');
+    const forged = await app.inject({ method: 'GET', url: '/backend/dev/outbox', headers: { authorization: 'Bearer not-a-token' } });
+    expect(forged.statusCode).toBe(401);
+    for (const username of ['customer', 'partner', 'directpartner']) {
+      const user = await signin(app, username);
+      const response = await app.inject({ method: 'GET', url: '/backend/dev/outbox', headers: user.headers });
+      expect(response.statusCode).toBe(403);
+      expect(response.body).not.toContain('partner@demo.example');
+    }
   });
 
   it('does not exist when demo mode is off', async () => {

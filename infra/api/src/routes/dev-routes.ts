@@ -1,16 +1,22 @@
 import { outboxResponseSchema } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
+import { requireRole } from '../plugins/auth';
 import { listOutbox } from '../repositories/outbox-repository';
 import type { RouteDeps } from './route-deps';
 
 /**
- * The demo's mailbox: lets someone trying the portal read the codes it "sent". Registered only in
- * demo mode without SMTP, so it does not exist (404) on a real installation.
+ * The demo's mailbox: lets the operator trying the portal read the codes it "sent". Registered only
+ * in demo mode without SMTP, so it does not exist (404) on a real installation. Even then it holds
+ * every user's sign-in and reset codes, so only a signed-in ADMIN may read it.
  */
 export async function devRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   if (!deps.devOutbox) return;
-  app.get('/dev/outbox', { schema: { response: { 200: outboxResponseSchema } } }, async (_request, reply) => {
-    reply.header('cache-control', 'no-store');
-    return listOutbox(deps.db, 50);
-  });
+  app.get(
+    '/dev/outbox',
+    { schema: { response: { 200: outboxResponseSchema } }, preHandler: [deps.authenticate, requireRole('ADMIN')] },
+    async (_request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return listOutbox(deps.db, 50);
+    },
+  );
 }
