@@ -1,0 +1,45 @@
+import { Agent, fetch as undiciFetch } from 'undici';
+import { isOutboundRefusal, type OutboundPolicy } from './outbound-policy';
+
+export type GuardedFetch = (input: string, init?: RequestInit) => Promise<Response>;
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+const MAX_REDIRECTS = 5;
+
+/**
+ * fetch that only reaches what the policy allows. The name is checked before the request, each
+ * address when the socket connects (the policy's lookup), and redirects are followed here, hop by
+ * hop, so a redirect cannot lead anywhere the first URL could not; the bearer token is not carried
+ * to another origin.
+ */
+export function createGuardedFetch(policy: OutboundPolicy): GuardedFetch {
+  const dispatcher = new Agent({ connect: { lookup: policy.lookup as never } });
+  return async (input, init = {}) => {
+    let url = new URL(input);
+    let method = (init.method ?? 'GET').toUpperCase();
+    let body = init.body;
+    const headers = new Headers(init.headers);
+    for (let hop = 0; ; hop++) {
+      policy.assertAllowed(url);
+      let response: Response;
+      try {
+        response = (await undiciFetch(url, { ...(init as object), method, body: body as never, headers, redirect: 'manual', dispatcher })) as unknown as Response;
+      } catch (error) {
+        const cause = (error as { cause?: unknown }).cause;
+        throw isOutboundRefusal(cause) ? cause : error;
+      }
+      const location = response.headers.get('location');
+      if (!REDIRECTS.has(response.status) || !location) return response;
+      await response.body?.cancel();
+      if (hop >= MAX_REDIRECTS) throw new Error(`${url.host} redirected more than ${MAX_REDIRECTS} times`);
+      const next = new URL(location, url);
+      if (next.origin !== url.origin) headers.delete('authorization');
+      if (response.status === 303 || ((response.status === 301 || response.status === 302) && method === 'POST')) {
+        method = 'GET';
+        body = undefined;
+        headers.delete('content-type');
+      }
+      url = next;
+    }
+  };
+}
