@@ -8,10 +8,11 @@ import { createAuthPreHandler } from './plugins/auth';
 import { useErrorHandling, useJsonBodyParser } from './plugins/error-handling';
 import {
   ACCOUNT_LOCKOUT_DEFAULT,
+  ADDRESS_LOCKOUT_DEFAULT,
   CODES_PER_HOUR_DEFAULT,
   resolveRateLimits,
+  type FailureLimit,
   type RateLimitOptions,
-  type RateLimitRule,
 } from './plugins/rate-limits';
 import { useZodCompilers } from './plugins/zod-compilers';
 import { accountRoutes } from './routes/account-routes';
@@ -62,10 +63,10 @@ export interface ApiPluginOptions extends RemoteOpsOptions {
   demo?: boolean;
   /** Per-address limits by route; a rule or false (off). Unset ones keep RATE_LIMIT_DEFAULTS. */
   rateLimits?: RateLimitOptions;
-  /** Kept for issue 2 callers: same as rateLimits.signin. */
-  signinRateLimit?: RateLimitRule | false;
   /** Failed sign-ins per account and window (default 100 per hour). */
-  accountLockout?: { max: number; windowSeconds: number };
+  accountLockout?: FailureLimit;
+  /** Wrong passwords per client address and window, sign-in and change-password together (default 20 a minute); false turns it off. */
+  addressLockout?: FailureLimit | false;
   /** One-time codes per user, hour and purpose (default 10). */
   codesPerHour?: number;
   /** Minimum answer time of api/forgot in ms (default 150). */
@@ -135,10 +136,7 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
 
   if (!app.hasRequestDecorator('auth')) app.decorateRequest('auth', null);
 
-  const rateLimits = resolveRateLimits({
-    ...(options.signinRateLimit !== undefined ? { signin: options.signinRateLimit } : {}),
-    ...options.rateLimits,
-  });
+  const rateLimits = resolveRateLimits(options.rateLimits);
 
   const deps: RouteDeps = {
     db: options.db,
@@ -148,7 +146,10 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
     authenticate: createAuthPreHandler(options.db, options.jwtSecret),
     authenticateMfaPending: createAuthPreHandler(options.db, options.jwtSecret, { allowMfaPending: true }),
     rateLimits,
-    accountLockout: options.accountLockout ?? ACCOUNT_LOCKOUT_DEFAULT,
+    passwordAttempts: {
+      account: options.accountLockout ?? ACCOUNT_LOCKOUT_DEFAULT,
+      address: options.addressLockout ?? ADDRESS_LOCKOUT_DEFAULT,
+    },
     account: {
       db: options.db,
       jwtSecret: options.jwtSecret,

@@ -102,9 +102,9 @@ export interface CreateApiOptions extends SetupApiOptions {
   prefix?: string;
   logger?: FastifyServerOptions['logger'];
   trustProxy?: FastifyServerOptions['trustProxy'];
-  signinRateLimit?: ApiPluginOptions['signinRateLimit'];
   rateLimits?: ApiPluginOptions['rateLimits'];
   accountLockout?: ApiPluginOptions['accountLockout'];
+  addressLockout?: ApiPluginOptions['addressLockout'];
   codesPerHour?: ApiPluginOptions['codesPerHour'];
   forgotMinDurationMs?: ApiPluginOptions['forgotMinDurationMs'];
   rateLimitNamespace?: ApiPluginOptions['rateLimitNamespace'];
@@ -130,9 +130,9 @@ export async function createApi(options: CreateApiOptions = {}): Promise<ApiInst
     });
     await app.register(apiPlugin, {
       ...pluginOptions,
-      signinRateLimit: options.signinRateLimit,
       rateLimits: options.rateLimits,
       accountLockout: options.accountLockout,
+      addressLockout: options.addressLockout,
       codesPerHour: options.codesPerHour,
       forgotMinDurationMs: options.forgotMinDurationMs,
       rateLimitNamespace: options.rateLimitNamespace,

@@ -11,6 +11,15 @@ export async function countRecentFailures(db: Queryable, username: string, windo
   return Number(rows[0]?.n ?? 0);
 }
 
+/** Failures from one client address, whatever username they were for. */
+export async function countRecentFailuresFrom(db: Queryable, ip: string, windowSeconds: number): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(
+    'select count(*)::int as n from failed_signins where ip = $1 and at > now() - make_interval(secs => $2)',
+    [ip, windowSeconds],
+  );
+  return Number(rows[0]?.n ?? 0);
+}
+
 export async function recordFailure(db: Queryable, username: string, ip: string | undefined, windowSeconds: number): Promise<void> {
   const key = usernameKey(username);
   await db.query('insert into failed_signins (username_key, ip) values ($1, $2)', [key, ip ?? null]);

@@ -76,8 +76,8 @@ describe('POST /backend/api/signin', () => {
     expect(typeof response.json().errorMessage).toBe('string');
   });
 
-  it('limits sign-in attempts per client with a 429 errorMessage', async () => {
-    const app = await build({ signinRateLimit: { max: 2, timeWindow: '1 minute' } });
+  it('limits wrong passwords per client with a 429 errorMessage', async () => {
+    const app = await build({ addressLockout: { max: 2, windowSeconds: 60 } });
     const attempt = () =>
       app.inject({ method: 'POST', url: '/backend/api/signin', payload: { username: 'admin', password: 'nope' } });
     expect((await attempt()).statusCode).toBe(401);

@@ -8,7 +8,6 @@ import {
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireSelf } from '../plugins/auth';
-import { limitConfig } from '../plugins/rate-limits';
 import { sendMfaCode } from '../services/account-service';
 import { signIn, signOut } from '../services/identity-service';
 import type { RouteDeps } from './route-deps';
@@ -31,8 +30,9 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps): Promise
   app.post<{ Body: SigninRequest }>(
     '/api/signin',
     {
+      // Limited by wrong passwords per address and account (services/password-attempts.ts), not
+      // by sign-ins: an office full of technicians shares one address.
       schema: { body: signinRequestSchema, response: { 200: signinResponseSchema } },
-      config: limitConfig(deps.rateLimits.signin),
     },
     async (request) =>
       auditedSignIn(
@@ -43,7 +43,7 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps): Promise
           {
             db: deps.db,
             jwtSecret: deps.jwtSecret,
-            accountFailureLimit: deps.accountLockout,
+            attempts: deps.passwordAttempts,
             sendMfaCode: async (user) => {
               await sendMfaCode(deps.account, user);
             },

@@ -56,7 +56,7 @@ export async function passwordRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     },
     async (request) => {
       const auth = requireSelf(request, request.body.userId);
-      const result = await changePassword(deps.account, auth.userId, request.body);
+      const result = await changePassword(deps.account, auth.userId, request.body, { limits: deps.passwordAttempts, ip: request.ip });
       await auditUserEvent(deps.db, { userId: auth.userId }, 'password.changed', request.ip, app.log);
       return result;
     },

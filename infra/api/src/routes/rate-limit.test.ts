@@ -1,9 +1,12 @@
-import { build, post, signin, TEST_REDIS_PREFIX, TEST_REDIS_URL } from '../test/build';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { apiPlugin } from '../api-plugin';
+import { build, post, signin, TEST_JWT_SECRET, TEST_REDIS_PREFIX, TEST_REDIS_URL } from '../test/build';
 import type { ApiInstance } from '../create-api';
-import { ACCOUNT_LOCKOUT_DEFAULT, RATE_LIMIT_DEFAULTS } from '../plugins/rate-limits';
+import { ACCOUNT_LOCKOUT_DEFAULT, ADDRESS_LOCKOUT_DEFAULT, RATE_LIMIT_DEFAULTS } from '../plugins/rate-limits';
 
 const LIMIT = { max: 2, timeWindow: '1 minute' };
 const TOO_MANY = { errorMessage: 'Too many attempts, please try again later' };
+const PASSWORD = 'Portal#2026';
 
 async function expectLimited(send: () => Promise<{ statusCode: number; json: () => unknown }>, max = LIMIT.max) {
   for (let i = 0; i < max; i += 1) expect((await send()).statusCode).not.toBe(429);
@@ -15,7 +18,6 @@ async function expectLimited(send: () => Promise<{ statusCode: number; json: () 
 describe('per-address rate limits', () => {
   it('has the documented defaults', () => {
     expect(RATE_LIMIT_DEFAULTS).toEqual({
-      signin: { max: 20, timeWindow: '1 minute' },
       availableUsername: { max: 60, timeWindow: '1 minute' },
       availableEmail: { max: 60, timeWindow: '1 minute' },
       register: { max: 20, timeWindow: '1 hour' },
@@ -26,6 +28,7 @@ describe('per-address rate limits', () => {
       mfaResend: { max: 5, timeWindow: '15 minutes' },
     });
     expect(ACCOUNT_LOCKOUT_DEFAULT).toEqual({ max: 100, windowSeconds: 3600 });
+    expect(ADDRESS_LOCKOUT_DEFAULT).toEqual({ max: 20, windowSeconds: 60 });
   });
 
   it('limits the public account endpoints per address with 429 errorMessage', async () => {
@@ -37,7 +40,6 @@ describe('per-address rate limits', () => {
         forgot: LIMIT,
         validateResetOtp: LIMIT,
         resetPassword: LIMIT,
-        signin: LIMIT,
       },
       forgotMinDurationMs: 0,
     });
@@ -47,7 +49,6 @@ describe('per-address rate limits', () => {
     await expectLimited(() => post(app, 'api/forgot', { email: 'someone@example.com' }));
     await expectLimited(() => post(app, 'api/validate/reset/otp', { email: 'someone@example.com', otp: '123456' }));
     await expectLimited(() => post(app, 'api/reset/password', { email: 'someone@example.com', otp: '123456', password: 'Copper#Lantern58' }));
-    await expectLimited(() => post(app, 'api/signin', { username: 'nobody', password: 'whatever-1' }));
     // Another address has its own counter.
     const elsewhere = await app.inject({ method: 'POST', url: '/backend/api/forgot', payload: { email: 'a@b.co' }, remoteAddress: '10.0.0.9' });
     expect(elsewhere.statusCode).toBe(200);
@@ -72,7 +73,7 @@ describe('failed sign-ins per account', () => {
   }
 
   it('answers 429 after 100 failures within the hour, for real and unknown accounts alike', async () => {
-    const app = await build({ signinRateLimit: false });
+    const app = await build({ addressLockout: false });
     await seedFailures(app, 'admin', 99);
     await seedFailures(app, 'ghost', 99);
     // The 100th failure is still a plain 401...
@@ -90,7 +91,7 @@ describe('failed sign-ins per account', () => {
   });
 
   it('forgets failures older than an hour and clears them on success', async () => {
-    const app = await build({ signinRateLimit: false });
+    const app = await build({ addressLockout: false });
     await seedFailures(app, 'admin', 150, '61 minutes');
     await seedFailures(app, 'admin', 50);
     await signin(app, 'admin');
@@ -99,10 +100,53 @@ describe('failed sign-ins per account', () => {
   });
 
   it('takes its numbers from the plugin options', async () => {
-    const app = await build({ signinRateLimit: false, accountLockout: { max: 2, windowSeconds: 60 } });
+    const app = await build({ addressLockout: false, accountLockout: { max: 2, windowSeconds: 60 } });
     await post(app, 'api/signin', { username: 'admin', password: 'Wrong#Pass11' });
     await post(app, 'api/signin', { username: 'admin', password: 'Wrong#Pass11' });
     expect((await post(app, 'api/signin', { username: 'admin', password: 'Portal#2026' })).statusCode).toBe(429);
+  });
+});
+
+describe('wrong passwords per address', () => {
+  const signinFrom = (app: FastifyInstance, remoteAddress: string, username: string, password: string) =>
+    app.inject({ method: 'POST', url: '/backend/api/signin', payload: { username, password }, remoteAddress });
+  const failFrom = async (app: FastifyInstance, remoteAddress: string, count: number) => {
+    // A different name each time, so the per-account lockout plays no part.
+    for (let i = 0; i < count; i += 1) expect((await signinFrom(app, remoteAddress, `guess${i}`, 'Wrong#Pass11')).statusCode).toBe(401);
+  };
+
+  it('lets one office address sign in 30 times a minute: successful sign-ins are not counted', async () => {
+    const app = await build();
+    for (let i = 0; i < 30; i += 1) expect((await signinFrom(app, '198.51.100.20', 'customer', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('answers 429 after 20 wrong passwords from one address, even for a right one, until the minute has passed', async () => {
+    const app = await build();
+    await failFrom(app, '198.51.100.21', ADDRESS_LOCKOUT_DEFAULT.max);
+    const limited = await signinFrom(app, '198.51.100.21', 'customer', PASSWORD);
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual(TOO_MANY);
+    // Refused sign-ins are not audited as attempts and do not count: still exactly 20 failures.
+    const { rows } = await app.apiDb.query<{ n: number }>("select count(*)::int as n from failed_signins where ip = '198.51.100.21'");
+    expect(rows[0].n).toBe(ADDRESS_LOCKOUT_DEFAULT.max);
+    // Another address is not affected, nor is the account.
+    expect((await signinFrom(app, '198.51.100.22', 'customer', PASSWORD)).statusCode).toBe(200);
+    await app.apiDb.query(`update failed_signins set at = now() - interval '61 seconds' where ip = '198.51.100.21'`);
+    expect((await signinFrom(app, '198.51.100.21', 'customer', PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('is shared by every API server on the same database', async () => {
+    const first = await build({ addressLockout: { max: 2, windowSeconds: 60 } });
+    const second = Fastify();
+    await second.register(apiPlugin, { db: first.apiDb, jwtSecret: TEST_JWT_SECRET, version: 'test', addressLockout: { max: 2, windowSeconds: 60 }, prefix: '/backend' });
+    try {
+      await failFrom(first, '198.51.100.23', 1);
+      await failFrom(second, '198.51.100.23', 1);
+      expect((await signinFrom(first, '198.51.100.23', 'customer', PASSWORD)).statusCode).toBe(429);
+      expect((await signinFrom(second, '198.51.100.23', 'customer', PASSWORD)).statusCode).toBe(429);
+    } finally {
+      await second.close();
+    }
   });
 });
 

@@ -2,6 +2,7 @@ import type { preHandlerAsyncHookHandler } from 'fastify';
 import type { Db } from '../db/database';
 import type { ResolvedRateLimits } from '../plugins/rate-limits';
 import type { AccountDeps } from '../services/account-service';
+import type { PasswordAttemptLimits } from '../services/password-attempts';
 
 export interface RouteDeps {
   db: Db;
@@ -13,7 +14,8 @@ export interface RouteDeps {
   /** The MFA routes only: also accepts a session whose second factor is pending. */
   authenticateMfaPending: preHandlerAsyncHookHandler;
   rateLimits: ResolvedRateLimits;
-  accountLockout: { max: number; windowSeconds: number };
+  /** Wrong-password limits shared by sign-in and change-password. */
+  passwordAttempts: PasswordAttemptLimits;
   account: AccountDeps;
   /** GET dev/outbox is registered only when true (demo mode without SMTP). */
   devOutbox: boolean;

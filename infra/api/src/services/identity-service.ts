@@ -4,12 +4,12 @@ import { signAccessToken, TokenError, verifyAccessToken } from '../identity/jwt'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../identity/password';
 import { findOrganisationById } from '../repositories/organisations-repository';
 import { findActiveSession, insertSession, revokeSession, touchSession } from '../repositories/sessions-repository';
-import { clearFailures, countRecentFailures, recordFailure } from '../repositories/failed-signins-repository';
+import { clearFailures } from '../repositories/failed-signins-repository';
 import { findUserByUsername, insertUser, setEmailMfa, type User } from '../repositories/users-repository';
 import { isMfaRequiredForUser } from '../repositories/mfa-policy-repository';
 import { isUserSuspended } from '../repositories/user-management-repository';
 import { HttpError, unauthorized } from './errors';
-import { noteFailedSignIn } from './security-alerts';
+import { assertPasswordAttemptAllowed, recordWrongPassword, type PasswordAttemptLimits } from './password-attempts';
 import { ORGANISATION_KIND_FOR_ROLE } from './tenancy-service';
 
 export interface NewUser {
@@ -46,13 +46,13 @@ export async function createUser(db: Queryable, input: NewUser): Promise<User> {
 }
 
 export const INVALID_CREDENTIALS = 'Invalid username or password';
-export const TOO_MANY_ATTEMPTS = 'Too many attempts, please try again later';
+export { TOO_MANY_ATTEMPTS } from './password-attempts';
 
 export interface SignInDeps {
   db: Queryable;
   jwtSecret: string;
-  /** Failed sign-ins allowed per username in the window before every attempt answers 429. */
-  accountFailureLimit: { max: number; windowSeconds: number };
+  /** Wrong passwords allowed per username and per address before every attempt answers 429. */
+  attempts: PasswordAttemptLimits;
   /** Called for users with e-mail MFA once their password is right (sends the code). */
   sendMfaCode?: (user: User) => Promise<void>;
 }
@@ -63,17 +63,12 @@ export async function signIn(
 ): Promise<SigninResponse> {
   const { db } = deps;
   const username = input.username.trim();
-  // Counted per name typed, so an unknown name is refused exactly like a real one: no enumeration.
-  if ((await countRecentFailures(db, username, deps.accountFailureLimit.windowSeconds)) >= deps.accountFailureLimit.max) {
-    throw new HttpError(429, TOO_MANY_ATTEMPTS);
-  }
+  await assertPasswordAttemptAllowed(db, deps.attempts, username, input.ip);
   const user = await findUserByUsername(db, username);
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
   if (!user || !valid) {
-    await recordFailure(db, username, input.ip, deps.accountFailureLimit.windowSeconds);
-    // Brute force on a real account raises a security alert (issue 10). Best effort: the answer
-    // stays the same 401 whatever happens there.
-    if (user) await noteFailedSignIn(db, user, deps.accountFailureLimit, input.ip).catch(() => undefined);
+    // Brute force on a real account raises a security alert (issue 10).
+    await recordWrongPassword(db, deps.attempts, username, input.ip, user ?? undefined);
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
   // A suspended user or tenant (issue 10) cannot start a session, even with the right password.

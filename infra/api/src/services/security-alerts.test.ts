@@ -28,7 +28,7 @@ const idOf = async (app: ApiInstance, username: string) =>
 
 describe('security alerts', () => {
   it('raises one brute-force alert after N failed sign-ins and makes it critical at lockout', async () => {
-    const app = await build({ signinRateLimit: false, rateLimits: { signin: false }, accountLockout: LOCKOUT });
+    const app = await build({ addressLockout: false, accountLockout: LOCKOUT });
     for (let i = 1; i < BRUTE_FORCE_THRESHOLD; i += 1) expect((await wrongSignIn(app, 'customer')).statusCode).toBe(401);
     expect(await securityAlerts(app, 'partner')).toEqual([]);
 
@@ -36,7 +36,7 @@ describe('security alerts', () => {
     const [alert, ...others] = await securityAlerts(app, 'partner');
     expect(others).toEqual([]);
     expect(alert).toMatchObject({ severity: 'warning', source: `security:bruteforce:${await idOf(app, 'customer')}`, organisationName: 'Demo Customer' });
-    expect(alert.message).toContain(`${BRUTE_FORCE_THRESHOLD} failed sign-ins for account "customer"`);
+    expect(alert.message).toContain(`${BRUTE_FORCE_THRESHOLD} wrong passwords (sign-in or password change) for account "customer"`);
     expect(alert.message).not.toContain('Secret#Guess99');
     await mailPass(app);
 

@@ -7,8 +7,9 @@ import { findUserById } from '../repositories/users-repository';
 // MFA turned off. Alerts name the account, never a password or code.
 
 /**
- * Failed sign-ins of one account within BRUTE_FORCE_WINDOW_SECONDS that look like guessing rather
- * than a mistyped password: people give up or reset long before ten tries.
+ * Wrong passwords for one account (sign-in and change-password count alike) within
+ * BRUTE_FORCE_WINDOW_SECONDS that look like guessing rather than a mistyped password: people give
+ * up or reset long before ten tries.
  */
 export const BRUTE_FORCE_THRESHOLD = 10;
 export const BRUTE_FORCE_WINDOW_SECONDS = 15 * 60;
@@ -22,7 +23,7 @@ export interface SignInAccount {
 }
 
 /**
- * Called after a failed sign-in of an existing account (the failure is already counted). Raises a
+ * Called after a wrong password for an existing account (the failure is already counted). Raises a
  * warning at BRUTE_FORCE_THRESHOLD failures and makes it critical when the account is locked out
  * (identity-service refuses every attempt once `lockout.max` failures are in its window).
  */
@@ -32,8 +33,8 @@ export async function noteFailedSignIn(db: Queryable, account: SignInAccount, lo
   if (!lockedOut && recent < BRUTE_FORCE_THRESHOLD) return;
   const from = ip ? ` The latest attempt came from ${ip}.` : '';
   const message = lockedOut
-    ? `Account "${account.username}" is locked out after ${lockout.max} failed sign-ins; sign-ins are refused for up to ${Math.ceil(lockout.windowSeconds / 60)} minutes.${from}`
-    : `Possible brute-force attack: ${recent} failed sign-ins for account "${account.username}" in the last ${BRUTE_FORCE_WINDOW_SECONDS / 60} minutes.${from}`;
+    ? `Account "${account.username}" is locked out after ${lockout.max} wrong passwords; sign-ins are refused for up to ${Math.ceil(lockout.windowSeconds / 60)} minutes.${from}`
+    : `Possible brute-force attack: ${recent} wrong passwords (sign-in or password change) for account "${account.username}" in the last ${BRUTE_FORCE_WINDOW_SECONDS / 60} minutes.${from}`;
   await raiseOrEscalateAlert(
     db,
     { severity: lockedOut ? 'critical' : 'warning', source: `security:bruteforce:${account.id}`, message, organisationId: account.organisationId },
