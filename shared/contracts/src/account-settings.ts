@@ -2,12 +2,17 @@ import { ALL_ROLES, GENERIC_VALIDATION_MESSAGES, PRESET_COLORS, type Role } from
 import { z } from 'zod';
 import { currentPasswordFieldSchema, emailFieldSchema, otpFieldSchema } from './account';
 import { userAccessSchema } from './user-access';
+import { whitelabelSenderSchema } from './whitelabel-sender';
 
 // Account settings (issue 5): profile, profile picture, MFA enrolment, sessions, white-label branding
 // and notification preferences. The forms and the API validate with these same schemas.
 // This module imports only ./account and ./user-access (never ./index) so that index can re-export it without a cycle.
 
 const T = GENERIC_VALIDATION_MESSAGES;
+
+/** Width × height the server decodes at most: a file of a few bytes can declare a huge image. */
+const IMAGE_MAX_MEGAPIXELS = 16;
+export const IMAGE_MAX_PIXELS = IMAGE_MAX_MEGAPIXELS * 1_000_000;
 
 export const ACCOUNT_SETTINGS_MESSAGES = Object.freeze({
   profileSaved: 'Profile saved.',
@@ -22,6 +27,7 @@ export const ACCOUNT_SETTINGS_MESSAGES = Object.freeze({
   imageSvg: 'SVG images are not accepted: upload a PNG, JPEG or WebP image',
   imageType: 'Only PNG, JPEG or WebP images are accepted',
   imageEmpty: 'The image is empty',
+  imageTooManyPixels: `The image must have at most ${IMAGE_MAX_MEGAPIXELS} megapixels`,
   imageDataInvalid: 'The image data must be base64',
   uploadUnknown: 'This upload does not exist or has expired. Upload the image again.',
   pictureSaved: 'Profile picture updated.',
@@ -333,6 +339,8 @@ export const whitelabelResponseSchema = whitelabelValuesSchema.extend({
   inherited: z.boolean(),
   canEdit: z.boolean(),
   own: whitelabelValuesSchema.nullable(),
+  /** Editors only (null for others): whether their own address is verified, and the From it gives. */
+  sender: whitelabelSenderSchema.nullable(),
 });
 export type WhitelabelResponse = z.infer<typeof whitelabelResponseSchema>;
 

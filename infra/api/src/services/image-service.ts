@@ -1,8 +1,9 @@
 import crypto from 'node:crypto';
-import { ACCOUNT_SETTINGS_MESSAGES as M, checkImageBytes, type ImageContentType, type ImageUploadRequest, type ImageUploadResponse } from '@portal/contracts';
+import { ACCOUNT_SETTINGS_MESSAGES as M, type ImageContentType, type ImageUploadRequest, type ImageUploadResponse } from '@portal/contracts';
 import type { Queryable } from '../db/database';
 import { claimUpload, insertUpload, storeImage, type ImagePurpose } from '../repositories/images-repository';
 import { HttpError } from './errors';
+import { reencodeImage } from './reencode-image';
 
 /** An upload must be committed within this time; after that the user uploads again. */
 export const UPLOAD_COMMIT_WINDOW_SECONDS = 60 * 60;
@@ -23,18 +24,20 @@ export function parseOwnMediaUrl(mediaBase: string, url: string): string | undef
   return match?.[1];
 }
 
-/** Step one of both two-step uploads: check the bytes (not the name), store them, remember the upload. */
+/**
+ * Step one of both two-step uploads: check the bytes (not the name), store a re-encoded copy (never
+ * the bytes as sent), remember the upload. The hash, URL and size are those of the stored copy.
+ */
 export async function uploadImage(
   db: Queryable,
   input: { userId: string; purpose: ImagePurpose; image: ImageUploadRequest; mediaBase: string },
 ): Promise<ImageUploadResponse> {
-  const bytes = Buffer.from(input.image.data, 'base64');
-  const check = checkImageBytes(bytes);
-  if (!check.ok) throw new HttpError(400, check.errorMessage);
-  const sha256 = crypto.createHash('sha256').update(bytes).digest('hex');
-  await storeImage(db, { sha256, contentType: check.contentType, bytes });
+  const image = await reencodeImage(Buffer.from(input.image.data, 'base64'));
+  if (!image.ok) throw new HttpError(400, image.errorMessage);
+  const sha256 = crypto.createHash('sha256').update(image.bytes).digest('hex');
+  await storeImage(db, { sha256, contentType: image.contentType, bytes: image.bytes });
   const uploadId = await insertUpload(db, { userId: input.userId, purpose: input.purpose, sha256 });
-  return { uploadId, imageUrl: mediaUrl(input.mediaBase, sha256, check.contentType), contentType: check.contentType, size: bytes.length };
+  return { uploadId, imageUrl: mediaUrl(input.mediaBase, sha256, image.contentType), contentType: image.contentType, size: image.bytes.length };
 }
 
 /** Step two: the caller's own pending upload of that purpose, or 404. Returns the image URL. */
