@@ -72,7 +72,14 @@ async function rig(size: number): Promise<Rig> {
     [rows[0].organisation_id, tenant.id],
   );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-blobs-'));
-  const engine = createEngine({ db, masterSecret: MASTER, objects: createLocalObjectStore(dir), queue: createEmbeddedQueue(db), scheduleEveryMs: 3_600_000 });
+  const engine = createEngine({
+    db,
+    masterSecret: MASTER,
+    objects: createLocalObjectStore(dir),
+    queue: createEmbeddedQueue(db),
+    scheduleEveryMs: 3_600_000,
+    outbound: { origins: [new URL(emulator.url).origin], networks: ['127.0.0.0/8'] },
+  });
   return {
     db,
     engine,

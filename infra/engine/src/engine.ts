@@ -10,6 +10,7 @@ import { startWorkerHeartbeat, type WorkerHeartbeat } from './jobs/worker-heartb
 import type { BlobStore, EngineDb, JobQueue, ObjectStore } from './ports';
 import { runRestore } from './restore/run-restore';
 import { recordBackupAccess } from './tenant-access';
+import { createGuardedFetch, OutboundPolicy, type OutboundPolicyOptions } from '@portal/outbound-guard';
 import { defaultGraphClientFactory, type GraphClientFactory } from './tenants';
 
 export interface EngineOptions {
@@ -18,7 +19,10 @@ export interface EngineOptions {
   masterSecret: string;
   objects: ObjectStore;
   queue: JobQueue;
+  /** Replaces the Graph clients (tests); by default they reach only what `outbound` allows. */
   graphFactory?: GraphClientFactory;
+  /** Hosts and networks the engine may call besides Microsoft's (server configuration only). */
+  outbound?: OutboundPolicyOptions;
   objectConcurrency?: number;
   fetchConcurrency?: number;
   /** How often the scheduler and the stale-job sweeper look (ms). Default 15 s. */
@@ -36,6 +40,8 @@ export interface Engine {
   readonly objects: ObjectStore;
   readonly masterSecret: string;
   readonly graphFactory: GraphClientFactory;
+  /** What the Graph clients may reach; the API checks a tenant's URLs against it before storing them. */
+  readonly outbound: OutboundPolicy;
   readonly queue: JobQueue;
   readonly workerId: string;
   /** Creates a backup job for a set (409-worthy error when one is already queued or running). */
@@ -61,7 +67,8 @@ export class BackupAlreadyRunning extends Error {
 export function createEngine(options: EngineOptions): Engine {
   const { db, queue } = options;
   const blobs = createBlobStore({ db, objects: options.objects, masterSecret: options.masterSecret });
-  const graphFactory = options.graphFactory ?? defaultGraphClientFactory();
+  const outbound = new OutboundPolicy(options.outbound);
+  const graphFactory = options.graphFactory ?? defaultGraphClientFactory({ fetch: createGuardedFetch(outbound) });
   const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   const log = options.log ?? (() => undefined);
   let stopping = false;
@@ -178,6 +185,7 @@ export function createEngine(options: EngineOptions): Engine {
     objects: options.objects,
     masterSecret: options.masterSecret,
     graphFactory,
+    outbound,
     queue,
     workerId,
     startBackup,

@@ -31,3 +31,4 @@ export {
 export { sealSecret, openSecret, newWrappedDataKey, unwrapDataKey, wrapDataKey } from './crypto/keys';
 export { canonicalJson } from './backup/canonical-json';
 export { classifyTenantAccessError, describeConsentProblem, recordBackupAccess } from './tenant-access';
+export { describeGraphFailure } from '@portal/graph-connector';

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { outboundOptionsFromEnv } from '@portal/outbound-guard';
 import { types } from 'pg';
 import { createLocalObjectStore } from './blob/local-object-store';
 import { createEngine } from './engine';
@@ -11,7 +12,8 @@ import { openPgEngineDb } from './pg-db';
 // jobs whose worker died. Env: DATABASE_URL (required),
 // DATABASE_SCHEMA, BACKUP_MASTER_KEY (else the one the API stored in settings), BACKUP_BLOB_DIR or
 // DATA_DIR (blobs in DATA_DIR/blobs; must be the same store the API uses), BACKUP_QUEUE_SCHEMA,
-// BACKUP_WORKER_CONCURRENCY, BACKUP_SCHEDULE_MS.
+// BACKUP_WORKER_CONCURRENCY, BACKUP_SCHEDULE_MS, OUTBOUND_ALLOWED_ORIGINS and OUTBOUND_ALLOWED_NETWORKS
+// (see @portal/outbound-guard; the same values as the API's).
 types.setTypeParser(20, (value) => Number(value));
 
 async function main() {
@@ -32,6 +34,7 @@ async function main() {
     objects: createLocalObjectStore(blobDir),
     queue: createPgBossQueue({ databaseUrl, schema: process.env.BACKUP_QUEUE_SCHEMA || undefined, concurrency: Number(process.env.BACKUP_WORKER_CONCURRENCY || 2) }),
     scheduleEveryMs: Number(process.env.BACKUP_SCHEDULE_MS || 15_000),
+    outbound: outboundOptionsFromEnv(process.env),
     log: (message, error) => console.error(message, error ?? ''),
   });
   await engine.start();

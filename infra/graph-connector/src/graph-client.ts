@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
-import { GraphError } from './graph-error';
+import { describeGraphFailure, GraphError, networkFailure } from './graph-error';
 import { createTokenProvider } from './token-provider';
 import { uploadInSession } from './upload-session';
 import { DEFAULT_AUTHORITY_URL, DEFAULT_GRAPH_BASE_URL, SIMPLE_UPLOAD_LIMIT } from './constants';
@@ -105,9 +105,9 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
       try {
         response = await doFetch(url, { method, headers, body });
       } catch (cause) {
-        if (!IDEMPOTENT.has(method) || attempt >= maxRetries) {
-          throw new GraphError({ status: 0, code: 'NetworkError', message: `${method} ${url} failed: ${(cause as Error).message}`, method, url, cause });
-        }
+        const failure = networkFailure(cause, method, url);
+        // A refused endpoint stays refused: retrying would only wait.
+        if (failure.code !== 'NetworkError' || !IDEMPOTENT.has(method) || attempt >= maxRetries) throw failure;
         const wait = Math.min(maxRetryDelayMs, 500 * 2 ** attempt);
         options.onThrottle?.({ status: 0, retryAfterMs: wait, attempt: attempt + 1, method, url });
         await sleep(wait);
@@ -233,8 +233,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
         const organization = await client.getOrganization();
         return { ok: true, organizationName: organization.displayName };
       } catch (error) {
-        if (error instanceof GraphError) return { ok: false, errorMessage: `${error.code}: ${error.message}` };
-        return { ok: false, errorMessage: (error as Error).message };
+        return { ok: false, errorMessage: describeGraphFailure(error) };
       }
     },
     async getOrganization() {

@@ -3,7 +3,7 @@
 import type { Readable } from 'node:stream';
 
 export { createGraphClient } from './graph-client';
-export { GraphError, isDeltaResyncRequired } from './graph-error';
+export { describeGraphFailure, GraphError, isDeltaResyncRequired } from './graph-error';
 export { DEFAULT_AUTHORITY_URL, DEFAULT_GRAPH_BASE_URL, SIMPLE_UPLOAD_LIMIT, UPLOAD_CHUNK_UNIT } from './constants';
 
 

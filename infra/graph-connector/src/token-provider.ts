@@ -1,4 +1,4 @@
-import { GraphError } from './graph-error';
+import { GraphError, networkFailure } from './graph-error';
 import type { FetchLike } from './index';
 
 export interface TokenProviderOptions {
@@ -34,7 +34,7 @@ export function createTokenProvider(options: TokenProviderOptions) {
         body: form.toString(),
       });
     } catch (cause) {
-      throw new GraphError({ status: 0, code: 'NetworkError', message: `Token endpoint unreachable: ${(cause as Error).message}`, method: 'POST', url, cause });
+      throw networkFailure(cause, 'POST', url);
     }
     if (!response.ok) throw await GraphError.fromResponse(response, 'POST', url);
     const body = (await response.json()) as { access_token?: string; expires_in?: number | string };

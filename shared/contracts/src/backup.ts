@@ -16,6 +16,8 @@ export const BACKUP_MESSAGES = Object.freeze({
   clientIdRequired: 'Client ID is a required field',
   clientSecretRequired: 'Client secret is a required field',
   graphBaseUrlInvalid: 'must be a valid URL',
+  graphBaseUrlNotAllowed: 'Graph base URL must be a Microsoft Graph endpoint, such as https://graph.microsoft.com/v1.0',
+  authorityUrlNotAllowed: 'Authority URL must be a Microsoft sign-in endpoint, such as https://login.microsoftonline.com',
   secretExpiryInvalid: 'must be a valid date',
   secretExpiryPast: 'The secret expiry date cannot be in the past',
   characterLimitExceeded: 'Character Limit Exceeded',

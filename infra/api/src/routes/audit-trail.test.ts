@@ -7,6 +7,7 @@ import { folderStoreReader } from '../remotes/remote-store';
 import { publishVersion } from '../services/remote-ops-service';
 import { build, signin, type ApiInstance } from '../test/build';
 import { imageBody, PNG_1X1 } from '../test/images';
+import { emulatorOutbound } from '../test/emulator-outbound';
 
 // Issue 10: the audit entries beyond sign-in, MFA, password and user management: who, what, target
 // and address of every security- or data-relevant change, never a secret, and the chain still holds.
@@ -66,7 +67,7 @@ async function waitForJob(app: ApiInstance, who: Session, jobId: string): Promis
 
 describe('audit trail', () => {
   it('records tenants, backup sets, backups, restores, previews, downloads and deletions of a customer', async () => {
-    const app = await build({ backup: { demo: false, scheduleEveryMs: 60_000 } });
+    const app = await build({ backup: { demo: false, scheduleEveryMs: 60_000, outbound: emulatorOutbound(emulator) } });
     const customer = await signin(app, 'customer');
     const connect = { name: 'Audit tenant', tenantId: emulator.tenantId, clientId: emulator.clientId, clientSecret: emulator.clientSecret, graphBaseUrl: emulator.url, authorityUrl: emulator.authorityUrl };
     const tenant = await call<Tenant>(app, customer, 'POST', 'api/backup/tenants', connect);

@@ -3,6 +3,7 @@ import { defaultGraphClientFactory } from '@portal/engine';
 import { startEmulator, type Emulator } from '@portal/m365-emulator';
 import type { BackupSet, ItemPage, Job, ProtectedObjectPage, SnapshotList, Tenant, TreeList } from '@portal/contracts';
 import { build, signin, type ApiInstance } from '../test/build';
+import { emulatorOutbound } from '../test/emulator-outbound';
 
 // The vertical slice through the API: connect a tenant (the emulator), create a set, run a backup
 // job, browse a snapshot, search, restore to the original place (read back from the emulator byte
@@ -71,7 +72,7 @@ describe('backup API', () => {
   let customer: Session;
 
   beforeEach(async () => {
-    app = await build({ backup: { demo: false, scheduleEveryMs: 60_000 } });
+    app = await build({ backup: { demo: false, scheduleEveryMs: 60_000, outbound: emulatorOutbound(emulator) } });
     customer = await signin(app, 'customer');
   });
 

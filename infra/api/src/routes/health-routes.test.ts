@@ -5,6 +5,7 @@ import { startEmulator, type Emulator } from '@portal/m365-emulator';
 import { pointRemote, recordRelease } from '../repositories/registry-repository';
 import { ensureBackupMasterKey } from '../services/backup-engine';
 import { build, signin, TEST_DATABASE_URL, type ApiInstance } from '../test/build';
+import { emulatorOutbound } from '../test/emulator-outbound';
 
 const integrity = `sha384-${Buffer.alloc(48, 7).toString('base64')}`;
 
@@ -123,7 +124,7 @@ describe('GET /backend/api/health', () => {
   });
 
   it("checks each tenant's Graph connectivity for real, without returning credentials, and sees wrong credentials as down", async () => {
-    const app = await build();
+    const app = await build({ backup: { outbound: emulatorOutbound(emulator) } });
     const customer = await signin(app, 'customer');
     const connect = await app.inject({
       method: 'POST',

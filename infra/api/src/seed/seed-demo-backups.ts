@@ -20,6 +20,8 @@ export async function seedDemoBackups(deps: BackupDeps, options: { size?: number
   if (!customer) return async () => undefined;
   const { startEmulator } = await import('@portal/m365-emulator');
   const emulator = await startEmulator({ seed: DEMO_EMULATOR_SEED, size: options.size, host: '127.0.0.1' });
+  // The server started this emulator itself, so its engine may call exactly it (and nothing else on loopback).
+  deps.engine.outbound.allowOrigin(new URL(emulator.url).origin, '127.0.0.1/32');
   try {
     const auth: AuthContext = { userId: customer.id, sessionId: 'demo-seed', role: 'CUSTOMER', organisationId: customer.organisation_id, access: 'full', mfaPending: false, mfaAttempts: 0 };
     const { rows: existing } = await deps.db.query<{ id: string; graph_base_url: string; authority_url: string | null }>(

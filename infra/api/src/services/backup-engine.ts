@@ -11,6 +11,7 @@ import {
   type GraphClientFactory,
   type ObjectStore,
 } from '@portal/engine';
+import { outboundOptionsFromEnv, type OutboundPolicyOptions } from '@portal/outbound-guard';
 import type { Db } from '../db/database';
 import { getSetting } from '../repositories/settings-repository';
 
@@ -33,6 +34,8 @@ export interface BackupApiOptions {
   /** Emulator size of the demo tenant (default the emulator's own default). */
   demoSize?: number;
   graphFactory?: GraphClientFactory;
+  /** OUTBOUND_ALLOWED_ORIGINS / OUTBOUND_ALLOWED_NETWORKS: what Graph clients may reach besides Microsoft. */
+  outbound?: OutboundPolicyOptions;
   objectConcurrency?: number;
   fetchConcurrency?: number;
   scheduleEveryMs?: number;
@@ -69,6 +72,7 @@ export function backupOptionsFromSetup(setup: { dataDir?: string; databaseUrl?: 
     // in a demo portal; the test suites set it so only the suites that need it pay for it.
     demo: env.PORTAL_DEMO_BACKUPS === '1' || (setup.demo !== false && env.PORTAL_DEMO_BACKUPS !== '0'),
     demoSize: env.PORTAL_DEMO_BACKUP_SIZE ? Number(env.PORTAL_DEMO_BACKUP_SIZE) : undefined,
+    outbound: outboundOptionsFromEnv(env),
   };
 }
 
@@ -96,6 +100,7 @@ export async function openBackupEngine(db: Db, options: BackupApiOptions, log: (
     objects,
     queue,
     graphFactory: options.graphFactory,
+    outbound: options.outbound,
     objectConcurrency: options.objectConcurrency,
     fetchConcurrency: options.fetchConcurrency,
     scheduleEveryMs: options.scheduleEveryMs,

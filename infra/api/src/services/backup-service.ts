@@ -20,6 +20,7 @@ import {
 } from '@portal/contracts';
 import {
   BackupAlreadyRunning,
+  describeGraphFailure,
   exportEntry,
   insertTenant,
   nextRunAfter,
@@ -64,12 +65,23 @@ function toTestResult(result: { ok: true; organizationName: string } | { ok: fal
   return result.ok ? result : { ok: false, failureReason: result.errorMessage };
 }
 
+/**
+ * A tenant's Graph and authority URLs must be Microsoft's (or an origin the server is configured
+ * for) before anything is stored or called: the engine's guard would refuse them later anyway, but
+ * the person typing them learns it now.
+ */
+function assertTenantEndpoints(deps: BackupDeps, urls: { graphBaseUrl?: string; authorityUrl?: string }): void {
+  if (urls.graphBaseUrl !== undefined && !deps.engine.outbound.allows(urls.graphBaseUrl, 'graph')) throw badRequest(BACKUP_MESSAGES.graphBaseUrlNotAllowed);
+  if (urls.authorityUrl && !deps.engine.outbound.allows(urls.authorityUrl, 'signin')) throw badRequest(BACKUP_MESSAGES.authorityUrlNotAllowed);
+}
+
 export async function testCredentials(deps: BackupDeps, body: ConnectTenantRequest): Promise<ConnectionTestResult> {
+  assertTenantEndpoints(deps, body);
   const { tenantId, clientId, clientSecret, graphBaseUrl, authorityUrl } = body;
   try {
     return toTestResult(await deps.engine.graphFactory({ tenantId, clientId, clientSecret, graphBaseUrl, authorityUrl }).testConnection());
   } catch (error) {
-    return { ok: false, failureReason: (error as Error).message };
+    return { ok: false, failureReason: describeGraphFailure(error) };
   }
 }
 
@@ -96,6 +108,7 @@ export async function updateTenant(deps: BackupDeps, auth: AuthContext, tenantId
   const row = await repo.tenantOf(deps.db, auth.organisationId, tenantId);
   if (!row) throw notFound();
   const { secretExpiresAt, ...credentials } = body;
+  assertTenantEndpoints(deps, credentials);
   const updated = await updateTenantCredentials(deps.db, deps.engine.masterSecret, row, { ...credentials, name: body.name?.trim() });
   if (updated.status === 'untested') await testTenantRow(deps.db, deps.engine.masterSecret, deps.engine.graphFactory, updated);
   if (secretExpiresAt !== undefined && secretExpiresAt !== row.secret_expires_on) {

@@ -67,6 +67,9 @@ describePg('backup workers on PostgreSQL (pg-boss)', () => {
         BACKUP_SCHEDULE_MS: '500',
         BACKUP_STALE_SECONDS: '3',
         BACKUP_WORKER_CONCURRENCY: '1',
+        // The workers' outbound guard lets them reach this emulator and nothing else on loopback.
+        OUTBOUND_ALLOWED_ORIGINS: new URL(emulator.url).origin,
+        OUTBOUND_ALLOWED_NETWORKS: '127.0.0.0/8',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });

@@ -2,6 +2,7 @@ import { alertListSchema, BACKUP_MESSAGES, type AlertView, type BackupSet, type 
 import { startEmulator, type Emulator } from '@portal/m365-emulator';
 import { build, signin, type ApiInstance } from '../test/build';
 import { checkSecretExpiry } from './m365-alerts';
+import { emulatorOutbound } from '../test/emulator-outbound';
 
 // M365 connection alerts against the in-process emulator: lost consent (raised by a connection test
 // or a backup, resolved by the next success) and an app secret expiring within 30 days.
@@ -57,7 +58,7 @@ const day = (offset: number, from = new Date()) => new Date(from.getTime() + off
 
 describe('M365 connection alerts', () => {
   it('raises one critical alert when consent is revoked and resolves it after a successful backup or test', async () => {
-    const app = await build({ backup: { demo: false, scheduleEveryMs: 60_000 } });
+    const app = await build({ backup: { demo: false, scheduleEveryMs: 60_000, outbound: emulatorOutbound(emulator) } });
     const customer = await signin(app, 'customer');
     const tenant = (await call<Tenant>(app, customer, 'POST', 'api/backup/tenants', connectBody())).body;
     const set = await call<BackupSet>(app, customer, 'POST', 'api/backup/sets', {
@@ -110,7 +111,7 @@ describe('M365 connection alerts', () => {
   });
 
   it('raises a secret-expiry alert once within 30 days, never beyond, and settles it when the date changes', async () => {
-    const app = await build({ backup: { demo: false, scheduleEveryMs: 60_000 } });
+    const app = await build({ backup: { demo: false, scheduleEveryMs: 60_000, outbound: emulatorOutbound(emulator) } });
     const customer = await signin(app, 'customer');
     const past = await call(app, customer, 'POST', 'api/backup/tenants', connectBody({ secretExpiresAt: day(-3) }));
     expect(past.status).toBe(400);
