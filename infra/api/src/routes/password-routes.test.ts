@@ -3,6 +3,7 @@ import type { ApiInstance } from '../create-api';
 
 const FORGOT_ANSWER = { message: 'If an account exists for this e-mail, a verification code has been sent.' };
 const NEW_PASSWORD = 'Copper#Lantern58';
+const TOO_MANY = { errorMessage: 'Too many attempts, please try again later' };
 
 async function signinStatus(app: ApiInstance, username: string, password: string) {
   return (await post(app, 'api/signin', { username, password })).statusCode;
@@ -130,6 +131,39 @@ describe('POST /backend/api/change/password', () => {
     const [notice] = await mailsTo(app, 'customer@demo.example');
     expect(notice.subject).toMatch(/password was changed/);
     expect(notice.text).toContain('signed you out everywhere');
+  });
+
+  it('counts wrong current passwords toward the account lockout that sign-in uses', async () => {
+    const app = await build({ accountLockout: { max: 3, windowSeconds: 3600 } });
+    const user = await signin(app, 'customer');
+    const change = (currentPassword: string) => post(app, 'api/change/password', { userId: user.userId, currentPassword, password: NEW_PASSWORD }, user.headers);
+    for (let i = 0; i < 3; i += 1) expect((await change(`Wrong#Pass1${i}`)).statusCode).toBe(400);
+    // Locked out: the right password is refused too, here and at sign-in.
+    const limited = await change('Portal#2026');
+    expect(limited.statusCode).toBe(429);
+    expect(limited.json()).toEqual(TOO_MANY);
+    expect(await signinStatus(app, 'customer', 'Portal#2026')).toBe(429);
+    // Other accounts are not affected.
+    expect(await signinStatus(app, 'partner', 'Portal#2026')).toBe(200);
+  });
+
+  it('limits wrong current passwords per address, together with wrong sign-ins', async () => {
+    const app = await build({ addressLockout: { max: 2, windowSeconds: 60 } });
+    const user = await signin(app, 'customer');
+    const change = (currentPassword: string, remoteAddress = '127.0.0.1') =>
+      app.inject({
+        method: 'POST',
+        url: '/backend/api/change/password',
+        payload: { userId: user.userId, currentPassword, password: NEW_PASSWORD },
+        headers: user.headers,
+        remoteAddress,
+      });
+    expect((await change('Wrong#Pass11')).statusCode).toBe(400);
+    expect((await post(app, 'api/signin', { username: 'partner', password: 'Wrong#Pass11' })).statusCode).toBe(401);
+    expect((await change('Portal#2026')).statusCode).toBe(429);
+    expect(await signinStatus(app, 'admin', 'Portal#2026')).toBe(429);
+    // The same session from another address still has its tries.
+    expect((await change('Portal#2026', '198.51.100.30')).statusCode).toBe(200);
   });
 
   it('answers 404 for another user id and 401 without a token', async () => {

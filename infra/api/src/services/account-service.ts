@@ -36,7 +36,7 @@ import {
 } from '../repositories/users-repository';
 import { HttpError } from './errors';
 import { createUser, TOO_MANY_ATTEMPTS } from './identity-service';
-import { assertPasswordAttemptAllowed, recordWrongPassword, type PasswordAttemptLimits } from './password-attempts';
+import { verifyCurrentPassword, type PasswordAttempt } from './password-attempts';
 import { createOrganisation } from './tenancy-service';
 
 export interface AccountDeps {
@@ -280,16 +280,11 @@ export async function changePassword(
   deps: AccountDeps,
   userId: string,
   input: { currentPassword: string; password: string },
-  attempt: { limits: PasswordAttemptLimits; ip?: string },
+  attempt: PasswordAttempt,
 ): Promise<MessageResponse> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw new HttpError(404, 'Not found');
-  // A stolen session must not become an unlimited password oracle: same counters as sign-in.
-  await assertPasswordAttemptAllowed(deps.db, attempt.limits, user.username, attempt.ip);
-  if (!(await verifyPassword(user.passwordHash, input.currentPassword))) {
-    await recordWrongPassword(deps.db, attempt.limits, user.username, attempt.ip, user);
-    throw new HttpError(400, M.currentPasswordIncorrect);
-  }
+  if (!(await verifyCurrentPassword(deps.db, attempt, user, input.currentPassword))) throw new HttpError(400, M.currentPasswordIncorrect);
   if (input.password === input.currentPassword) throw new HttpError(400, M.sameAsCurrent);
   assertAcceptablePassword(input.password);
   await setNewPassword(deps, user, input.password);

@@ -1,4 +1,5 @@
 import type { Queryable } from '../db/database';
+import { verifyPassword } from '../identity/password';
 import type { FailureLimit } from '../plugins/rate-limits';
 import { countRecentFailures, countRecentFailuresFrom, recordFailure } from '../repositories/failed-signins-repository';
 import { HttpError } from './errors';
@@ -39,4 +40,26 @@ export async function recordWrongPassword(
   await recordFailure(db, username, ip, keepSeconds);
   // Best effort: the caller's answer stays the same whatever happens to the alert.
   if (account) await noteFailedSignIn(db, account, limits.account, ip).catch(() => undefined);
+}
+
+/** Where a password check comes from: the limits to apply and the client address. */
+export interface PasswordAttempt {
+  limits: PasswordAttemptLimits;
+  ip?: string;
+}
+
+/**
+ * The current password a signed-in user types to confirm a change. Counted like a sign-in, so a
+ * stolen session cannot become an unlimited password oracle.
+ */
+export async function verifyCurrentPassword(
+  db: Queryable,
+  attempt: PasswordAttempt,
+  user: SignInAccount & { passwordHash: string },
+  password: string,
+): Promise<boolean> {
+  await assertPasswordAttemptAllowed(db, attempt.limits, user.username, attempt.ip);
+  if (await verifyPassword(user.passwordHash, password)) return true;
+  await recordWrongPassword(db, attempt.limits, user.username, attempt.ip, user);
+  return false;
 }

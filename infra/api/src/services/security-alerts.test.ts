@@ -59,6 +59,26 @@ describe('security alerts', () => {
     expect(await securityAlerts(app, 'admin')).toHaveLength(1);
   });
 
+  it('raises the brute-force alert for wrong current passwords at change-password too', async () => {
+    const app = await build();
+    const user = await signin(app, 'customer');
+    const change = (currentPassword: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/backend/api/change/password',
+        payload: { userId: user.userId, currentPassword, password: 'Copper#Lantern58' },
+        headers: user.headers,
+      });
+    for (let i = 1; i < BRUTE_FORCE_THRESHOLD; i += 1) expect((await change('Wrong#Guess1')).statusCode).toBe(400);
+    expect(await securityAlerts(app, 'partner')).toEqual([]);
+    expect((await change('Secret#Guess99')).statusCode).toBe(400);
+    const [alert, ...others] = await securityAlerts(app, 'partner');
+    expect(others).toEqual([]);
+    expect(alert).toMatchObject({ severity: 'warning', source: `security:bruteforce:${user.userId}`, organisationName: 'Demo Customer' });
+    expect(alert.message).toContain(`${BRUTE_FORCE_THRESHOLD} wrong passwords (sign-in or password change) for account "customer"`);
+    expect(alert.message).not.toContain('Secret#Guess99');
+  });
+
   it('raises an alert when an administrator resets MFA and when users turn their own MFA off', async () => {
     const app = await build();
     const admin = await signin(app, 'admin');
