@@ -20,14 +20,57 @@ export function contentSecurityPolicy(allowedRemoteOrigins: string[], frameOrigi
   ].join('; ');
 }
 
-export function registerSecurityHeaders(app: FastifyInstance, allowedRemoteOrigins: string[], frameOrigin?: string): void {
-  const csp = contentSecurityPolicy(allowedRemoteOrigins, frameOrigin);
+/** Browser features the portal never uses (no camera, clipboard, payment, fullscreen...): no page,
+ * remote or framed Grafana may ask the user for them. */
+export const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'autoplay',
+  'camera',
+  'clipboard-read',
+  'clipboard-write',
+  'display-capture',
+  'encrypted-media',
+  'fullscreen',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'picture-in-picture',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/** A year, and subdomains too: the value browsers' preload rules ask for. */
+export const STRICT_TRANSPORT_SECURITY = 'max-age=31536000; includeSubDomains';
+
+export interface SecurityHeaderSettings {
+  allowedRemoteOrigins: string[];
+  grafanaOrigin?: string;
+  /** Only an https public URL sends HSTS: a portal reached by plain http (a laptop, a LAN) must never tell browsers to insist on https. */
+  publicUrl?: URL;
+}
+
+export function registerSecurityHeaders(app: FastifyInstance, settings: SecurityHeaderSettings): void {
+  const csp = contentSecurityPolicy(settings.allowedRemoteOrigins, settings.grafanaOrigin);
+  const hsts = settings.publicUrl?.protocol === 'https:';
   app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('content-security-policy', csp);
+    // A response with a stricter policy of its own (uploaded media: default-src 'none'; sandbox) keeps it.
+    if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', csp);
     reply.header('x-content-type-options', 'nosniff');
     reply.header('referrer-policy', 'same-origin');
     reply.header('x-frame-options', 'DENY');
     reply.header('cross-origin-opener-policy', 'same-origin');
+    reply.header('permissions-policy', PERMISSIONS_POLICY);
+    if (hsts) reply.header('strict-transport-security', STRICT_TRANSPORT_SECURITY);
     return payload;
   });
 }

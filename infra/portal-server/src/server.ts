@@ -35,7 +35,7 @@ const NON_PAGE_PREFIXES = ['/backend/', '/remotes/', '/static/'];
 
 export async function createPortalServer(settings: PortalSettings, deps: PortalDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: { level: settings.logLevel }, trustProxy: true });
-  registerSecurityHeaders(app, settings.allowedRemoteOrigins, settings.grafanaOrigin);
+  registerSecurityHeaders(app, settings);
 
   await deps.mountApi(app, settings.apiBase.replace(/\/$/, ''));
 

@@ -21,6 +21,8 @@ export interface PortalSettings {
   registryRefreshMs: number;
   /** Origin of GRAFANA_URL: the only origin the CSP lets the /grafana page frame. */
   grafanaOrigin?: string;
+  /** PORTAL_PUBLIC_URL as a validated http(s) URL: an https one turns on Strict-Transport-Security. */
+  publicUrl?: URL;
 }
 
 export interface S3StoreSettings {
@@ -79,6 +81,14 @@ function parseRefresh(raw: string | undefined): number {
   return ms;
 }
 
+function parsePublicUrl(raw: string | undefined): URL | undefined {
+  if (!raw) return undefined;
+  if (!URL.canParse(raw)) throw new Error(`PORTAL_PUBLIC_URL must be a valid URL, got "${raw}"`);
+  const url = new URL(raw);
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`PORTAL_PUBLIC_URL must be an http or https URL, got "${raw}"`);
+  return url;
+}
+
 // Demo mode ships known passwords and an outbox of codes: unless HOST says otherwise it is reachable
 // from this machine only, so trying the portal never exposes it to the network.
 function defaultHost(env: NodeJS.ProcessEnv): string {
@@ -107,5 +117,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): PortalSettin
     registryRefreshMs: parseRefresh(env.PORTAL_REGISTRY_REFRESH_MS),
     allowedRemoteOrigins: (env.ALLOWED_REMOTE_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     grafanaOrigin: grafanaOrigin(env.GRAFANA_URL),
+    publicUrl: parsePublicUrl(env.PORTAL_PUBLIC_URL),
   };
 }
