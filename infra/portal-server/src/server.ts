@@ -34,7 +34,7 @@ const servedFile = (filePath: string) => path.basename(filePath).replace(/\.(br|
 const NON_PAGE_PREFIXES = ['/backend/', '/remotes/', '/static/'];
 
 export async function createPortalServer(settings: PortalSettings, deps: PortalDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: settings.logLevel }, trustProxy: true });
+  const app = Fastify({ logger: { level: settings.logLevel }, trustProxy: settings.trustProxy });
   registerSecurityHeaders(app, settings);
 
   await deps.mountApi(app, settings.apiBase.replace(/\/$/, ''));

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { grafanaOrigin } from '@portal/api/src/metrics/metrics-options';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 export interface PortalSettings {
   port: number;
@@ -23,6 +24,8 @@ export interface PortalSettings {
   grafanaOrigin?: string;
   /** PORTAL_PUBLIC_URL as a validated http(s) URL: an https one turns on Strict-Transport-Security. */
   publicUrl?: URL;
+  /** TRUST_PROXY: which proxies' X-Forwarded-For to believe (none by default). */
+  trustProxy: TrustProxy;
 }
 
 export interface S3StoreSettings {
@@ -118,5 +121,6 @@ export function readSettings(env: NodeJS.ProcessEnv = process.env): PortalSettin
     allowedRemoteOrigins: (env.ALLOWED_REMOTE_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
     grafanaOrigin: grafanaOrigin(env.GRAFANA_URL),
     publicUrl: parsePublicUrl(env.PORTAL_PUBLIC_URL),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
   };
 }
