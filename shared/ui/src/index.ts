@@ -26,6 +26,7 @@ export { useDebouncedValue } from './hooks/use-debounced-value';
 export { useReadOnly } from './hooks/use-read-only';
 
 export { passwordStrength, strengthColor, strengthLabel } from './password-strength';
+export { countLabel } from './format/count-label';
 export type { StrengthLabel } from './password-strength';
 
 export { GlobalAlert } from './components/global-alert';

@@ -79,6 +79,42 @@ describe('ChangeAction', () => {
   });
 });
 
+describe('ChangeAction with a lock reason', () => {
+  it('disables the action for a full-access user too and says why, before the read-only reason', async () => {
+    profileStore.getState().setProfile({ ...profile, access: 'full' });
+    const onClick = jest.fn();
+    const { rerender } = render(
+      <ChangeAction lockReason="You cannot change your own account here">
+        <Button onClick={onClick}>Suspend</Button>
+      </ChangeAction>,
+    );
+    const button = screen.getByRole('button', { name: 'Suspend' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('You cannot change your own account here');
+    await userEvent.hover(button.parentElement as HTMLElement);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('You cannot change your own account here');
+    expect(onClick).not.toHaveBeenCalled();
+
+    act(() => profileStore.getState().setProfile({ ...profile, access: 'read-only' }));
+    rerender(
+      <ChangeAction lockReason="You cannot change your own account here">
+        <Button onClick={onClick}>Suspend</Button>
+      </ChangeAction>,
+    );
+    expect(screen.getByRole('button', { name: 'Suspend' })).toHaveAccessibleDescription('You cannot change your own account here');
+  });
+
+  it('leaves the action alone when there is no reason', () => {
+    profileStore.getState().setProfile({ ...profile, access: 'full' });
+    render(
+      <ChangeAction lockReason={null}>
+        <Button>Suspend</Button>
+      </ChangeAction>,
+    );
+    expect(screen.getByRole('button', { name: 'Suspend' })).toBeEnabled();
+  });
+});
+
 describe('ChangeAction with a title', () => {
   it('shows the title to full-access users and the reason to read-only users', async () => {
     profileStore.getState().setProfile({ ...profile, access: 'full' });

@@ -10,6 +10,8 @@ export interface ChangeActionProps {
   children: ReactElement<ActionProps>;
   /** Tooltip for full-access users (an icon button's name); read-only users see the reason instead. */
   title?: string;
+  /** Why this action is closed to this user whatever their access (e.g. it is their own account). */
+  lockReason?: string | null;
 }
 
 // Same rules as MUI's visuallyHidden: present for screen readers, invisible on screen.
@@ -26,21 +28,23 @@ const visuallyHidden = {
 } as const;
 
 /**
- * Wraps a change action: for a read-only user the control is disabled and says why (tooltip on
- * hover, aria-describedby for screen readers). Full-access users get the control untouched.
+ * Wraps a change action: when it is locked (lockReason) or the user is read-only, the control is
+ * disabled and says why (tooltip on hover, aria-describedby for screen readers). Otherwise the
+ * control is untouched.
  */
-export function ChangeAction({ children, title }: ChangeActionProps) {
+export function ChangeAction({ children, title, lockReason }: ChangeActionProps) {
   const readOnly = useReadOnly();
   const messageId = useId();
-  if (!readOnly) return title ? <Tooltip title={title}>{children}</Tooltip> : children;
+  const reason = lockReason || (readOnly ? USER_ACCESS_MESSAGES.readOnly : null);
+  if (!reason) return title ? <Tooltip title={title}>{children}</Tooltip> : children;
   const describedBy = [children.props['aria-describedby'], messageId].filter(Boolean).join(' ');
   return (
     // A disabled control fires no pointer events, so the tooltip listens on a wrapping span.
-    <Tooltip title={USER_ACCESS_MESSAGES.readOnly} describeChild>
-      <span style={{ display: 'inline-flex' }} data-read-only-action="">
+    <Tooltip title={reason} describeChild>
+      <span style={{ display: 'inline-flex' }} data-read-only-action={lockReason ? undefined : ''}>
         {cloneElement(children, { disabled: true, 'aria-describedby': describedBy })}
         <span id={messageId} style={visuallyHidden}>
-          {USER_ACCESS_MESSAGES.readOnly}
+          {reason}
         </span>
       </span>
     </Tooltip>

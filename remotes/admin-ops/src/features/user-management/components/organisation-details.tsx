@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
 import { ADMIN_MESSAGES, type OrganisationNode } from '@portal/contracts';
 import { deleteManagedOrganisation, updateManagedOrganisation } from '@portal/contracts/calls';
-import { ChangeAction, showAlert } from '@portal/ui';
+import { ChangeAction, countLabel, showAlert } from '@portal/ui';
 import { useId, useState } from 'react';
 import { errorOf } from '../../../lib/api-result';
 import { KIND_LABELS } from '../lib/organisation-tree';
@@ -44,25 +44,23 @@ export function OrganisationDetails({ organisation, onChanged }: OrganisationDet
               {organisation.mfaRequired || organisation.mfaInherited ? <Chip size="small" color="info" label={organisation.mfaInherited ? 'MFA required (inherited)' : 'MFA required'} /> : null}
             </Stack>
             <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-              {organisation.userCount} {organisation.userCount === 1 ? 'user' : 'users'} · {organisation.seats} protected{' '}
-              {organisation.seats === 1 ? 'seat' : 'seats'}
+              {countLabel(organisation.userCount, 'user')} · {countLabel(organisation.seats, 'protected seat')}
             </Typography>
             <OrganisationMfaSwitch organisation={organisation} onChanged={onChanged} />
           </Box>
-          {organisation.manageable ? (
-            <Stack direction="row" spacing={1} alignItems="flex-start">
-              <ChangeAction>
-                <Button variant="outlined" color={organisation.suspended ? 'primary' : 'warning'} onClick={toggleSuspended}>
-                  {organisation.suspended ? 'Reinstate' : 'Suspend'}
-                </Button>
-              </ChangeAction>
-              <ChangeAction>
-                <Button variant="outlined" color="error" onClick={() => setConfirmDelete(true)}>
-                  Delete
-                </Button>
-              </ChangeAction>
-            </Stack>
-          ) : null}
+          <Stack direction="row" spacing={1} alignItems="flex-start">
+            {/* The caller's own organisation: the API refuses these, so they are shown closed with the reason. */}
+            <ChangeAction lockReason={organisation.manageable ? null : ADMIN_MESSAGES.ownOrganisation}>
+              <Button variant="outlined" color={organisation.suspended ? 'primary' : 'warning'} onClick={toggleSuspended}>
+                {organisation.suspended ? 'Reinstate' : 'Suspend'}
+              </Button>
+            </ChangeAction>
+            <ChangeAction lockReason={organisation.manageable ? null : ADMIN_MESSAGES.ownOrganisation}>
+              <Button variant="outlined" color="error" onClick={() => setConfirmDelete(true)}>
+                Delete
+              </Button>
+            </ChangeAction>
+          </Stack>
         </Stack>
         <OrganisationUsers organisation={organisation} />
       </CardContent>

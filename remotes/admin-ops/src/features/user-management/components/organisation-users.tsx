@@ -24,6 +24,9 @@ import { UserAccessSelect, accessLockReason } from './user-access-select';
 
 type State = { users: ManagedUser[]; loading: boolean; error: string | null };
 
+/** The API refuses status changes of the caller's own account; the buttons say so first. */
+const ownAccountReason = (user: ManagedUser, me: { userId: string } | null) => (me && user.id === me.userId ? ADMIN_MESSAGES.ownAccount : null);
+
 /** Users of one organisation: invite, change access, suspend or reinstate, reset MFA. */
 export function OrganisationUsers({ organisation }: { organisation: OrganisationNode }) {
   const [state, setState] = useState<State>({ users: [], loading: true, error: null });
@@ -105,7 +108,7 @@ export function OrganisationUsers({ organisation }: { organisation: Organisation
                   </TableCell>
                   <TableCell align="right">
                     <Stack direction="row" spacing={1} justifyContent="flex-end">
-                      <ChangeAction>
+                      <ChangeAction lockReason={ownAccountReason(user, me)}>
                         <Button
                           size="small"
                           color={user.suspended ? 'primary' : 'error'}
@@ -115,7 +118,7 @@ export function OrganisationUsers({ organisation }: { organisation: Organisation
                           {user.suspended ? 'Reinstate' : 'Suspend'}
                         </Button>
                       </ChangeAction>
-                      <ChangeAction>
+                      <ChangeAction lockReason={ownAccountReason(user, me)}>
                         <Button
                           size="small"
                           disabled={!user.mfa}

@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   createManagedOrganisation,
@@ -7,6 +7,8 @@ import {
   listOrganisationUsers,
   updateManagedUser,
 } from '@portal/contracts/calls';
+import { authStore, resetAuthStore } from '@portal/auth-bridge';
+import { ADMIN_MESSAGES } from '@portal/contracts';
 import { UserManagementPage } from './user-management-page';
 
 jest.mock('@portal/contracts/calls', () => ({
@@ -116,6 +118,46 @@ describe('UserManagementPage', () => {
     await waitFor(() =>
       expect(inviteOrganisationUser).toHaveBeenCalledWith('p1', { firstName: 'Ina', lastName: 'Vite', username: 'newbie', email: 'newbie@example.com' }),
     );
+  });
+
+  it('counts users and seats in the tree with singular and plural', async () => {
+    mock(getOrganisationTree).mockResolvedValue({
+      ...tree,
+      organisations: [node('p1', 'Demo Partner', 'PARTNER', null, { userCount: 2, seats: 1 }), node('c1', 'Demo Customer', 'CUSTOMER', 'p1', { userCount: 1, seats: 0 })],
+    });
+    render(<UserManagementPage />);
+    const nav = await screen.findByRole('navigation', { name: 'Organisations' });
+    expect(within(nav).getByText('Partner · 2 users · 1 seat')).toBeInTheDocument();
+    expect(within(nav).getByText('Customer · 1 user · 0 seats')).toBeInTheDocument();
+  });
+
+  describe('the signed-in manager', () => {
+    // The page is still mounted here and re-renders for the signed-out store.
+    afterEach(() => act(() => resetAuthStore()));
+
+    it('cannot suspend or reset the MFA of their own account, and sees why', async () => {
+      const me = { ...user, id: 'me', username: 'padmin', mfa: true };
+      mock(listOrganisationUsers).mockResolvedValue({ users: [me, { ...user, mfa: true }] });
+      authStore.getState().login({ userId: 'me', role: 'PARTNER', mfa: false, email: me.email, firstName: 'P', lastName: 'A', username: 'padmin' });
+      render(<UserManagementPage />);
+      const ownSuspend = await screen.findByRole('button', { name: 'Suspend padmin' });
+      expect(ownSuspend).toBeDisabled();
+      expect(ownSuspend).toHaveAccessibleDescription(ADMIN_MESSAGES.ownAccount);
+      expect(screen.getByRole('button', { name: 'Reset MFA of padmin' })).toHaveAccessibleDescription(ADMIN_MESSAGES.ownAccount);
+      // Everyone else's actions stay open.
+      expect(screen.getByRole('button', { name: 'Suspend customer' })).toBeEnabled();
+      expect(screen.getByRole('button', { name: 'Reset MFA of customer' })).toBeEnabled();
+    });
+
+    it('sees suspend and delete of their own organisation closed, with the reason', async () => {
+      render(<UserManagementPage />);
+      await screen.findByText('No users yet. Invite the first one.');
+      for (const name of ['Suspend', 'Delete']) {
+        const button = await screen.findByRole('button', { name });
+        expect(button).toBeDisabled();
+        expect(button).toHaveAccessibleDescription(ADMIN_MESSAGES.ownOrganisation);
+      }
+    });
   });
 
   it('shows the API error, e.g. for a customer', async () => {

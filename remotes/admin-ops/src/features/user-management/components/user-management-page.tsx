@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Card, CircularProgress, Grid, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import type { OrganisationTree } from '@portal/contracts';
 import { getOrganisationTree } from '@portal/contracts/calls';
-import { ChangeAction, PageHeader } from '@portal/ui';
+import { ChangeAction, countLabel, PageHeader } from '@portal/ui';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { errorOf } from '../../../lib/api-result';
 import { KIND_LABELS, flattenTree } from '../lib/organisation-tree';
@@ -79,7 +79,7 @@ export function UserManagementPage() {
                   >
                     <ListItemText
                       primary={node.name}
-                      secondary={`${KIND_LABELS[node.kind]} · ${node.userCount} users · ${node.seats} seats${node.suspended ? ' · suspended' : ''}`}
+                      secondary={`${KIND_LABELS[node.kind]} · ${countLabel(node.userCount, 'user')} · ${countLabel(node.seats, 'seat')}${node.suspended ? ' · suspended' : ''}`}
                     />
                   </ListItemButton>
                 ))}
