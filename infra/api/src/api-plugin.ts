@@ -79,6 +79,8 @@ export interface ApiPluginOptions extends RemoteOpsOptions {
   smtpUrl?: string;
   /** MAIL_FROM: sender of every message (default "Cloud Backup Portal <no-reply@portal.local>"). */
   mailFrom?: string;
+  /** MAIL_SENDER_DOMAINS: a verified white-label address in one of these is the From; others only Reply-To. */
+  mailSenderDomains?: string[];
   /** Overrides the mailer built from smtpUrl (tests). */
   mailer?: Mailer;
   /** The white-label hook: sender and branding per recipient. Default: the recipient's white-label settings, else mailFrom. */
@@ -156,7 +158,12 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
       mailer,
       branding:
         options.branding ??
-        whitelabelBrandingResolver({ db: options.db, mailFrom: options.mailFrom ?? DEFAULT_MAIL_FROM, publicUrl: options.publicUrl ?? process.env.PORTAL_PUBLIC_URL }),
+        whitelabelBrandingResolver({
+          db: options.db,
+          mailFrom: options.mailFrom ?? DEFAULT_MAIL_FROM,
+          senderDomains: options.mailSenderDomains,
+          publicUrl: options.publicUrl ?? process.env.PORTAL_PUBLIC_URL,
+        }),
       log: app.log,
       codesPerHour: options.codesPerHour ?? CODES_PER_HOUR_DEFAULT,
       forgotMinDurationMs: options.forgotMinDurationMs,

@@ -6,6 +6,7 @@ import { apiPlugin, type ApiPluginOptions } from './api-plugin';
 import { openDatabase, type Db, type OpenDatabaseOptions } from './db/database';
 import { migrate } from './db/migrate';
 import { ensureJwtSecret, setSetting, SETTING_PLATFORM_VERSION } from './repositories/settings-repository';
+import { parseSenderDomains } from './mail/whitelabel-branding';
 import { seedDemo } from './seed/seed-demo';
 import { backupOptionsFromSetup, type BackupApiOptions } from './services/backup-engine';
 
@@ -20,6 +21,8 @@ export interface SetupApiOptions extends OpenDatabaseOptions {
   smtpUrl?: string;
   /** MAIL_FROM: the sender of every message. */
   mailFrom?: string;
+  /** MAIL_SENDER_DOMAINS: domains a verified white-label address may send From (SPF/DKIM set up for them). */
+  mailSenderDomains?: string[];
   /** REDIS_URL: shared rate-limit counters. */
   redisUrl?: string;
   /** Backup engine settings; defaults from the environment (DATA_DIR, BACKUP_*). */
@@ -28,7 +31,7 @@ export interface SetupApiOptions extends OpenDatabaseOptions {
 
 /**
  * Reads the API's settings from the environment (DATA_DIR, DATABASE_URL, JWT_SECRET, PORTAL_DEMO,
- * PORTAL_VERSION, SMTP_URL, MAIL_FROM, REDIS_URL).
+ * PORTAL_VERSION, SMTP_URL, MAIL_FROM, MAIL_SENDER_DOMAINS, REDIS_URL).
  */
 export function apiOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SetupApiOptions {
   return {
@@ -39,6 +42,7 @@ export function apiOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SetupAp
     demo: env.PORTAL_DEMO !== '0',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || undefined,
+    mailSenderDomains: parseSenderDomains(env.MAIL_SENDER_DOMAINS),
     redisUrl: env.REDIS_URL || undefined,
   };
 }
@@ -87,6 +91,7 @@ export async function setupApi(options: SetupApiOptions = {}): Promise<{ db: Db;
         demo: options.demo !== false,
         smtpUrl: options.smtpUrl,
         mailFrom: options.mailFrom,
+        mailSenderDomains: options.mailSenderDomains,
         redisUrl: options.redisUrl,
         backup: { ...backupOptionsFromSetup(options), ...options.backup },
       },

@@ -17,6 +17,7 @@ import type {
   WhitelabelResponse,
   WhitelabelSettingsRequest,
 } from './account-settings';
+import type { WhitelabelSenderVerifyRequest } from './whitelabel-sender';
 
 // Account settings (issue 5; spec section 7 "Profile" and "White-label"). Paths relative to the API
 // base; each call resolves with the success body or `{ errorMessage }` (see @portal/request).
@@ -62,6 +63,13 @@ export const getWhitelabel = (userId: string): Promise<ApiResult<WhitelabelRespo
 
 export const updateWhitelabel = (userId: string, body: WhitelabelSettingsRequest): Promise<ApiResult<WhitelabelResponse>> =>
   request<ApiResult<WhitelabelResponse>>({ method: 'PUT', url: `${users(userId)}/whitelabel`, data: body });
+
+/** Mails a code to the saved white-label address (a new one voids the previous). */
+export const sendWhitelabelSenderCode = (userId: string): Promise<ApiResult<WhitelabelResponse>> =>
+  request<ApiResult<WhitelabelResponse>>({ method: 'POST', url: `${users(userId)}/whitelabel/sender/code` });
+
+export const verifyWhitelabelSender = (userId: string, body: WhitelabelSenderVerifyRequest): Promise<ApiResult<WhitelabelResponse>> =>
+  request<ApiResult<WhitelabelResponse>>({ method: 'POST', url: `${users(userId)}/whitelabel/sender/verify`, data: body });
 
 export const uploadWhitelabelImage = (userId: string, body: ImageUploadRequest): Promise<ApiResult<ImageUploadResponse>> =>
   request<ApiResult<ImageUploadResponse>>({ method: 'PUT', url: `${users(userId)}/whitelabel/image`, data: body });

@@ -96,6 +96,7 @@ export const remotesRegistrySchema = z.object({
 export type RemotesRegistry = z.infer<typeof remotesRegistrySchema>;
 export * from './support';
 export * from './account-settings';
+export * from './whitelabel-sender';
 export * from './backup';
 export * from './remotes';
 export * from './admin';

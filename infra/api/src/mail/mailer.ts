@@ -1,13 +1,23 @@
 import nodemailer from 'nodemailer';
+import addressparser from 'nodemailer/lib/addressparser';
 import type { Db } from '../db/database';
 import { insertOutboxMessage } from '../repositories/outbox-repository';
 
 export const DEFAULT_MAIL_FROM = 'Cloud Backup Portal <no-reply@portal.local>';
 
+/**
+ * A mailbox as nodemailer takes it: it encodes the name and checks the address itself, so nothing a
+ * partner typed is ever spliced into a header line.
+ */
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
 export interface OutgoingMail {
   to: string;
-  from: string;
-  replyTo?: string | null;
+  from: string | MailAddress;
+  replyTo?: string | MailAddress | null;
   subject: string;
   text: string;
   html?: string | null;
@@ -22,12 +32,29 @@ export interface Mailer {
   close(): Promise<void>;
 }
 
+/** MAIL_FROM (operator-set, e.g. `Acme Backup <backup@acme.example>`) as a mailbox. */
+export function parseMailbox(value: string): MailAddress {
+  const [first] = addressparser(value, { flatten: true });
+  if (!first?.address) throw new Error(`Not an e-mail address: "${value}"`);
+  return { name: first.name, address: first.address };
+}
+
+/** How a sender reads in the outbox and on the white-label page (never written into a header). */
+export function formatMailbox(mailbox: string | MailAddress): string {
+  if (typeof mailbox === 'string') return mailbox;
+  return mailbox.name ? `${mailbox.name} <${mailbox.address}>` : mailbox.address;
+}
+
 /** Stores messages in the database so every API process (and the demo's dev/outbox page) sees them. */
 export function createOutboxMailer(db: Db): Mailer {
   return {
     kind: 'outbox',
     async send(message) {
-      await insertOutboxMessage(db, message);
+      await insertOutboxMessage(db, {
+        ...message,
+        from: formatMailbox(message.from),
+        replyTo: message.replyTo ? formatMailbox(message.replyTo) : null,
+      });
     },
     async close() {},
   };

@@ -1,4 +1,4 @@
-import { DEFAULT_MAIL_FROM, type OutgoingMail } from './mailer';
+import { DEFAULT_MAIL_FROM, type MailAddress, type OutgoingMail } from './mailer';
 
 /** Whom an e-mail is about: enough to greet them and, later, to find their tenant's branding. */
 export interface MailRecipient {
@@ -10,8 +10,8 @@ export interface MailRecipient {
 
 /** Sender and branding of the messages a user receives. */
 export interface MailBranding {
-  from: string;
-  replyTo: string | null;
+  from: string | MailAddress;
+  replyTo: MailAddress | null;
   productName: string;
   logoUrl: string | null;
 }
@@ -136,4 +136,23 @@ If you did not make this change, reset your password straight away from the sign
 
 ${branding.productName}`,
   );
+}
+
+/**
+ * Sent to a white-label address (not to a user) to prove that whoever saved it receives its mail.
+ * It never goes out from or replies to that address: it is unverified until this code comes back.
+ */
+export function senderVerificationMail(address: string, branding: MailBranding, code: string): OutgoingMail {
+  const text = `Hello,
+
+An administrator of ${branding.productName} asked the backup portal to send its e-mail with this address (${address}) as the sender or the reply address.
+
+The verification code is: ${code}
+
+Enter it on the White-label page to confirm. The code works once and expires in 10 minutes.
+
+If you do not know about this, ignore this e-mail: the address will not be used.
+
+${branding.productName}`;
+  return { to: address, from: branding.from, replyTo: null, subject: `Verify your sender address for ${branding.productName}: ${code}`, text, html: brandedHtml(branding, text) };
 }

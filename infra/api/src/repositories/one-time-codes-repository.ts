@@ -1,6 +1,7 @@
 import type { Queryable } from '../db/database';
 
-export type CodePurpose = 'mfa' | 'reset';
+/** 'sender' proves a white-label e-mail address receives mail before it is used as a sender. */
+export type CodePurpose = 'mfa' | 'reset' | 'sender';
 
 export interface StoredCode {
   id: string;

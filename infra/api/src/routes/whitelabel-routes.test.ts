@@ -1,5 +1,5 @@
 import { ACCOUNT_SETTINGS_MESSAGES as M, whitelabelResponseSchema } from '@portal/contracts';
-import { build, mailsTo, post, signin, type ApiInstance } from '../test/build';
+import { build, latestCode, mailsTo, post, signin, type ApiInstance } from '../test/build';
 import { imageBody, PNG_1X1, SVG } from '../test/images';
 
 type Caller = Awaited<ReturnType<typeof signin>>;
@@ -32,6 +32,7 @@ describe('white-label settings and their inheritance', () => {
       inherited: false,
       canEdit: false,
       own: null,
+      sender: null,
     });
   });
 
@@ -146,17 +147,20 @@ describe('white-label settings and their inheritance', () => {
     expect((await app.inject({ method: 'GET', url: imageUrl })).headers['content-type']).toBe('image/png');
   });
 
-  it("mails to a partner's customers come from the white-label e-mail, with the logo", async () => {
-    const app = await build();
+  it("mails to a partner's customers come from the verified white-label e-mail of an allowed domain, with the logo", async () => {
+    const app = await build({ mailSenderDomains: ['partner.example'] });
     const partner = await signin(app, 'partner');
     await put(app, partner, settings());
+    const code = await latestCode(app, 'backup@partner.example');
+    const verified = await app.inject({ method: 'POST', url: `${url(partner.userId)}/sender/verify`, headers: partner.headers, payload: { code } });
+    expect(verified.statusCode).toBe(200);
     await post(app, 'api/forgot', { email: 'customer@demo.example' });
     const [mail] = await mailsTo(app, 'customer@demo.example');
-    expect(mail.from).toBe('"Demo Partner" <backup@partner.example>');
+    expect(mail.from).toBe('Demo Partner <backup@partner.example>');
     const { rows } = await app.apiDb.query<{ reply_to: string; html: string }>(
       "select reply_to, html from email_outbox where \"to\" = 'customer@demo.example' order by sent_at desc limit 1",
     );
-    expect(rows[0].reply_to).toBe('backup@partner.example');
+    expect(rows[0].reply_to).toBe('Demo Partner <backup@partner.example>');
     expect(rows[0].html).toContain('<img src="https://cdn.partner.example/logo.png"');
     // Another partner's customer still gets the default sender.
     await post(app, 'api/forgot', { email: 'customer2@demo.example' });

@@ -4,15 +4,18 @@ import {
   imageUploadResponseSchema,
   userIdParamsSchema,
   whitelabelResponseSchema,
+  whitelabelSenderVerifyRequestSchema,
   whitelabelSettingsRequestSchema,
   type CommitImageRequest,
   type ImageUploadRequest,
   type UserIdParams,
+  type WhitelabelSenderVerifyRequest,
   type WhitelabelSettingsRequest,
 } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import { requireRole, requireSelf } from '../plugins/auth';
 import { uploadImage } from '../services/image-service';
+import { mailSenderCode, verifySender } from '../services/whitelabel-sender-service';
 import { commitWhitelabelImage, getWhitelabel, updateWhitelabel, WHITELABEL_EDITOR_ROLES } from '../services/whitelabel-service';
 import { audited, changedFields } from './audit-request';
 import { IMAGE_BODY_LIMIT, mediaBaseOf } from './media-routes';
@@ -31,7 +34,7 @@ export async function whitelabelRoutes(app: FastifyInstance, deps: RouteDeps): P
   app.get<{ Params: UserIdParams }>(
     '/api/users/:userId/whitelabel',
     { schema: { params: userIdParamsSchema, response: { 200: whitelabelResponseSchema } }, preHandler: deps.authenticate },
-    async (request) => getWhitelabel(deps.db, requireSelf(request, request.params.userId)),
+    async (request) => getWhitelabel(deps.account, requireSelf(request, request.params.userId)),
   );
 
   app.put<{ Params: UserIdParams; Body: WhitelabelSettingsRequest }>(
@@ -39,8 +42,8 @@ export async function whitelabelRoutes(app: FastifyInstance, deps: RouteDeps): P
     { schema: { params: userIdParamsSchema, body: whitelabelSettingsRequestSchema, response: { 200: whitelabelResponseSchema } }, preHandler: editors },
     async (request) => {
       const auth = requireSelf(request, request.params.userId);
-      const before = (await getWhitelabel(deps.db, auth)).own;
-      return audited(deps.db, request, updateWhitelabel(deps.db, auth, request.body, mediaBase), (after) => ({
+      const before = (await getWhitelabel(deps.account, auth)).own;
+      return audited(deps.db, request, updateWhitelabel(deps.account, auth, request.body, mediaBase), (after) => ({
         action: 'branding.updated',
         target: after.sourceOrganisationName,
         detail: { fields: changedFields(before, after.own, ['copyrightText', 'whitelabelImageUrl', 'whiteLabelEmail', 'presetColor']) },
@@ -65,9 +68,33 @@ export async function whitelabelRoutes(app: FastifyInstance, deps: RouteDeps): P
     '/api/users/:userId/commit/whitelabel/image',
     { schema: { params: userIdParamsSchema, body: commitImageRequestSchema, response: { 200: whitelabelResponseSchema } }, preHandler: editors },
     async (request) =>
-      audited(deps.db, request, commitWhitelabelImage(deps.db, requireSelf(request, request.params.userId), request.body.uploadId, mediaBase), (after) => ({
+      audited(deps.db, request, commitWhitelabelImage(deps.account, requireSelf(request, request.params.userId), request.body.uploadId, mediaBase), (after) => ({
         action: 'branding.logo_uploaded',
         target: after.sourceOrganisationName,
       })),
+  );
+
+  // The sender address is used for mail only once the code mailed to it has come back.
+  app.post<{ Params: UserIdParams }>(
+    '/api/users/:userId/whitelabel/sender/code',
+    { schema: { params: userIdParamsSchema, response: { 200: whitelabelResponseSchema } }, preHandler: editors },
+    async (request) => {
+      const auth = requireSelf(request, request.params.userId);
+      await mailSenderCode(deps.account, auth);
+      return getWhitelabel(deps.account, auth);
+    },
+  );
+
+  app.post<{ Params: UserIdParams; Body: WhitelabelSenderVerifyRequest }>(
+    '/api/users/:userId/whitelabel/sender/verify',
+    { schema: { params: userIdParamsSchema, body: whitelabelSenderVerifyRequestSchema, response: { 200: whitelabelResponseSchema } }, preHandler: editors },
+    async (request) => {
+      const auth = requireSelf(request, request.params.userId);
+      const verified = (async () => {
+        await verifySender(deps.account, auth, request.body.code);
+        return getWhitelabel(deps.account, auth);
+      })();
+      return audited(deps.db, request, verified, (after) => ({ action: 'branding.sender_verified', target: after.sourceOrganisationName }));
+    },
   );
 }

@@ -5,11 +5,12 @@ import {
   type WhitelabelSettingsRequest,
   type WhitelabelValues,
 } from '@portal/contracts';
-import type { Queryable } from '../db/database';
 import { imageExists } from '../repositories/images-repository';
 import { findEffectiveWhitelabel, findOwnWhitelabel, setWhitelabelLogo, upsertWhitelabel } from '../repositories/whitelabel-repository';
+import type { AccountDeps } from './account-service';
 import { forbidden, HttpError } from './errors';
 import { claimImage, parseOwnMediaUrl } from './image-service';
+import { mailSenderCode, ownSender } from './whitelabel-sender-service';
 
 /** Spec section 6: the Whitelabel page is for these roles, and the API refuses everyone else. */
 export const WHITELABEL_EDITOR_ROLES: readonly Role[] = ['ADMIN', 'PARTNER', 'DIRECTPARTNER'];
@@ -29,7 +30,8 @@ const EMPTY: WhitelabelValues = { copyrightText: null, whitelabelImageUrl: null,
  * editor roles, their own organisation's settings. Only the caller's own organisation path is
  * consulted: no id from the client decides whose branding is read.
  */
-export async function getWhitelabel(db: Queryable, caller: WhitelabelCaller): Promise<WhitelabelResponse> {
+export async function getWhitelabel(deps: AccountDeps, caller: WhitelabelCaller): Promise<WhitelabelResponse> {
+  const { db } = deps;
   const effective = await findEffectiveWhitelabel(db, caller.organisationId);
   const own = canEdit(caller) ? ((await findOwnWhitelabel(db, caller.organisationId)) ?? null) : null;
   const values: WhitelabelValues = effective
@@ -46,18 +48,25 @@ export async function getWhitelabel(db: Queryable, caller: WhitelabelCaller): Pr
     inherited: effective ? effective.sourceOrganisationId !== caller.organisationId : false,
     canEdit: canEdit(caller),
     own,
+    sender: canEdit(caller) ? await ownSender(deps, caller) : null,
   };
 }
 
 const blankToNull = (value: string) => (value.trim() === '' ? null : value.trim());
 
+/**
+ * Saves the settings. A new white-label address starts unverified (the repository clears the proof
+ * of the old one) and is mailed a code at once, so the page can ask for it next.
+ */
 export async function updateWhitelabel(
-  db: Queryable,
+  deps: AccountDeps,
   caller: WhitelabelCaller,
   input: WhitelabelSettingsRequest,
   mediaBase: string,
 ): Promise<WhitelabelResponse> {
+  const { db } = deps;
   if (!canEdit(caller)) throw forbidden();
+  const previousAddress = (await findOwnWhitelabel(db, caller.organisationId))?.whiteLabelEmail ?? null;
   const logo = blankToNull(input.whitelabelImageUrl);
   // The schema let a media path through by shape; it must also be one of ours that exists.
   if (logo && !logo.startsWith('https://')) {
@@ -75,12 +84,15 @@ export async function updateWhitelabel(
     },
     caller.userId,
   );
-  return getWhitelabel(db, caller);
+  const address = blankToNull(input.whiteLabelEmail);
+  if (address && address !== previousAddress) await mailSenderCode(deps, caller, { quietWhenLimited: true });
+  return getWhitelabel(deps, caller);
 }
 
-export async function commitWhitelabelImage(db: Queryable, caller: WhitelabelCaller, uploadId: string, mediaBase: string): Promise<WhitelabelResponse> {
+export async function commitWhitelabelImage(deps: AccountDeps, caller: WhitelabelCaller, uploadId: string, mediaBase: string): Promise<WhitelabelResponse> {
+  const { db } = deps;
   if (!canEdit(caller)) throw forbidden();
   const url = await claimImage(db, { userId: caller.userId, purpose: 'whitelabel', uploadId, mediaBase });
   await setWhitelabelLogo(db, caller.organisationId, url, caller.userId);
-  return getWhitelabel(db, caller);
+  return getWhitelabel(deps, caller);
 }

@@ -26,6 +26,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'email.changed': 'E-mail changed',
   'branding.updated': 'Branding changed',
   'branding.logo_uploaded': 'Logo uploaded',
+  'branding.sender_verified': 'Sender address verified',
   'tenant.connected': 'Tenant connected',
   'tenant.updated': 'Tenant updated',
   'tenant.deleted': 'Tenant deleted',
