@@ -3,6 +3,7 @@ import type { WhitelabelResponse } from '@portal/contracts';
 import { getWhitelabel } from '@portal/contracts/calls';
 import { PageHeader } from '@portal/ui';
 import { useUserResource } from '../../../lib/use-user-resource';
+import { SenderVerification } from './sender-verification';
 import { WhitelabelForm } from './whitelabel-form';
 
 /** /whitelabel (ADMIN, PARTNER, DIRECTPARTNER): the organisation's branding, with a live preview. */
@@ -36,6 +37,7 @@ export function WhitelabelPage() {
                     : 'Your organisation uses the product default. Save settings to brand the portal and its e-mail.'}
               </Typography>
               <WhitelabelForm userId={userId} data={data} onSaved={setData} />
+              {data.sender ? <SenderVerification userId={userId} sender={data.sender} onChanged={setData} /> : null}
             </Stack>
           )}
         </CardContent>

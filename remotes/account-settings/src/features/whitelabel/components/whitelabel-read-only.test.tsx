@@ -33,6 +33,7 @@ beforeEach(() => {
     inherited: true,
     canEdit: true,
     own: null,
+    sender: null,
   });
 });
 afterEach(() => profileStore.getState().clear());

@@ -1,0 +1,134 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
+import {
+  WHITELABEL_SENDER_MESSAGES,
+  whitelabelSenderVerifyRequestSchema,
+  type WhitelabelResponse,
+  type WhitelabelSender,
+  type WhitelabelSenderState,
+  type WhitelabelSenderVerifyRequest,
+} from '@portal/contracts';
+import { sendWhitelabelSenderCode, verifyWhitelabelSender } from '@portal/contracts/calls';
+import { ChangeAction, showAlert } from '@portal/ui';
+import { Controller, useForm } from 'react-hook-form';
+import { errorOf, messageOf } from '../../../lib/api-result';
+
+const STATE_LABELS: Record<WhitelabelSenderState, { label: string; color: 'default' | 'warning' | 'info' | 'success' }> = {
+  none: { label: 'No address', color: 'default' },
+  unverified: { label: 'Not verified', color: 'warning' },
+  code_sent: { label: 'Code sent', color: 'info' },
+  verified: { label: 'Verified', color: 'success' },
+};
+
+export type SenderVerificationProps = { userId: string; sender: WhitelabelSender; onChanged: (data: WhitelabelResponse) => void };
+
+/**
+ * The white-label address is used only once proven: the page shows its state, asks for the code
+ * mailed to it, and says which From and Reply-To the organisation's mail carries now.
+ */
+export function SenderVerification({ userId, sender, onChanged }: SenderVerificationProps) {
+  const { control, handleSubmit, formState, reset } = useForm<WhitelabelSenderVerifyRequest>({
+    resolver: zodResolver(whitelabelSenderVerifyRequestSchema),
+    mode: 'all',
+    defaultValues: { code: '' },
+  });
+  const state = STATE_LABELS[sender.state];
+  const usesOwnFrom = sender.address !== null && sender.from.endsWith(`<${sender.address}>`);
+
+  const answer = async (call: Promise<unknown>, success: string) => {
+    try {
+      const result = await call;
+      const error = errorOf(result);
+      if (error) return showAlert({ message: error, type: 'error' });
+      reset({ code: '' });
+      onChanged(result as WhitelabelResponse);
+      showAlert({ message: success, type: 'success' });
+    } catch (error) {
+      showAlert({ message: messageOf(error), type: 'error' });
+    }
+  };
+
+  const verify = ({ code }: WhitelabelSenderVerifyRequest) => answer(verifyWhitelabelSender(userId, { code }), WHITELABEL_SENDER_MESSAGES.verified);
+  const resend = () => answer(sendWhitelabelSenderCode(userId), WHITELABEL_SENDER_MESSAGES.codeSent);
+
+  return (
+    <Box component="section" aria-labelledby="sender-heading">
+      <Stack spacing={1.5}>
+        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography id="sender-heading" variant="subtitle2" component="h3">
+            Sender address
+          </Typography>
+          <Chip size="small" variant="outlined" color={state.color} label={state.label} data-testid="sender-state" />
+        </Stack>
+        {sender.state === 'none' ? (
+          <Typography variant="body2" color="text.secondary">
+            Save a white-label e-mail address above to send your users&apos; mail in your name. We mail a code to it first.
+          </Typography>
+        ) : sender.state === 'verified' ? (
+          <Typography variant="body2" color="text.secondary">
+            {sender.address} is verified.
+          </Typography>
+        ) : (
+          <Typography variant="body2" color="text.secondary">
+            {sender.state === 'code_sent'
+              ? `Enter the six-digit code we mailed to ${sender.address}. Until then the address is not used.`
+              : `${sender.address} is not verified and is not used. Send a code to it to verify it.`}
+          </Typography>
+        )}
+        <Alert severity={usesOwnFrom ? 'success' : 'info'} data-testid="sender-headers">
+          <Typography variant="body2">
+            Mail to your users is sent from <Box component="bdi" sx={{ fontWeight: 600 }}>{sender.from}</Box>
+            {sender.replyTo ? (
+              <>
+                {' '}
+                and replies go to <Box component="bdi" sx={{ fontWeight: 600 }}>{sender.replyTo}</Box>
+              </>
+            ) : null}
+            .
+          </Typography>
+          {sender.state === 'verified' && !usesOwnFrom ? (
+            <Typography variant="body2" sx={{ mt: 0.5 }}>
+              Your address&apos;s domain is not one this portal is set up to send for, so mail comes from the portal&apos;s address in your
+              name (otherwise it would fail SPF and DMARC checks).
+            </Typography>
+          ) : null}
+        </Alert>
+        {sender.state === 'unverified' || sender.state === 'code_sent' ? (
+          <Stack component="form" aria-label="Verify sender address" noValidate onSubmit={handleSubmit(verify)} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
+            {sender.state === 'code_sent' ? (
+              <Controller
+                name="code"
+                control={control}
+                render={({ field: { ref, ...field }, fieldState }) => (
+                  <TextField
+                    {...field}
+                    inputRef={ref}
+                    id="sender-code"
+                    label="Code"
+                    size="small"
+                    autoComplete="one-time-code"
+                    slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+                    error={!!fieldState.error}
+                    helperText={fieldState.error?.message ?? 'Six digits'}
+                  />
+                )}
+              />
+            ) : null}
+            {sender.state === 'code_sent' ? (
+              <ChangeAction>
+                <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
+                  Verify
+                </Button>
+              </ChangeAction>
+            ) : null}
+            <ChangeAction>
+              <Button variant="outlined" onClick={() => void resend()}>
+                {sender.state === 'code_sent' ? 'Send a new code' : 'Send code'}
+              </Button>
+            </ChangeAction>
+          </Stack>
+        ) : null}
+      </Stack>
+    </Box>
+  );
+}
