@@ -2,6 +2,7 @@ import { parseCliArgs, USAGE, UsageError } from './cli-args';
 import { deployRemote } from './deploy';
 import { CliError, connectRegistry } from './registry-client';
 import { federationName } from './remote-names';
+import { formatRemoteStatus } from './format-remote-status';
 import { openRemoteStore } from './open-remote-store';
 import { readSettings } from './settings';
 import { RemoteOpsError } from '@portal/api/src/services/remote-ops-service';
@@ -30,20 +31,12 @@ async function main(argv: string[]): Promise<number> {
           `build ${result.seconds.build.toFixed(1)} s, publish ${result.seconds.publish.toFixed(1)} s, total ${result.seconds.total.toFixed(1)} s`,
       );
     } else if (command.command === 'rollback') {
-      const result = await registry.rollback(federationName(settings.remotesDir, command.name), command.to);
+      const result = await registry.rollback(federationName(settings.remotesDir, command.name), command.to, command.reason);
       console.log(
         `Rolled back ${result.name} from ${result.pointer.fromVersion ?? 'none'} to ${result.pointer.toVersion} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
       );
     } else {
-      for (const remote of await registry.list()) {
-        console.log(`${remote.name}  current: ${remote.current ?? '(none)'}`);
-        for (const r of remote.releases) {
-          const mark = r.version === remote.current ? '*' : ' ';
-          console.log(`  ${mark} ${r.version}  built ${r.builtAt ?? '?'}  commit ${r.gitCommit?.slice(0, 12) ?? '?'}  published ${r.publishedAt}`);
-        }
-        console.log('  history:');
-        for (const h of remote.history) console.log(`    ${h.at}  ${h.fromVersion ?? '(none)'} -> ${h.toVersion}  by ${h.actor}`);
-      }
+      for (const remote of await registry.list()) console.log(formatRemoteStatus(remote));
     }
     return 0;
   } finally {

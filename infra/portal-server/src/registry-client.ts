@@ -15,7 +15,7 @@ import { readServerState } from './server-state';
 export interface RegistryClient {
   readonly description: string;
   publish(input: { name: string; version: string; builtAt: string; gitCommit: string | null }): Promise<RemoteOpResult>;
-  rollback(name: string, to?: string): Promise<RemoteOpResult>;
+  rollback(name: string, to?: string, reason?: string): Promise<RemoteOpResult>;
   list(): Promise<RemoteStatus[]>;
   close(): Promise<void>;
 }
@@ -62,7 +62,7 @@ function apiClient(url: string, env: NodeJS.ProcessEnv): RegistryClient {
     description: `the portal API at ${url}`,
     publish: ({ name, version, builtAt, gitCommit }) =>
       call('POST', `api/remotes/${name}/releases`, { version, builtAt, ...(gitCommit ? { gitCommit } : {}) }),
-    rollback: (name, to) => call('POST', `api/remotes/${name}/rollback`, to ? { to } : {}),
+    rollback: (name, to, reason) => call('POST', `api/remotes/${name}/rollback`, { ...(to ? { to } : {}), ...(reason ? { reason } : {}) }),
     list: async () => (await call<{ remotes: RemoteStatus[] }>('GET', 'api/remotes')).remotes,
     close: async () => undefined,
   };
@@ -81,7 +81,7 @@ async function directClient(settings: PortalSettings, env: NodeJS.ProcessEnv): P
   return {
     description: settings.databaseUrl ? 'the database at DATABASE_URL' : `the embedded database in ${settings.dataDir}/db`,
     publish: (input) => publishVersion(db, store, input, actor),
-    rollback: (name, to) => rollbackRemote(db, name, to, actor),
+    rollback: (name, to, reason) => rollbackRemote(db, name, to, actor, reason ?? null),
     list: () => listRemoteStatus(db),
     close: () => db.close(),
   };

@@ -10,6 +10,12 @@ export interface ReleaseInput {
   gitCommit?: string | null;
 }
 
+export interface RollbackMark {
+  at: string;
+  by: string;
+  reason: string | null;
+}
+
 export interface Release {
   name: string;
   version: string;
@@ -18,6 +24,8 @@ export interface Release {
   builtAt: string | null;
   gitCommit: string | null;
   publishedAt: string;
+  /** Set while the version stands rolled back away from; cleared when it goes live again. */
+  rolledBack: RollbackMark | null;
 }
 
 export interface CurrentRemote {
@@ -28,12 +36,16 @@ export interface CurrentRemote {
   publishedAt: string;
 }
 
+export type PointerKind = 'deploy' | 'rollback';
+
 export interface PointerChange {
   name: string;
   fromVersion: string | null;
   toVersion: string;
   at: string;
   actor: string;
+  kind: PointerKind;
+  reason: string | null;
 }
 
 interface ReleaseRow {
@@ -44,7 +56,12 @@ interface ReleaseRow {
   built_at: Date | null;
   git_commit: string | null;
   published_at: Date;
+  rolled_back_at: Date | null;
+  rolled_back_by: string | null;
+  rolled_back_reason: string | null;
 }
+
+const RELEASE_COLUMNS = 'name, version, entry, integrity, built_at, git_commit, published_at, rolled_back_at, rolled_back_by, rolled_back_reason';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 
@@ -57,6 +74,7 @@ function toRelease(row: ReleaseRow): Release {
     builtAt: row.built_at ? iso(row.built_at) : null,
     gitCommit: row.git_commit,
     publishedAt: iso(row.published_at),
+    rolledBack: row.rolled_back_at ? { at: iso(row.rolled_back_at), by: row.rolled_back_by ?? '', reason: row.rolled_back_reason } : null,
   };
 }
 
@@ -78,7 +96,7 @@ export async function recordRelease(db: Queryable, input: ReleaseInput): Promise
     [input.name, input.version, input.entry, input.integrity, builtAt, input.gitCommit ?? null],
   );
   const { rows } = await db.query<ReleaseRow>(
-    'select name, version, entry, integrity, built_at, git_commit, published_at from remote_releases where name = $1 and version = $2',
+    `select ${RELEASE_COLUMNS} from remote_releases where name = $1 and version = $2`,
     [input.name, input.version],
   );
   const stored = toRelease(rows[0]);
@@ -88,24 +106,62 @@ export async function recordRelease(db: Queryable, input: ReleaseInput): Promise
   return stored;
 }
 
-/** Moves the remote's pointer to a recorded version (deploy or rollback) and writes the history. */
-export async function pointRemote(db: Db, name: string, version: string, actor: string): Promise<PointerChange> {
-  return db.transaction(async (tx) => {
-    const release = await tx.query('select 1 from remote_releases where name = $1 and version = $2', [name, version]);
-    if (release.rows.length === 0) throw new RegistryError(`Release ${name}@${version} is not recorded`);
-    // Row lock (or, for a first deploy, the primary key) serialises concurrent moves of one remote.
-    const current = await tx.query<{ version: string }>('select version from remote_pointers where name = $1 for update', [name]);
-    const fromVersion = current.rows[0]?.version ?? null;
+export interface MoveOptions {
+  kind: PointerKind;
+  reason?: string | null;
+}
+
+/** The remote's current version, with its pointer row locked: concurrent moves of one remote queue up. */
+async function lockPointer(tx: Queryable, name: string): Promise<string | null> {
+  // Row lock (or, for a first deploy, the primary key) serialises concurrent moves of one remote.
+  const { rows } = await tx.query<{ version: string }>('select version from remote_pointers where name = $1 for update', [name]);
+  return rows[0]?.version ?? null;
+}
+
+async function movePointer(tx: Queryable, name: string, fromVersion: string | null, version: string, actor: string, options: MoveOptions): Promise<PointerChange> {
+  const release = await tx.query('select 1 from remote_releases where name = $1 and version = $2', [name, version]);
+  if (release.rows.length === 0) throw new RegistryError(`Release ${name}@${version} is not recorded`);
+  const reason = options.reason ?? null;
+  await tx.query(
+    `insert into remote_pointers (name, version, updated_at) values ($1, $2, now())
+     on conflict (name) do update set version = excluded.version, updated_at = excluded.updated_at`,
+    [name, version],
+  );
+  if (options.kind === 'rollback' && fromVersion && fromVersion !== version) {
     await tx.query(
-      `insert into remote_pointers (name, version, updated_at) values ($1, $2, now())
-       on conflict (name) do update set version = excluded.version, updated_at = excluded.updated_at`,
-      [name, version],
+      'update remote_releases set rolled_back_at = now(), rolled_back_by = $3, rolled_back_reason = $4 where name = $1 and version = $2',
+      [name, fromVersion, actor, reason],
     );
-    const { rows } = await tx.query<{ at: Date }>(
-      'insert into remote_pointer_history (name, from_version, to_version, actor) values ($1, $2, $3, $4) returning at',
-      [name, fromVersion, version, actor],
-    );
-    return { name, fromVersion, toVersion: version, at: iso(rows[0].at), actor };
+  }
+  // Going live again (a deploy, or a rollback that names it) is an operator's word that it is good.
+  await tx.query('update remote_releases set rolled_back_at = null, rolled_back_by = null, rolled_back_reason = null where name = $1 and version = $2', [name, version]);
+  const { rows } = await tx.query<{ at: Date }>(
+    'insert into remote_pointer_history (name, from_version, to_version, actor, kind, reason) values ($1, $2, $3, $4, $5, $6) returning at',
+    [name, fromVersion, version, actor, options.kind, reason],
+  );
+  return { name, fromVersion, toVersion: version, at: iso(rows[0].at), actor, kind: options.kind, reason };
+}
+
+/** Moves the remote's pointer to a recorded version and writes the history. */
+export async function pointRemote(db: Db, name: string, version: string, actor: string, options: MoveOptions = { kind: 'deploy' }): Promise<PointerChange> {
+  return db.transaction(async (tx) => movePointer(tx, name, await lockPointer(tx, name), version, actor, options));
+}
+
+export interface PointerState {
+  current: string | null;
+  releases: Release[];
+  history: PointerChange[];
+}
+
+/**
+ * Rolls the pointer back to the version `choose` picks from the state it sees under the remote's
+ * lock, so two operators rolling back at once walk back two steps rather than both taking one.
+ */
+export async function pointRemoteBack(db: Db, name: string, actor: string, reason: string | null, choose: (state: PointerState) => string): Promise<PointerChange> {
+  return db.transaction(async (tx) => {
+    const current = await lockPointer(tx, name);
+    const version = choose({ current, releases: await listReleases(tx, name), history: await listPointerHistory(tx, name) });
+    return movePointer(tx, name, current, version, actor, { kind: 'rollback', reason });
   });
 }
 
@@ -127,17 +183,24 @@ export async function listCurrentRemotes(db: Queryable): Promise<CurrentRemote[]
 
 export async function listReleases(db: Queryable, name: string): Promise<Release[]> {
   const { rows } = await db.query<ReleaseRow>(
-    `select name, version, entry, integrity, built_at, git_commit, published_at
-     from remote_releases where name = $1 order by published_at desc, version desc`,
+    `select ${RELEASE_COLUMNS} from remote_releases where name = $1 order by published_at desc, version desc`,
     [name],
   );
   return rows.map(toRelease);
 }
 
 export async function listPointerHistory(db: Queryable, name: string): Promise<PointerChange[]> {
-  const { rows } = await db.query<{ name: string; from_version: string | null; to_version: string; at: Date; actor: string }>(
-    'select name, from_version, to_version, at, actor from remote_pointer_history where name = $1 order by id',
+  const { rows } = await db.query<{ name: string; from_version: string | null; to_version: string; at: Date; actor: string; kind: PointerKind; reason: string | null }>(
+    'select name, from_version, to_version, at, actor, kind, reason from remote_pointer_history where name = $1 order by id',
     [name],
   );
-  return rows.map((row) => ({ name: row.name, fromVersion: row.from_version, toVersion: row.to_version, at: iso(row.at), actor: row.actor }));
+  return rows.map((row) => ({
+    name: row.name,
+    fromVersion: row.from_version,
+    toVersion: row.to_version,
+    at: iso(row.at),
+    actor: row.actor,
+    kind: row.kind,
+    reason: row.reason,
+  }));
 }

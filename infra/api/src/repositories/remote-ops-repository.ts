@@ -101,7 +101,8 @@ export interface RegistryEntryWithFallbacks {
 
 /**
  * /remotes.json: the current version of each remote plus its most recent earlier versions, so a
- * browser can fall back to one it ran well, with the integrity still coming from the server.
+ * browser can fall back to one it ran well, with the integrity still coming from the server. A
+ * version operators rolled back away from is never offered as a fallback.
  */
 export async function listRegistryWithFallbacks(db: Queryable, fallbackCount = 3): Promise<RegistryEntryWithFallbacks[]> {
   const { rows } = await db.query<{
@@ -115,6 +116,7 @@ export async function listRegistryWithFallbacks(db: Queryable, fallbackCount = 3
     `select r.name, r.version, r.entry, r.integrity, p.version as current,
             row_number() over (partition by r.name order by (r.version = p.version) desc, r.published_at desc, r.version desc) as rank
      from remote_pointers p join remote_releases r on r.name = p.name
+     where r.version = p.version or r.rolled_back_at is null
      order by r.name, rank`,
   );
   const byName = new Map<string, RegistryEntryWithFallbacks>();

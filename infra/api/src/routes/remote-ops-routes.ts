@@ -86,7 +86,7 @@ export async function remoteOpsRoutes(app: FastifyInstance, deps: RouteDeps, opt
     },
     async (request) => {
       const actor = await actorOf(deps, request);
-      return asHttp(() => rollbackRemote(deps.db, request.params.name, request.body?.to, actor));
+      return asHttp(() => rollbackRemote(deps.db, request.params.name, request.body?.to, actor, request.body?.reason || null));
     },
   );
 

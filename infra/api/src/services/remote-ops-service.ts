@@ -6,11 +6,14 @@ import {
   listPointerHistory,
   listReleases,
   pointRemote,
+  pointRemoteBack,
   recordRelease,
   type PointerChange,
+  type PointerState,
   type Release,
 } from '../repositories/registry-repository';
 import { auditPlatformEvent } from './platform-audit';
+import { liveTimes, previousLiveVersion } from './remote-history';
 
 /** A refusal whose message is meant for the operator (unknown remote or version, missing folder). */
 export class RemoteOpsError extends Error {
@@ -36,14 +39,14 @@ export interface RemoteOpResult {
 }
 
 /** Deploys and rollbacks also go to the tamper-evident audit log; the CLI (no user) shows as the operator. */
-function auditRemoteChange(db: Db, actor: Actor, action: 'remote.deployed' | 'remote.rolled_back', name: string, version: string, fromVersion: string | null) {
+function auditRemoteChange(db: Db, actor: Actor, action: 'remote.deployed' | 'remote.rolled_back', name: string, version: string, fromVersion: string | null, reason: string | null = null) {
   return auditPlatformEvent(db, {
     actorId: actor.userId,
     actorName: actor.userId ? actor.name : `operator (${actor.name})`,
     action,
     target: `${name}@${version}`,
     ip: actor.ip,
-    detail: { fromVersion },
+    detail: reason ? { fromVersion, reason } : { fromVersion },
   });
 }
 
@@ -94,57 +97,82 @@ export async function publishVersion(
   return { name: input.name, release, pointer };
 }
 
-/** Rollback = move the pointer to `to`, or to the release published just before the current one. */
-export async function rollbackRemote(db: Db, name: string, to: string | undefined, actor: Actor): Promise<RemoteOpResult> {
+const rolledBackVersions = (releases: Release[]) => new Set(releases.filter((r) => r.rolledBack).map((r) => r.version));
+
+/** Where a plain rollback of the remote would go now (null: nowhere). */
+export function rollbackTargetOf(state: PointerState): string | null {
+  return previousLiveVersion(state.history, state.current, rolledBackVersions(state.releases));
+}
+
+/**
+ * Rollback = move the pointer back to the version that was live before the current one (see
+ * previousLiveVersion), or to `to` when the operator names one. The version left is marked as
+ * rolled back away from, with who, when and `reason`, so no later plain rollback returns to it.
+ */
+export async function rollbackRemote(db: Db, name: string, to: string | undefined, actor: Actor, reason: string | null = null): Promise<RemoteOpResult> {
   const releases = await listReleases(db, name);
   if (releases.length === 0) {
     const known = await knownRemoteNames(db);
     throw new RemoteOpsError(404, `Unknown remote "${name}". Known remotes: ${known.join(', ') || 'none'}`);
   }
-  const current = (await listCurrentRemotes(db)).find((r) => r.name === name)?.version ?? null;
-  let target: Release | undefined;
-  if (to) {
-    target = releases.find((r) => r.version === to);
-    if (!target) {
-      throw new RemoteOpsError(404, `Remote ${name} has no version ${to}. Versions: ${releases.map((r) => r.version).join(', ')}`);
+  const pointer = await pointRemoteBack(db, name, actor.name, reason, (state) => {
+    if (to) {
+      if (!state.releases.some((r) => r.version === to)) {
+        throw new RemoteOpsError(404, `Remote ${name} has no version ${to}. Versions: ${state.releases.map((r) => r.version).join(', ')}`);
+      }
+      if (to === state.current) throw new RemoteOpsError(409, `Version ${to} of remote ${name} is already current`);
+      return to;
     }
-    if (to === current) throw new RemoteOpsError(409, `Version ${to} of remote ${name} is already current`);
-  } else {
-    // releases are newest first: the previous version is the next one after the current.
-    const index = releases.findIndex((r) => r.version === current);
-    target = index >= 0 ? releases[index + 1] : releases[0];
-    if (!target) throw new RemoteOpsError(409, `Remote ${name} has no version before ${current} to roll back to`);
-  }
-  const pointer = await pointRemote(db, name, target.version, actor.name);
+    const target = rollbackTargetOf(state);
+    if (!target) {
+      throw new RemoteOpsError(409, `Remote ${name} has no version that was live before ${state.current ?? 'now'} and was not rolled back; name one with --to`);
+    }
+    return target;
+  });
+  const release = (await listReleases(db, name)).find((r) => r.version === pointer.toVersion)!;
   await recordOperation(db, {
     actor: actor.name,
     actorUserId: actor.userId,
     action: 'rollback',
     name,
-    version: target.version,
+    version: pointer.toVersion,
     fromVersion: pointer.fromVersion,
     ip: actor.ip,
+    ...(reason ? { detail: { reason } } : {}),
   });
-  await auditRemoteChange(db, actor, 'remote.rolled_back', name, target.version, pointer.fromVersion);
-  return { name, release: target, pointer };
+  await auditRemoteChange(db, actor, 'remote.rolled_back', name, pointer.toVersion, pointer.fromVersion, reason);
+  return { name, release, pointer };
+}
+
+export interface ReleaseStatus extends Release {
+  /** Whether the version was ever the current one, and for how long in all (seconds). */
+  everLive: boolean;
+  liveSeconds: number;
 }
 
 export interface RemoteStatus {
   name: string;
   current: string | null;
-  releases: Release[];
+  /** Where a rollback without a named version goes now; null when there is nowhere to go. */
+  rollbackTarget: string | null;
+  releases: ReleaseStatus[];
   history: PointerChange[];
 }
 
-export async function listRemoteStatus(db: Db): Promise<RemoteStatus[]> {
+export async function listRemoteStatus(db: Db, now: Date = new Date()): Promise<RemoteStatus[]> {
   const current = new Map((await listCurrentRemotes(db)).map((r) => [r.name, r.version]));
   const result: RemoteStatus[] = [];
   for (const name of await knownRemoteNames(db)) {
+    const releases = await listReleases(db, name);
+    const history = await listPointerHistory(db, name);
+    const times = liveTimes(history, now);
+    const state = { current: current.get(name) ?? null, releases, history };
     result.push({
       name,
-      current: current.get(name) ?? null,
-      releases: await listReleases(db, name),
-      history: await listPointerHistory(db, name),
+      current: state.current,
+      rollbackTarget: rollbackTargetOf(state),
+      releases: releases.map((release) => ({ ...release, everLive: times.has(release.version), liveSeconds: Math.round(times.get(release.version)?.seconds ?? 0) })),
+      history,
     });
   }
   return result;
