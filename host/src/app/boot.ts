@@ -1,6 +1,7 @@
 import { authStore } from '@portal/auth-bridge';
 import { configureRequest } from '@portal/request';
 import { restoreWhiteLabel } from '@portal/ui';
+import { demoModeStore } from '../lib/demo-mode-store';
 import { initFederation } from '../lib/federation/federation';
 import { fetchRegistry } from '../lib/federation/registry';
 import { fetchRuntimeConfig } from '../lib/federation/runtime-config';
@@ -18,6 +19,7 @@ type BootOptions = {
 export async function boot({ onUnauthorized }: BootOptions): Promise<void> {
   const [config, registry] = await Promise.all([fetchRuntimeConfig(), fetchRegistry()]);
   configureRequest({ baseUrl: config.apiBase, onUnauthorized });
+  demoModeStore.getState().setDemo(config.demo);
   try {
     initFederation(registry, config.allowedRemoteOrigins, { registryRefreshMs: config.registryRefreshMs });
   } catch (error) {

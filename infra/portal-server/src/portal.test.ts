@@ -104,6 +104,6 @@ test('mounts the API under /backend/ with the spec paths', async () => {
   const version = await app.inject('/backend/platform/version');
   expect(version.json()).toEqual({ version: '9.9.9' });
   const config = await app.inject('/runtime-config.json');
-  expect(config.json()).toMatchObject({ apiBase: '/backend/' });
+  expect(config.json()).toMatchObject({ apiBase: '/backend/', demo: false });
   expect(config.headers['cache-control']).toBe('no-store');
 });

@@ -50,6 +50,8 @@ export async function createPortalServer(settings: PortalSettings, deps: PortalD
       apiBase: settings.apiBase,
       allowedRemoteOrigins: settings.allowedRemoteOrigins,
       registryRefreshMs: settings.registryRefreshMs,
+      // Every page says so: demo data and its known passwords must never pass for a real portal.
+      demo: settings.demo,
     };
   });
 

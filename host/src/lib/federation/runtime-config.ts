@@ -6,6 +6,8 @@ export interface RuntimeConfig {
   allowedRemoteOrigins: string[];
   /** Minimum time between two re-reads of /remotes.json triggered by navigation. */
   registryRefreshMs: number;
+  /** The server runs in demo mode (PORTAL_DEMO): sample data and known passwords, e-mail kept in the outbox. */
+  demo: boolean;
 }
 
 export const DEFAULT_REGISTRY_REFRESH_MS = 60_000;
@@ -14,13 +16,13 @@ export const RUNTIME_CONFIG_URL = '/runtime-config.json';
 
 // A missing or broken runtime config must not stop the portal: the production default applies.
 export async function fetchRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {
-  const fallback: RuntimeConfig = { apiBase: DEFAULT_API_BASE, allowedRemoteOrigins: [], registryRefreshMs: DEFAULT_REGISTRY_REFRESH_MS };
+  const fallback: RuntimeConfig = { apiBase: DEFAULT_API_BASE, allowedRemoteOrigins: [], registryRefreshMs: DEFAULT_REGISTRY_REFRESH_MS, demo: false };
   try {
     const response = await fetchImpl(RUNTIME_CONFIG_URL, { cache: 'no-store', headers: { accept: 'application/json' } });
     if (!response.ok) return fallback;
     const body: unknown = await response.json();
     if (typeof body !== 'object' || body === null) return fallback;
-    const { apiBase, allowedRemoteOrigins, registryRefreshMs } = body as Record<string, unknown>;
+    const { apiBase, allowedRemoteOrigins, registryRefreshMs, demo } = body as Record<string, unknown>;
     return {
       apiBase: typeof apiBase === 'string' && apiBase.length > 0 ? apiBase : DEFAULT_API_BASE,
       allowedRemoteOrigins: Array.isArray(allowedRemoteOrigins)
@@ -28,6 +30,7 @@ export async function fetchRuntimeConfig(fetchImpl: typeof fetch = fetch): Promi
         : [],
       registryRefreshMs:
         typeof registryRefreshMs === 'number' && registryRefreshMs >= 0 ? registryRefreshMs : DEFAULT_REGISTRY_REFRESH_MS,
+      demo: demo === true,
     };
   } catch (error) {
     console.error('runtime-config.json could not be read; using defaults', error);

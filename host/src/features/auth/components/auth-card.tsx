@@ -1,6 +1,7 @@
 import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { PortalLogo } from '../../../components/portal-logo';
+import { DemoBanner } from '../../../components/demo-banner';
 import { MaintenanceBanner } from '../../../components/maintenance-banner';
 
 /** The centred card every public (account) page sits in. */
@@ -10,6 +11,7 @@ export function AuthCard({ title, subtitle, children, maxWidth = 440 }: { title:
       <Card sx={{ width: '100%', maxWidth }}>
         <CardContent sx={{ p: 4 }}>
           <Stack spacing={3}>
+            <DemoBanner />
             <MaintenanceBanner />
             <Box sx={{ display: 'flex', justifyContent: 'center' }}>
               <PortalLogo />

@@ -9,6 +9,7 @@ import { useMemo, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { PortalLogo } from '../../../components/portal-logo';
 import { RemoteDialog } from '../../../components/remote-dialog';
+import { DemoBanner } from '../../../components/demo-banner';
 import { MaintenanceBanner } from '../../../components/maintenance-banner';
 import { useDrawerRules } from '../hooks/use-drawer-rules';
 import { useRouteSelection } from '../hooks/use-route-selection';
@@ -139,6 +140,7 @@ export function MainLayout() {
         <Toolbar />
         {horizontal ? <Box sx={{ minHeight: 53 }} /> : null}
         <Container maxWidth={container ? 'lg' : false} disableGutters sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1 }}>
+          <DemoBanner />
           <MaintenanceBanner />
           <AppBreadcrumbs />
           <Box sx={{ flexGrow: 1 }}>
