@@ -18,6 +18,8 @@ const label = `e2e-${crypto.randomBytes(4).toString('hex')}`;
 const timings: string[] = [];
 let v1: string;
 let v2: string;
+let broken: string;
+let tampered: string;
 
 beforeAll(async () => {
   // Navigation may re-read the registry at once, so the test sees a deploy without waiting.
@@ -180,7 +182,7 @@ test('rollback moves the pointer back within seconds; list shows versions, curre
 
 test('a version that throws at render falls back to the last good one, with a notice and an alert', async () => {
   deploy({ PORTAL_BUILD_FAULT: 'render' });
-  const broken = (await current('support')).version;
+  broken = (await current('support')).version;
   expect(broken).not.toBe(v1);
   await page.goto('/dashboard');
   await page.goto('/support');
@@ -192,7 +194,7 @@ test('a version that throws at render falls back to the last good one, with a no
 
 test('a version whose entry does not match its integrity fails closed, then falls back', async () => {
   deploy({ PORTAL_BUILD_LABEL: `${label}-tampered` });
-  const tampered = (await current('support')).version;
+  tampered = (await current('support')).version;
   expect((await current('support')).fallbacks.map((f) => f.version)).toContain(v1);
   const entry = path.join(portal.dataDir, 'remote-store', 'support', tampered, 'remoteEntry.js');
   const bytes = Buffer.concat([fs.readFileSync(entry), Buffer.from('\n;window.__tampered = true;\n')]);
@@ -213,4 +215,32 @@ test('a version whose entry does not match its integrity fails closed, then fall
   expect(await buildLabel(other.page).count()).toBe(0);
   await waitForAlert(`remote:support@${tampered}:load`);
   await other.context.close();
+});
+
+test('/operator names the version a rollback returns to (what was live before, never a rolled-back one) and reaches it; the CLI agrees', async () => {
+  // Live so far: v1, v2, v1 (v2 rolled back), broken, tampered.
+  const listed = /support {2}current: (\S+) {2}rollback goes to: (\S+)/.exec(cli(['remote', 'list']).stdout);
+  expect(listed?.slice(1)).toEqual([tampered, broken]);
+
+  const admin = await newPage(browser, portal.url);
+  await signIn(admin.page, 'admin');
+  await admin.page.waitForURL('**/dashboard');
+  await admin.page.goto('/operator');
+  const card = admin.page.getByRole('region', { name: 'support' });
+  await card.getByRole('button', { name: `Roll back support to ${broken}` }).click();
+  const dialog = admin.page.getByRole('dialog', { name: `Roll back support to ${broken}?` });
+  await dialog.getByLabel('Reason (optional)').fill('entry tampered');
+  await dialog.getByRole('button', { name: `Roll back to ${broken}` }).click();
+  await admin.page.getByText(`support rolled back to ${broken}`).waitFor();
+  expect((await current('support')).version).toBe(broken);
+  // The page now names the next step back: v1, skipping tampered and v2, both rolled back.
+  await card.getByRole('button', { name: `Roll back support to ${v1}` }).waitFor();
+  await admin.context.close();
+
+  const again = cli(['remote', 'rollback', 'support', '--reason', 'render fault']);
+  expect(again.stdout).toContain(`Rolled back support from ${broken} to ${v1}`);
+  const list = cli(['remote', 'list']).stdout;
+  expect(list).toMatch(new RegExp(`${tampered} .*ROLLED BACK .* by admin: entry tampered`));
+  expect(list).toMatch(new RegExp(`${broken} .*ROLLED BACK .*: render fault`));
+  expect((await current('support')).fallbacks.map((f) => f.version)).not.toContain(v2);
 });

@@ -33,11 +33,12 @@ export function OperatorPage() {
     void load();
   }, [load]);
 
-  const confirm = async () => {
+  const confirm = async (reason: string) => {
     if (!target) return;
     setBusy(true);
     try {
-      const result = await rollbackRemoteVersion(target.name, { to: target.to });
+      // Always the version the dialog named, so a change made meanwhile cannot redirect the rollback.
+      const result = await rollbackRemoteVersion(target.name, { to: target.to, ...(reason ? { reason } : {}) });
       const error = errorOf(result);
       showAlert(error ? { message: error, type: 'error' } : { message: `${target.name} rolled back to ${target.to}`, type: 'success' });
     } catch {
@@ -75,7 +76,7 @@ export function OperatorPage() {
         <WorkersSection />
         <MaintenanceCard />
       </Stack>
-      <RollbackDialog target={target} busy={busy} onCancel={() => setTarget(null)} onConfirm={() => void confirm()} />
+      <RollbackDialog target={target} busy={busy} onCancel={() => setTarget(null)} onConfirm={(reason) => void confirm(reason)} />
     </Box>
   );
 }

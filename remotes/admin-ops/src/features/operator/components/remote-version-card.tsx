@@ -1,6 +1,7 @@
-import { Box, Button, Card, CardContent, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import type { RemoteStatus } from '@portal/contracts';
+import { Box, Button, Card, CardContent, Chip, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import type { RemoteReleaseStatus, RemoteStatus } from '@portal/contracts';
 import { useState } from 'react';
+import { formatSeconds } from './operator-format';
 
 const formatTime = (iso: string) => new Date(iso).toLocaleString();
 
@@ -8,12 +9,12 @@ const formatTime = (iso: string) => new Date(iso).toLocaleString();
 export const newestFirst = (history: RemoteStatus['history']): RemoteStatus['history'] =>
   [...history].sort((a, b) => Date.parse(b.at) - Date.parse(a.at));
 
-/** The version the plain "roll back" goes to: the one the current pointer replaced, else the newest other release. */
-export function defaultRollbackTarget(remote: RemoteStatus): string | null {
-  const others = remote.releases.filter((r) => r.version !== remote.current).map((r) => r.version);
-  const previous = newestFirst(remote.history).find((h) => h.toVersion === remote.current)?.fromVersion;
-  if (previous && others.includes(previous)) return previous;
-  return others[0] ?? null;
+/** "live 3 h", "never live", plus "rolled back by ops: reason" for a version operators left as bad. */
+export function releaseSummary(release: RemoteReleaseStatus): string {
+  const live = release.everLive ? `live ${formatSeconds(release.liveSeconds)}` : 'never live';
+  if (!release.rolledBack) return live;
+  const { by, at, reason } = release.rolledBack;
+  return `${live} · rolled back by ${by} ${formatTime(at)}${reason ? `: ${reason}` : ''}`;
 }
 
 interface RemoteVersionCardProps {
@@ -23,8 +24,10 @@ interface RemoteVersionCardProps {
 
 export function RemoteVersionCard({ remote, onRollback }: RemoteVersionCardProps) {
   const others = remote.releases.filter((r) => r.version !== remote.current);
-  const [to, setTo] = useState<string>(defaultRollbackTarget(remote) ?? '');
+  // The server decides where a plain rollback goes (the version live before, never a rolled-back one).
+  const [to, setTo] = useState<string>(remote.rollbackTarget ?? '');
   const headingId = `remote-${remote.name}`;
+  const chosen = others.find((r) => r.version === to);
   return (
     <Card variant="outlined" component="section" aria-labelledby={headingId}>
       <CardContent>
@@ -34,6 +37,9 @@ export function RemoteVersionCard({ remote, onRollback }: RemoteVersionCardProps
               {remote.name}
             </Typography>
             <Typography color="text.secondary">Current version: {remote.current ?? 'none'}</Typography>
+            <Typography color="text.secondary" variant="body2">
+              {remote.rollbackTarget ? `A rollback returns to ${remote.rollbackTarget}, the version live before.` : 'No earlier live version to return to; choose one by name.'}
+            </Typography>
           </Box>
           {others.length > 0 ? (
             <Stack direction="row" spacing={1} alignItems="center">
@@ -44,23 +50,44 @@ export function RemoteVersionCard({ remote, onRollback }: RemoteVersionCardProps
                 label="Version"
                 value={to}
                 onChange={(e) => setTo(e.target.value)}
-                sx={{ minWidth: 160 }}
+                sx={{ minWidth: 200 }}
+                helperText={chosen?.rolledBack ? 'Rolled back before' : ' '}
               >
                 {others.map((release) => (
                   <MenuItem key={release.version} value={release.version}>
                     {release.version}
+                    {release.rolledBack ? ' (rolled back)' : ''}
                   </MenuItem>
                 ))}
               </TextField>
               {/* Contained: the theme keeps its text at 4.5:1 for every preset, outlined primary is not. */}
-              <Button variant="contained" disabled={!to} onClick={() => onRollback(remote.name, remote.current, to)} aria-label={`Roll back ${remote.name}`}>
-                Roll back
+              <Button variant="contained" disabled={!to} onClick={() => onRollback(remote.name, remote.current, to)} aria-label={to ? `Roll back ${remote.name} to ${to}` : `Roll back ${remote.name}`}>
+                {to ? `Roll back to ${to}` : 'Roll back'}
               </Button>
             </Stack>
           ) : (
             <Typography color="text.secondary">No other version to roll back to</Typography>
           )}
         </Stack>
+        <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
+          Versions
+        </Typography>
+        <List dense disablePadding aria-label={`Versions of ${remote.name}`}>
+          {remote.releases.map((release) => (
+            <ListItem key={release.version} disableGutters>
+              <ListItemText
+                primary={
+                  <Stack direction="row" spacing={1} alignItems="center" component="span">
+                    <span>{release.version}</span>
+                    {release.version === remote.current ? <Chip size="small" color="primary" label="current" component="span" /> : null}
+                    {release.rolledBack ? <Chip size="small" color="warning" variant="outlined" label="rolled back" component="span" /> : null}
+                  </Stack>
+                }
+                secondary={releaseSummary(release)}
+              />
+            </ListItem>
+          ))}
+        </List>
         <Typography variant="subtitle2" component="h3" sx={{ mt: 2 }}>
           Deploy history
         </Typography>
@@ -71,8 +98,8 @@ export function RemoteVersionCard({ remote, onRollback }: RemoteVersionCardProps
             {newestFirst(remote.history).map((change) => (
               <ListItem key={`${change.at}-${change.toVersion}`} disableGutters>
                 <ListItemText
-                  primary={change.fromVersion ? `${change.fromVersion} → ${change.toVersion}` : `→ ${change.toVersion}`}
-                  secondary={`${change.actor} · ${formatTime(change.at)}`}
+                  primary={`${change.kind === 'rollback' ? 'Rollback' : 'Deploy'}: ${change.fromVersion ? `${change.fromVersion} → ${change.toVersion}` : `→ ${change.toVersion}`}`}
+                  secondary={`${change.actor} · ${formatTime(change.at)}${change.reason ? ` · ${change.reason}` : ''}`}
                 />
               </ListItem>
             ))}
