@@ -11,5 +11,6 @@ module.exports = createConfig({
     './OperatorPage': './src/app/exposes/operator-page.ts',
     './AlertsPage': './src/app/exposes/alerts-page.ts',
     './AcceptInvitePage': './src/app/exposes/accept-invite-page.ts',
+    './OutboxPage': './src/app/exposes/outbox-page.ts',
   },
 });

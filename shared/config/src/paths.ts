@@ -49,6 +49,8 @@ export const paths = {
   alerts: '/alerts',
   supportTickets: '/support-tickets',
   operator: '/operator',
+  /** Demo mode only (not a spec route): the ADMIN reads the mail the demo kept instead of sending. */
+  outbox: '/outbox',
 
   viewUsers: route('/view-users', ['backupSetType', 'backupSetId', 'from'] as const) as RouteWithParams<BackupSetParams>,
   viewSnapshots: route('/view-snapshots', ['backupSetType', 'backupSetUserId', 'backupSetId'] as const) as RouteWithParams<BackupSetUserParams>,

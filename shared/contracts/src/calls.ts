@@ -78,3 +78,4 @@ export * from './admin-ops-alerts-calls';
 export * from './admin-ops-operator-calls';
 export * from './admin-ops-operator-jobs-calls';
 export * from './admin-ops-metrics-calls';
+export * from './outbox-calls';

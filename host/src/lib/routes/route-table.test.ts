@@ -28,6 +28,8 @@ const owners: Record<string, string> = {
   '/alerts': 'admin_ops',
   '/support-tickets': 'support',
   '/operator': 'admin_ops',
+  // Demo mode only (not in the spec): the mail a demo portal keeps instead of sending.
+  '/outbox': 'admin_ops',
   '/view-users/:backupSetType/:backupSetId/:from': 'backup_sets',
   '/view-snapshots/:backupSetType/:backupSetUserId/:backupSetId': 'backup_sets',
   '/item-search/:backupSetType/:backupSetUserId/:backupSetId': 'backup_sets',

@@ -19,6 +19,8 @@ export interface RouteDefinition {
   access: RouteAccess;
   /** Roles that may open the route (spec section 6, menu visibility). */
   roles: readonly Role[];
+  /** Exists only while the server runs in demo mode (runtime-config.json `demo`). */
+  demoOnly?: boolean;
 }
 
 const ALL = ALL_ROLES;
@@ -74,6 +76,7 @@ export const ROUTES: readonly RouteDefinition[] = [
   prot('alerts', paths.alerts, 'admin_ops', './AlertsPage', 'Alerts', ALL),
   prot('supportTickets', paths.supportTickets, 'support', './SupportTicketsPage', 'Support Tickets', ALL, 'support'),
   prot('operator', paths.operator, 'admin_ops', './OperatorPage', 'Operator', ADMIN_ONLY),
+  { ...prot('outbox', paths.outbox, 'admin_ops', './OutboxPage', 'Outbox', ADMIN_ONLY), demoOnly: true },
 
   prot('viewUsers', paths.viewUsers.pattern, 'backup_sets', './ViewUsersPage', 'View Users', CUSTOMER_SIDE, 'backup'),
   prot('viewSnapshots', paths.viewSnapshots.pattern, 'backup_sets', './ViewSnapshotsPage', 'View Snapshots', CUSTOMER_SIDE, 'backup'),
@@ -103,6 +106,9 @@ export const routeById = (id: string): RouteDefinition | undefined => ROUTES.fin
 
 export const canAccess = (route: Pick<RouteDefinition, 'roles'>, role: Role | undefined | null): boolean =>
   !!role && route.roles.includes(role);
+
+/** A demo-only route does not exist on a real portal: no menu entry, and its URL is a 404. */
+export const existsInMode = (route: Pick<RouteDefinition, 'demoOnly'>, demo: boolean): boolean => !route.demoOnly || demo;
 
 /** Titles from the dashboard down to the route, for the breadcrumb trail. */
 export function breadcrumbTrail(route: RouteDefinition): Crumb[] {

@@ -13,7 +13,8 @@ import { DemoBanner } from '../../../components/demo-banner';
 import { MaintenanceBanner } from '../../../components/maintenance-banner';
 import { useDrawerRules } from '../hooks/use-drawer-rules';
 import { useRouteSelection } from '../hooks/use-route-selection';
-import { menuForRole, type RemoteDialogRef } from '../lib/menu-items';
+import { useDemoMode } from '../../../lib/demo-mode-store';
+import { MENU, menuForRole, type RemoteDialogRef } from '../lib/menu-items';
 import { AppBreadcrumbs } from './app-breadcrumbs';
 import { AppDrawer } from './app-drawer';
 import { AppFooter } from './app-footer';
@@ -48,7 +49,8 @@ export function MainLayout() {
   const [dialog, setDialog] = useState<RemoteDialogRef | null>(null);
   const user = useAuth((s) => s.user);
   const navigate = useNavigate();
-  const menu = useMemo(() => menuForRole(user?.role), [user?.role]);
+  const demo = useDemoMode();
+  const menu = useMemo(() => menuForRole(user?.role, MENU, demo), [user?.role, demo]);
   useRouteSelection(menu);
   useDrawerRules(drawerType, isSmallScreen);
 

@@ -1,7 +1,7 @@
 import { ALL_ROLES, type Role } from '@portal/config';
 import type { MessageKey } from '@portal/ui';
 import { matchPath } from 'react-router-dom';
-import { ROUTES, routeById } from '../../../lib/routes/route-table';
+import { ROUTES, existsInMode, routeById } from '../../../lib/routes/route-table';
 
 /** A remote dialog opened by a popup menu entry. */
 export interface RemoteDialogRef {
@@ -25,6 +25,7 @@ export const MENU: readonly MenuNode[] = [
   { type: 'item', id: 'jobs', title: 'Jobs', routeId: 'jobs' },
   { type: 'item', id: 'userActivity', title: 'User Activity', routeId: 'userActivity' },
   { type: 'item', id: 'alerts', title: 'Alerts', routeId: 'alerts' },
+  { type: 'item', id: 'outbox', title: 'Outbox', routeId: 'outbox' },
   {
     type: 'group',
     id: 'settings',
@@ -58,25 +59,25 @@ export const MENU: readonly MenuNode[] = [
   },
 ];
 
-function visible(node: MenuNode, role: Role): MenuNode | null {
+function visible(node: MenuNode, role: Role, demo: boolean): MenuNode | null {
   switch (node.type) {
     case 'item': {
       const route = routeById(node.routeId);
-      return route && route.roles.includes(role) ? node : null;
+      return route && route.roles.includes(role) && existsInMode(route, demo) ? node : null;
     }
     case 'popup':
       return node.roles.includes(role) ? node : null;
     case 'group': {
-      const children = node.children.map((c) => visible(c, role)).filter((c): c is MenuNode => c !== null);
+      const children = node.children.map((c) => visible(c, role, demo)).filter((c): c is MenuNode => c !== null);
       return children.length > 0 ? { ...node, children } : null;
     }
   }
 }
 
-/** The menu a role sees (spec section 6); empty groups disappear. */
-export function menuForRole(role: Role | null | undefined, menu: readonly MenuNode[] = MENU): MenuNode[] {
+/** The menu a role sees (spec section 6); empty groups disappear, and demo-only pages outside demo mode. */
+export function menuForRole(role: Role | null | undefined, menu: readonly MenuNode[] = MENU, demo = false): MenuNode[] {
   if (!role) return [];
-  return menu.map((n) => visible(n, role)).filter((n): n is MenuNode => n !== null);
+  return menu.map((n) => visible(n, role, demo)).filter((n): n is MenuNode => n !== null);
 }
 
 /** The i18n key of a menu entry's title (the English catalogue holds `title`). */
