@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { apiPlugin, listReleases, pointRemote, recordRelease, setupApi } from '@portal/api';
+import { apiOptionsFromEnv, apiPlugin, listReleases, pointRemote, recordRelease, setupApi } from '@portal/api';
 import { listRegistryWithFallbacks } from '@portal/api/src/repositories/remote-ops-repository';
 import { publishLocalBuilds, ReleaseRegistry } from './local-builds';
 import { openRemoteStore } from './open-remote-store';
@@ -11,12 +11,17 @@ export async function createPortal(
   settings: PortalSettings,
   env: NodeJS.ProcessEnv = process.env,
 ): Promise<FastifyInstance> {
+  // Mail settings come from the API's one reader of the environment, as for the standalone API.
+  const { smtpUrl, mailFrom, mailSenderDomains } = apiOptionsFromEnv(env);
   const { db, pluginOptions } = await setupApi({
     dataDir: settings.databaseUrl ? undefined : `${settings.dataDir}/db`,
     databaseUrl: settings.databaseUrl,
     jwtSecret: env.JWT_SECRET || undefined,
     version: env.PORTAL_VERSION || undefined,
     demo: settings.demo,
+    smtpUrl,
+    mailFrom,
+    mailSenderDomains,
     // Backup content sits beside the database in DATA_DIR, whether or not DATA_DIR was given.
     backup: { blobDir: env.BACKUP_BLOB_DIR || `${settings.dataDir}/blobs` },
   });
