@@ -1,5 +1,6 @@
 import { ALL_ROLES, GENERIC_VALIDATION_MESSAGES, PRESET_COLORS, type Role } from '@portal/config';
 import { z } from 'zod';
+import { storableString } from './storable';
 import { currentPasswordFieldSchema, emailFieldSchema, otpFieldSchema } from './account';
 import { userAccessSchema } from './user-access';
 import { whitelabelSenderSchema } from './whitelabel-sender';
@@ -91,17 +92,17 @@ const idField = (name: string) => z.uuid({ error: `${name} must be a valid id` }
 
 /** GET / PUT api/users/{userId}/profile answer: the spec's profile plus the editable fields. */
 export const accountProfileSchema = z.object({
-  userId: z.string(),
-  username: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+  userId: storableString(),
+  username: storableString(),
+  email: storableString(),
+  firstName: storableString(),
+  lastName: storableString(),
   role: roleSchema,
-  profileImageUrl: z.string().nullable(),
-  organisationName: z.string(),
-  phone: z.string().nullable(),
-  timeZone: z.string().nullable(),
-  language: z.string().nullable(),
+  profileImageUrl: storableString().nullable(),
+  organisationName: storableString(),
+  phone: storableString().nullable(),
+  timeZone: storableString().nullable(),
+  language: storableString().nullable(),
   mfaMethod: z.enum(['email', 'totp']).nullable(),
   /** The user's organisation or an ancestor requires MFA (issue 10): it cannot be turned off. */
   mfaRequired: z.boolean().optional(),
@@ -111,25 +112,21 @@ export const accountProfileSchema = z.object({
 export type AccountProfile = z.infer<typeof accountProfileSchema>;
 
 function nameField(label: string) {
-  return z
-    .string({ error: `${label} is a required field` })
+  return storableString({ error: `${label} is a required field` })
     .trim()
     .min(1, T.required(label))
     .max(100, T.max(100));
 }
 
-const phoneField = z
-  .string({ error: 'Phone must be a string' })
+const phoneField = storableString({ error: 'Phone must be a string' })
   .trim()
   .max(PHONE_MAX_LENGTH, T.max(PHONE_MAX_LENGTH))
   .refine((value) => value === '' || /^\+?[0-9][0-9 ()-]{4,}$/.test(value), M.phoneInvalid);
 
-const timeZoneField = z
-  .string({ error: 'Time zone must be a string' })
+const timeZoneField = storableString({ error: 'Time zone must be a string' })
   .refine((value) => value === '' || isTimeZone(value), M.timeZoneInvalid);
 
-const languageField = z
-  .string({ error: 'Language must be a string' })
+const languageField = storableString({ error: 'Language must be a string' })
   .refine((value) => value === '' || (LANGUAGE_CODES as string[]).includes(value), M.languageInvalid);
 
 const profileFields = {
@@ -140,7 +137,7 @@ const profileFields = {
   timeZone: timeZoneField,
   language: languageField,
   // Only needed (and then required) when the e-mail changes; the server checks it against the hash.
-  currentPassword: z.string().max(1024, T.max(1024)).optional(),
+  currentPassword: storableString().max(1024, T.max(1024)).optional(),
 };
 
 /** PUT api/users/{userId}/profile. Empty phone, time zone or language clear them. */
@@ -183,11 +180,10 @@ export const IMAGE_BASE64_MAX_LENGTH = Math.ceil(PROFILE_IMAGE_MAX_BYTES / 3) * 
 
 /** PUT api/users/{userId}/profile/image and .../whitelabel/image: the JSON image description. */
 export const imageUploadRequestSchema = z.object({
-  fileName: z.string().max(255, T.max(255)).optional(),
+  fileName: storableString().max(255, T.max(255)).optional(),
   /** What the browser claims; informative only, the server decides from the bytes. */
-  contentType: z.string().max(100, T.max(100)).optional(),
-  data: z
-    .string({ error: M.imageRequired })
+  contentType: storableString().max(100, T.max(100)).optional(),
+  data: storableString({ error: M.imageRequired })
     .min(1, M.imageRequired)
     .max(IMAGE_BASE64_MAX_LENGTH, M.imageTooLarge)
     .refine((value) => /^[A-Za-z0-9+/]*={0,2}$/.test(value), M.imageDataInvalid),
@@ -195,9 +191,9 @@ export const imageUploadRequestSchema = z.object({
 export type ImageUploadRequest = z.infer<typeof imageUploadRequestSchema>;
 
 export const imageUploadResponseSchema = z.object({
-  uploadId: z.string(),
+  uploadId: storableString(),
   /** Served from the portal's origin (no Authorization header needed), usable as a preview at once. */
-  imageUrl: z.string(),
+  imageUrl: storableString(),
   contentType: z.enum(IMAGE_CONTENT_TYPES),
   size: z.number().int().nonnegative(),
 });
@@ -215,10 +211,10 @@ export const mfaSetupRequestSchema = z.object({ method: mfaMethodFieldSchema, cu
 export type MfaSetupRequest = z.infer<typeof mfaSetupRequestSchema>;
 export const mfaSetupResponseSchema = z.object({
   method: mfaMethodFieldSchema,
-  message: z.string(),
+  message: storableString(),
   /** TOTP only: the base32 secret (for typing in) and the otpauth:// URI the QR code encodes. */
-  secret: z.string().optional(),
-  otpauthUri: z.string().optional(),
+  secret: storableString().optional(),
+  otpauthUri: storableString().optional(),
 });
 export type MfaSetupResponse = z.infer<typeof mfaSetupResponseSchema>;
 
@@ -231,7 +227,7 @@ export type MfaChallengeRequest = z.infer<typeof mfaChallengeRequestSchema>;
 export const mfaDisableRequestSchema = z.object({ currentPassword: currentPasswordFieldSchema, code: otpFieldSchema });
 export type MfaDisableRequest = z.infer<typeof mfaDisableRequestSchema>;
 
-export const mfaStateResponseSchema = z.object({ message: z.string(), mfaMethod: z.enum(['email', 'totp']).nullable() });
+export const mfaStateResponseSchema = z.object({ message: storableString(), mfaMethod: z.enum(['email', 'totp']).nullable() });
 export type MfaStateResponse = z.infer<typeof mfaStateResponseSchema>;
 
 /** Form schemas: the password step and the code step of the MFA dialog. */
@@ -243,12 +239,12 @@ export type MfaCodeForm = z.infer<typeof mfaCodeFormSchema>;
 // ---- Sessions ----
 
 export const userSessionSchema = z.object({
-  id: z.string(),
-  createdAt: z.string(),
-  lastSeenAt: z.string(),
-  expiresAt: z.string(),
-  ip: z.string().nullable(),
-  userAgent: z.string().nullable(),
+  id: storableString(),
+  createdAt: storableString(),
+  lastSeenAt: storableString(),
+  expiresAt: storableString(),
+  ip: storableString().nullable(),
+  userAgent: storableString().nullable(),
   current: z.boolean(),
 });
 export type UserSession = z.infer<typeof userSessionSchema>;
@@ -256,7 +252,7 @@ export const userSessionsResponseSchema = z.object({ items: z.array(userSessionS
 export type UserSessionsResponse = z.infer<typeof userSessionsResponseSchema>;
 export const sessionParamsSchema = z.object({ userId: idField('userId'), sessionId: idField('sessionId') });
 export type SessionParams = z.infer<typeof sessionParamsSchema>;
-export const revokeSessionsResponseSchema = z.object({ message: z.string(), revoked: z.number().int().nonnegative() });
+export const revokeSessionsResponseSchema = z.object({ message: storableString(), revoked: z.number().int().nonnegative() });
 export type RevokeSessionsResponse = z.infer<typeof revokeSessionsResponseSchema>;
 
 // ---- White-label ----
@@ -292,18 +288,16 @@ export function checkLogoUrl(raw: string): string | null {
   return null;
 }
 
-const copyrightField = z
-  .string({ error: 'Copyright text must be a string' })
+const copyrightField = storableString({ error: 'Copyright text must be a string' })
   .max(COPYRIGHT_MAX_LENGTH, M.copyrightTooLong)
   .refine((value) => !/[\u0000-\u001f\u007f]/.test(value), M.copyrightControl);
 
-const whiteLabelEmailField = z
-  .string({ error: 'White-label e-mail must be a string' })
+const whiteLabelEmailField = storableString({ error: 'White-label e-mail must be a string' })
   .trim()
   .max(254, T.max(254))
   .refine((value) => value === '' || /^[^\s@<>",;]+@[^\s@<>",;]+\.[^\s@<>",;]+$/.test(value), T.email);
 
-const logoUrlField = z.string({ error: 'Logo URL must be a string' }).superRefine((value, ctx) => {
+const logoUrlField = storableString({ error: 'Logo URL must be a string' }).superRefine((value, ctx) => {
   const problem = checkLogoUrl(value);
   if (problem) ctx.addIssue({ code: 'custom', message: problem });
 });
@@ -322,9 +316,9 @@ export const whitelabelFormSchema = whitelabelSettingsRequestSchema;
 export type WhitelabelForm = WhitelabelSettingsRequest;
 
 export const whitelabelValuesSchema = z.object({
-  copyrightText: z.string().nullable(),
-  whitelabelImageUrl: z.string().nullable(),
-  whiteLabelEmail: z.string().nullable(),
+  copyrightText: storableString().nullable(),
+  whitelabelImageUrl: storableString().nullable(),
+  whiteLabelEmail: storableString().nullable(),
   presetColor: presetColorSchema.nullable(),
 });
 export type WhitelabelValues = z.infer<typeof whitelabelValuesSchema>;
@@ -335,7 +329,7 @@ export type WhitelabelValues = z.infer<typeof whitelabelValuesSchema>;
  */
 export const whitelabelResponseSchema = whitelabelValuesSchema.extend({
   /** Name of the organisation whose settings apply, or null for the product default. */
-  sourceOrganisationName: z.string().nullable(),
+  sourceOrganisationName: storableString().nullable(),
   inherited: z.boolean(),
   canEdit: z.boolean(),
   own: whitelabelValuesSchema.nullable(),

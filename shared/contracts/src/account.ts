@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableString } from './storable';
 import { GENERIC_VALIDATION_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/config';
 
 // Account area (issue 3): registration, availability, MFA, forgotten password, change password.
@@ -40,7 +41,7 @@ export const ACCOUNT_MESSAGES = Object.freeze({
 
 /** A string field that reports exactly one message at a time (required, then min, then max). */
 function textField(options: { required: string; min?: [number, string]; max?: [number, string]; trim?: boolean }) {
-  const base = z.string({
+  const base = storableString({
     error: (issue) => (issue.input === undefined || issue.input === null ? options.required : `${options.required.split(' is ')[0]} must be a string`),
   });
   const field = options.trim ? base.trim() : base;
@@ -147,10 +148,10 @@ export type ResetPasswordForm = z.infer<typeof resetPasswordFormSchema>;
 
 // ---- Requests and responses ----
 
-export const messageResponseSchema = z.object({ message: z.string() });
+export const messageResponseSchema = z.object({ message: storableString() });
 export type MessageResponse = z.infer<typeof messageResponseSchema>;
 
-export const regionSchema = z.object({ id: z.string(), name: z.string() });
+export const regionSchema = z.object({ id: storableString(), name: storableString() });
 export type Region = z.infer<typeof regionSchema>;
 export const regionsResponseSchema = z.array(regionSchema);
 export type RegionsResponse = z.infer<typeof regionsResponseSchema>;
@@ -165,14 +166,14 @@ export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
 export const registerRequestSchema = z.object(registerFields);
 export type RegisterRequest = z.infer<typeof registerRequestSchema>;
 export const registerResponseSchema = z.object({
-  message: z.string(),
-  userId: z.string(),
+  message: storableString(),
+  userId: storableString(),
   role: z.literal('DIRECTCUSTOMER'),
   mfa: z.literal(false),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  username: z.string(),
+  email: storableString(),
+  firstName: storableString(),
+  lastName: storableString(),
+  username: storableString(),
 });
 export type RegisterResponse = z.infer<typeof registerResponseSchema>;
 
@@ -209,13 +210,13 @@ export const changePasswordRequestSchema = z
 export type ChangePasswordRequest = z.infer<typeof changePasswordRequestSchema>;
 
 export const outboxMessageSchema = z.object({
-  id: z.string(),
-  to: z.string(),
-  from: z.string(),
-  replyTo: z.string().nullable(),
-  subject: z.string(),
-  text: z.string(),
-  sentAt: z.string(),
+  id: storableString(),
+  to: storableString(),
+  from: storableString(),
+  replyTo: storableString().nullable(),
+  subject: storableString(),
+  text: storableString(),
+  sentAt: storableString(),
 });
 export type OutboxMessage = z.infer<typeof outboxMessageSchema>;
 export const outboxResponseSchema = z.array(outboxMessageSchema);

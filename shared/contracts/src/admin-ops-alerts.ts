@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableString } from './storable';
 
 // Alerts (issue 10): raised by failed/warning jobs and remote fallbacks; acknowledged, then resolved.
 
@@ -45,22 +46,22 @@ export const alertListQuerySchema = z.object({
 export type AlertListQuery = z.infer<typeof alertListQuerySchema>;
 export type AlertListParams = z.input<typeof alertListQuerySchema>;
 
-export const alertIdParamsSchema = z.object({ id: z.string().regex(/^[1-9][0-9]{0,17}$/, 'id must be an alert number') });
+export const alertIdParamsSchema = z.object({ id: storableString().regex(/^[1-9][0-9]{0,17}$/, 'id must be an alert number') });
 export type AlertIdParams = z.infer<typeof alertIdParamsSchema>;
 
 export const alertSchema = z.object({
-  id: z.string(),
+  id: storableString(),
   severity: alertLevelSchema,
-  source: z.string(),
-  message: z.string(),
+  source: storableString(),
+  message: storableString(),
   status: alertStatusSchema,
   /** Null for platform alerts (remote fallbacks), which only the provider sees. */
-  organisationName: z.string().nullable(),
-  createdAt: z.string(),
-  acknowledgedAt: z.string().nullable(),
-  acknowledgedByName: z.string().nullable(),
-  resolvedAt: z.string().nullable(),
-  resolvedByName: z.string().nullable(),
+  organisationName: storableString().nullable(),
+  createdAt: storableString(),
+  acknowledgedAt: storableString().nullable(),
+  acknowledgedByName: storableString().nullable(),
+  resolvedAt: storableString().nullable(),
+  resolvedByName: storableString().nullable(),
 });
 export type AlertView = z.infer<typeof alertSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableString } from './storable';
 import { backupServiceSchema } from './backup';
 
 // The role-aware dashboard summary (issue 10): one call, scoped to the caller's subtree.
@@ -13,7 +14,7 @@ export type JobRate = z.infer<typeof jobRateSchema>;
 
 /** Finished jobs of one UTC day, for the 7-day chart. */
 export const dailyJobsSchema = z.object({
-  day: z.string(),
+  day: storableString(),
   succeeded: z.number().int().nonnegative(),
   warning: z.number().int().nonnegative(),
   failed: z.number().int().nonnegative(),
@@ -38,20 +39,20 @@ export const serviceProtectionSchema = z.enum(SERVICE_PROTECTION_VALUES);
 export type ServiceProtection = z.infer<typeof serviceProtectionSchema>;
 
 export const dashboardJobSchema = z.object({
-  id: z.string(),
-  title: z.string(),
+  id: storableString(),
+  title: storableString(),
   type: z.enum(['backup', 'restore']),
-  status: z.string(),
-  createdAt: z.string(),
-  finishedAt: z.string().nullable(),
+  status: storableString(),
+  createdAt: storableString(),
+  finishedAt: storableString().nullable(),
 });
 export type DashboardJob = z.infer<typeof dashboardJobSchema>;
 
 export const customerDashboardSchema = z.object({
   kind: z.literal('customer'),
   services: z.array(z.object({ service: backupServiceSchema, status: serviceProtectionSchema, sets: z.number().int().nonnegative() })),
-  lastBackupAt: z.string().nullable(),
-  nextBackupAt: z.string().nullable(),
+  lastBackupAt: storableString().nullable(),
+  nextBackupAt: storableString().nullable(),
   storageBytes: z.number().nonnegative(),
   recentJobs: z.array(dashboardJobSchema),
   openAlerts: z.number().int().nonnegative(),

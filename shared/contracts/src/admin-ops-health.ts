@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableString } from './storable';
 import { remoteFailureRequestSchema } from './remotes';
 
 // /health-check (issue 10): every part the portal depends on, each with a status, a latency and a
@@ -13,7 +14,7 @@ export type HealthStatus = z.infer<typeof healthStatusSchema>;
 const partShape = {
   status: componentStatusSchema,
   latencyMs: z.number().nonnegative().nullable(),
-  detail: z.string(),
+  detail: storableString(),
 };
 
 export const emailHealthSchema = z.object({
@@ -25,7 +26,7 @@ export const emailHealthSchema = z.object({
 });
 export type EmailHealth = z.infer<typeof emailHealthSchema>;
 
-export const blobStoreHealthSchema = z.object({ ...partShape, kind: z.string() });
+export const blobStoreHealthSchema = z.object({ ...partShape, kind: storableString() });
 export type BlobStoreHealth = z.infer<typeof blobStoreHealthSchema>;
 
 export const jobQueueHealthSchema = z.object({
@@ -40,36 +41,36 @@ export type JobQueueHealth = z.infer<typeof jobQueueHealthSchema>;
 
 /** One connected backup tenant's Graph connectivity; credentials are never part of it. */
 export const tenantGraphHealthSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  organisationName: z.string(),
+  id: storableString(),
+  name: storableString(),
+  organisationName: storableString(),
   /** The M365 organisation Graph reported (null when the call failed). */
-  graphOrganization: z.string().nullable(),
+  graphOrganization: storableString().nullable(),
   status: componentStatusSchema,
   latencyMs: z.number().nonnegative().nullable(),
-  error: z.string().nullable(),
-  checkedAt: z.string(),
+  error: storableString().nullable(),
+  checkedAt: storableString(),
 });
 export type TenantGraphHealth = z.infer<typeof tenantGraphHealthSchema>;
 
 export const remoteHealthSchema = z.object({
-  name: z.string(),
-  version: z.string(),
-  publishedAt: z.string(),
+  name: storableString(),
+  version: storableString(),
+  publishedAt: storableString(),
   status: componentStatusSchema.optional(),
   /** Browser reports for the current version over the last 24 hours. */
   loads24h: z.number().int().nonnegative().optional(),
   failures24h: z.number().int().nonnegative().optional(),
-  lastFailure: z.object({ message: z.string(), at: z.string() }).nullable().optional(),
+  lastFailure: z.object({ message: storableString(), at: storableString() }).nullable().optional(),
 });
 export type RemoteHealth = z.infer<typeof remoteHealthSchema>;
 
 export const healthSchema = z.object({
   status: healthStatusSchema,
-  checkedAt: z.string(),
+  checkedAt: storableString(),
   api: z.object({
     status: componentStatusSchema,
-    version: z.string(),
+    version: storableString(),
     uptimeSeconds: z.number().nonnegative(),
   }),
   database: z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableString } from './storable';
 
 // Metrics (/grafana) and maintenance mode (/operator), issue 10.
 
@@ -16,7 +17,7 @@ export function parseGrafanaUrl(raw: string | undefined | null): URL | null {
   return url;
 }
 
-export const metricsConfigSchema = z.object({ grafanaUrl: z.string().nullable() });
+export const metricsConfigSchema = z.object({ grafanaUrl: storableString().nullable() });
 export type MetricsConfig = z.infer<typeof metricsConfigSchema>;
 
 export const METRICS_RANGES = ['1h', '24h', '7d'] as const;
@@ -35,7 +36,7 @@ export type MetricsHistoryQuery = z.infer<typeof metricsHistoryQuerySchema>;
 
 export const metricsPointSchema = z.object({
   /** Start of the step (ISO). */
-  at: z.string(),
+  at: storableString(),
   /** API requests per minute, averaged over the step. */
   requestsPerMinute: z.number(),
   /** Share of 5xx answers in the step, 0..1; null without requests. */
@@ -65,13 +66,12 @@ export const MAINTENANCE_MESSAGE_MAX = 500;
 
 export const maintenanceStatusSchema = z.object({
   enabled: z.boolean(),
-  message: z.string().nullable(),
-  since: z.string().nullable(),
+  message: storableString().nullable(),
+  since: storableString().nullable(),
 });
 export type MaintenanceStatus = z.infer<typeof maintenanceStatusSchema>;
 
-const maintenanceMessageSchema = z
-  .string({ error: 'message must be a string' })
+const maintenanceMessageSchema = storableString({ error: 'message must be a string' })
   .trim()
   .max(MAINTENANCE_MESSAGE_MAX, `must be at most ${MAINTENANCE_MESSAGE_MAX} characters`);
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableString } from './storable';
 import { jobStatusSchema, jobTypeSchema } from './backup';
 
 // /operator job queue and workers (issue 10, ADMIN): queued and running jobs across organisations,
@@ -12,18 +13,18 @@ export type OperatorJobListQuery = z.infer<typeof operatorJobListQuerySchema>;
 export type OperatorJobListParams = Partial<OperatorJobListQuery>;
 
 export const operatorJobSchema = z.object({
-  id: z.string(),
-  organisationId: z.string(),
-  organisationName: z.string(),
+  id: storableString(),
+  organisationId: storableString(),
+  organisationName: storableString(),
   type: jobTypeSchema,
-  title: z.string(),
+  title: storableString(),
   status: jobStatusSchema,
   /** Percent done, null while the total is unknown. */
   percent: z.number().min(0).max(100).nullable(),
-  createdAt: z.string(),
-  startedAt: z.string().nullable(),
+  createdAt: storableString(),
+  startedAt: storableString().nullable(),
   ageSeconds: z.number().nonnegative(),
-  workerId: z.string().nullable(),
+  workerId: storableString().nullable(),
   cancelRequested: z.boolean(),
 });
 export type OperatorJob = z.infer<typeof operatorJobSchema>;
@@ -40,16 +41,16 @@ export const operatorJobIdParamsSchema = z.object({ id: z.uuid('id must be a val
 export type OperatorJobIdParams = z.infer<typeof operatorJobIdParamsSchema>;
 
 export const engineWorkerSchema = z.object({
-  id: z.string(),
-  host: z.string(),
+  id: storableString(),
+  host: storableString(),
   pid: z.number().int(),
   queueKind: z.enum(['embedded', 'pg-boss']),
-  startedAt: z.string(),
-  lastSeenAt: z.string(),
+  startedAt: storableString(),
+  lastSeenAt: storableString(),
   lastSeenSeconds: z.number().nonnegative(),
   alive: z.boolean(),
   runningJobs: z.number().int().nonnegative(),
-  jobIds: z.array(z.string()),
+  jobIds: z.array(storableString()),
 });
 export type EngineWorker = z.infer<typeof engineWorkerSchema>;
 

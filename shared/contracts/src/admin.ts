@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isoDateTime, storableString } from './storable';
 import { emailFieldSchema, newPasswordFieldSchema } from './account';
 import { ALL_ROLES } from '@portal/config';
 import { userAccessSchema } from './user-access';
@@ -59,18 +60,18 @@ export const ROLE_FOR_KIND: Readonly<Record<OrganisationKindName, z.infer<typeof
 });
 
 const text = (required: string) =>
-  z.string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : `${required.split(' is ')[0]} must be a string`) }).trim().min(1, required);
+  storableString({ error: (issue) => (issue.input === undefined || issue.input === null ? required : `${required.split(' is ')[0]} must be a string`) }).trim().min(1, required);
 
 export const organisationNameSchema = text(M.nameRequired).max(ORGANISATION_NAME_MAX_LENGTH, M.nameTooLong);
 
 export const organisationNodeSchema = z.object({
-  id: z.string(),
-  name: z.string(),
+  id: storableString(),
+  name: storableString(),
   kind: organisationKindSchema,
-  parentId: z.string().nullable(),
+  parentId: storableString().nullable(),
   suspended: z.boolean(),
   demo: z.boolean(),
-  createdAt: z.string(),
+  createdAt: storableString(),
   userCount: z.number().int().nonnegative(),
   /** Distinct Microsoft 365 users protected by the organisation's backup sets. */
   seats: z.number().int().nonnegative(),
@@ -84,7 +85,7 @@ export const organisationNodeSchema = z.object({
 export type OrganisationNode = z.infer<typeof organisationNodeSchema>;
 
 export const organisationTreeSchema = z.object({
-  rootId: z.string(),
+  rootId: storableString(),
   creatableKinds: z.array(organisationKindSchema),
   organisations: z.array(organisationNodeSchema),
 });
@@ -118,12 +119,12 @@ export const managedUserIdParamsSchema = z.object({ userId: z.uuid({ error: 'use
 export type ManagedUserIdParams = z.infer<typeof managedUserIdParamsSchema>;
 
 export const managedUserSchema = z.object({
-  id: z.string(),
-  organisationId: z.string(),
-  username: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+  id: storableString(),
+  organisationId: storableString(),
+  username: storableString(),
+  email: storableString(),
+  firstName: storableString(),
+  lastName: storableString(),
   role: roleSchema,
   /** Access level within the tier: 'read-only' sees everything the role sees and changes nothing. */
   access: userAccessSchema,
@@ -131,7 +132,7 @@ export const managedUserSchema = z.object({
   suspended: z.boolean(),
   /** Invited and has not set a password yet. */
   invitePending: z.boolean(),
-  createdAt: z.string(),
+  createdAt: storableString(),
 });
 export type ManagedUser = z.infer<typeof managedUserSchema>;
 
@@ -149,12 +150,12 @@ export type InviteUserRequest = z.infer<typeof inviteUserRequestSchema>;
 export const updateManagedUserRequestSchema = z.object({ suspended: z.boolean() });
 export type UpdateManagedUserRequest = z.infer<typeof updateManagedUserRequestSchema>;
 
-export const adminMessageSchema = z.object({ message: z.string() });
+export const adminMessageSchema = z.object({ message: storableString() });
 export type AdminMessage = z.infer<typeof adminMessageSchema>;
 
 export const acceptInviteRequestSchema = z.object({
   email: emailFieldSchema,
-  token: z.string().min(1, 'This invitation link is invalid or has expired').max(200, 'This invitation link is invalid or has expired'),
+  token: storableString().min(1, 'This invitation link is invalid or has expired').max(200, 'This invitation link is invalid or has expired'),
   password: newPasswordFieldSchema(),
 });
 export type AcceptInviteRequest = z.infer<typeof acceptInviteRequestSchema>;
@@ -169,12 +170,12 @@ export const INVITE_MESSAGES = Object.freeze({
 
 export const auditEntrySchema = z.object({
   seq: z.number().int(),
-  at: z.string(),
-  actorName: z.string().nullable(),
-  action: z.string(),
-  target: z.string().nullable(),
-  ip: z.string().nullable(),
-  organisationName: z.string().nullable(),
+  at: storableString(),
+  actorName: storableString().nullable(),
+  action: storableString(),
+  target: storableString().nullable(),
+  ip: storableString().nullable(),
+  organisationName: storableString().nullable(),
 });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
@@ -183,10 +184,10 @@ export const AUDIT_PAGE_SIZE_MAX = 100;
 export const auditListQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
   pageSize: z.coerce.number().int().min(1).max(AUDIT_PAGE_SIZE_MAX).default(25),
-  action: z.string().trim().max(64).optional(),
-  search: z.string().trim().max(200).optional(),
-  from: z.iso.datetime({ offset: true }).optional(),
-  to: z.iso.datetime({ offset: true }).optional(),
+  action: storableString().trim().max(64).optional(),
+  search: storableString().trim().max(200).optional(),
+  from: isoDateTime().optional(),
+  to: isoDateTime().optional(),
 });
 export type AuditListQuery = z.infer<typeof auditListQuerySchema>;
 export type AuditListParams = Partial<{ page: number; pageSize: number; action: string; search: string; from: string; to: string }>;
@@ -199,10 +200,16 @@ export const auditPageSchema = z.object({
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
+export const AUDIT_VERIFY_BROKEN_MAX = 100;
+
 export const auditVerifySchema = z.object({
   valid: z.boolean(),
   checked: z.number().int().nonnegative(),
   /** The first entry whose hash does not match its content or predecessor. */
   brokenAtSeq: z.number().int().nullable(),
+  /** Every broken entry, oldest first, up to AUDIT_VERIFY_BROKEN_MAX: a second tampering is not hidden by the first. */
+  brokenSeqs: z.array(z.number().int()).max(AUDIT_VERIFY_BROKEN_MAX).default([]),
+  /** How many entries are broken in all (brokenSeqs may be cut short). */
+  brokenCount: z.number().int().nonnegative().default(0),
 });
 export type AuditVerify = z.infer<typeof auditVerifySchema>;

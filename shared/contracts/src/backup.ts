@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isCalendarDate, storableString } from './storable';
 
 // Backup service (issue 8): connected M365 tenants, backup sets, protected objects, snapshots, item
 // search, restores, snapshot mappings and jobs. The API validates requests with these schemas and
@@ -114,7 +115,7 @@ export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const uuid = (name: string) => z.uuid({ error: `${name} must be a valid id` });
 function requiredText(required: string, max: number) {
-  return z.string({ error: required }).superRefine((value, ctx) => {
+  return storableString({ error: required }).superRefine((value, ctx) => {
     if (value.trim().length === 0) ctx.addIssue({ code: 'custom', message: required });
     else if (value.length > max) ctx.addIssue({ code: 'custom', message: BACKUP_MESSAGES.characterLimitExceeded });
   });
@@ -130,10 +131,10 @@ const pageParams = {
       .max(BACKUP_PAGE_SIZE_MAX, `pageSize must be at most ${BACKUP_PAGE_SIZE_MAX}`)
       .default(BACKUP_PAGE_SIZE_DEFAULT),
   ),
-  q: z.preprocess(blankToUndefined, z.string().max(BACKUP_SEARCH_MAX_LENGTH, `q must be at most ${BACKUP_SEARCH_MAX_LENGTH} characters`).optional()),
+  q: z.preprocess(blankToUndefined, storableString().max(BACKUP_SEARCH_MAX_LENGTH, `q must be at most ${BACKUP_SEARCH_MAX_LENGTH} characters`).optional()),
 };
 const isoDateTime = (name: string) =>
-  z.preprocess(blankToUndefined, z.string().refine((v) => !Number.isNaN(Date.parse(v)), `${name} must be a date or date-time`).optional());
+  z.preprocess(blankToUndefined, storableString().refine((v) => !Number.isNaN(Date.parse(v)), `${name} must be a date or date-time`).optional());
 const optionalNumber = (name: string) =>
   z.preprocess(blankToUndefined, z.coerce.number({ error: `${name} must be a number` }).int().min(0, `${name} must not be negative`).optional());
 const optionalBool = (name: string) =>
@@ -148,13 +149,12 @@ function pageOf<T extends z.ZodType>(item: T) {
   });
 }
 
-export const backupMessageSchema = z.object({ message: z.string() });
+export const backupMessageSchema = z.object({ message: storableString() });
 export type BackupMessage = z.infer<typeof backupMessageSchema>;
 
 // ---- Tenants (connected M365 tenants) ---------------------------------------------------------------
 
-const httpUrl = z
-  .string({ error: BACKUP_MESSAGES.graphBaseUrlInvalid })
+const httpUrl = storableString({ error: BACKUP_MESSAGES.graphBaseUrlInvalid })
   .trim()
   .refine((v) => {
     try {
@@ -166,20 +166,15 @@ const httpUrl = z
   }, BACKUP_MESSAGES.graphBaseUrlInvalid);
 export const GRAPH_BASE_URL_DEFAULT = 'https://graph.microsoft.com/v1.0';
 
-const isCalendarDate = (v: string) => {
-  const date = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === v;
-};
 /** Yesterday in UTC: the browser's "today" may be a day behind UTC, and the server checks the same rule. */
 const earliestExpiry = () => new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 /**
  * When the app's client secret expires (YYYY-MM-DD, from Entra ID's "Certificates & secrets"): the
  * portal alerts 30 days ahead (issue 10). Entra ID does not tell an app its own secret's expiry.
  */
-export const secretExpiryDateSchema = z
-  .string({ error: BACKUP_MESSAGES.secretExpiryInvalid })
+export const secretExpiryDateSchema = storableString({ error: BACKUP_MESSAGES.secretExpiryInvalid })
   .trim()
-  .refine((v) => /^\d{4}-\d{2}-\d{2}$/.test(v) && isCalendarDate(v), BACKUP_MESSAGES.secretExpiryInvalid)
+  .refine(isCalendarDate, BACKUP_MESSAGES.secretExpiryInvalid)
   .refine((v) => !isCalendarDate(v) || v >= earliestExpiry(), BACKUP_MESSAGES.secretExpiryPast);
 
 /** Connect form: the credentials are sent once and stored sealed; the API never returns the secret. */
@@ -211,32 +206,32 @@ export type UpdateTenantRequest = z.infer<typeof updateTenantRequestSchema>;
 
 export const TENANT_STATUSES = ['connected', 'error', 'untested'] as const;
 export const tenantSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  tenantId: z.string(),
-  clientId: z.string(),
-  graphBaseUrl: z.string(),
-  authorityUrl: z.string().nullable(),
+  id: storableString(),
+  name: storableString(),
+  tenantId: storableString(),
+  clientId: storableString(),
+  graphBaseUrl: storableString(),
+  authorityUrl: storableString().nullable(),
   /** The organisation name Graph reported at the last successful connection test. */
-  organizationName: z.string().nullable(),
+  organizationName: storableString().nullable(),
   status: z.enum(TENANT_STATUSES),
-  lastTestedAt: z.string().nullable(),
-  lastError: z.string().nullable(),
+  lastTestedAt: storableString().nullable(),
+  lastError: storableString().nullable(),
   /** When the app's client secret expires (YYYY-MM-DD), if the user entered it. */
-  secretExpiresAt: z.string().nullable(),
+  secretExpiresAt: storableString().nullable(),
   /** Seeded demo tenant backed by the built-in emulator. */
   demo: z.boolean(),
   backupSetCount: z.number().int().nonnegative(),
-  createdAt: z.string(),
+  createdAt: storableString(),
 });
 export type Tenant = z.infer<typeof tenantSchema>;
 export const tenantListSchema = z.object({ items: z.array(tenantSchema) });
 export type TenantList = z.infer<typeof tenantListSchema>;
 
 export const connectionTestResultSchema = z.union([
-  z.object({ ok: z.literal(true), organizationName: z.string() }),
+  z.object({ ok: z.literal(true), organizationName: storableString() }),
   // Not `errorMessage`: a 200 answer carrying that field would read as a failed request (ApiResult).
-  z.object({ ok: z.literal(false), failureReason: z.string() }),
+  z.object({ ok: z.literal(false), failureReason: storableString() }),
 ]);
 export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>;
 
@@ -252,10 +247,10 @@ export type DirectoryQuery = z.infer<typeof directoryQuerySchema>;
 export type DirectoryParams = Partial<{ kind: ObjectKind; q: string }>;
 export const directoryEntrySchema = z.object({
   kind: objectKindSchema,
-  externalId: z.string(),
-  displayName: z.string(),
+  externalId: storableString(),
+  displayName: storableString(),
   /** Mail address for users and groups, web URL for sites. */
-  detail: z.string().nullable(),
+  detail: storableString().nullable(),
 });
 export type DirectoryEntry = z.infer<typeof directoryEntrySchema>;
 export const directoryListSchema = z.object({ items: z.array(directoryEntrySchema) });
@@ -267,7 +262,7 @@ export const SCHEDULE_FREQUENCIES = ['manual', 'hourly', 'daily', 'weekly'] as c
 export const scheduleSchema = z.object({
   frequency: z.enum(SCHEDULE_FREQUENCIES, { error: `frequency must be one of ${SCHEDULE_FREQUENCIES.join(', ')}` }),
   /** UTC time of day for daily and weekly runs (minute past the hour for hourly). */
-  time: z.string().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM').default('02:00'),
+  time: storableString().regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'time must be HH:MM').default('02:00'),
   /** 0 = Sunday ... 6 = Saturday, for weekly runs. */
   dayOfWeek: z.number().int().min(0).max(6).default(0),
 });
@@ -281,8 +276,8 @@ export type Retention = z.infer<typeof retentionSchema>;
 
 export const scopeObjectSchema = z.object({
   kind: objectKindSchema,
-  externalId: z.string().min(1).max(300),
-  displayName: z.string().max(300),
+  externalId: storableString().min(1).max(300),
+  displayName: storableString().max(300),
 });
 export type ScopeObject = z.infer<typeof scopeObjectSchema>;
 export const scopeSchema = z.discriminatedUnion('mode', [
@@ -323,21 +318,21 @@ export type UpdateBackupSetRequest = z.infer<typeof updateBackupSetRequestSchema
 
 export const BACKUP_SET_STATUSES = ['active', 'paused'] as const;
 export const backupSetSchema = z.object({
-  id: z.string(),
-  name: z.string(),
-  tenantId: z.string(),
-  tenantName: z.string(),
+  id: storableString(),
+  name: storableString(),
+  tenantId: storableString(),
+  tenantName: storableString(),
   type: backupSetTypeSchema,
   scope: scopeSchema,
   services: z.array(backupServiceSchema),
   schedule: scheduleSchema,
   retention: retentionSchema,
   status: z.enum(BACKUP_SET_STATUSES),
-  lastRunAt: z.string().nullable(),
+  lastRunAt: storableString().nullable(),
   lastRunStatus: jobStatusSchema.nullable(),
   /** The job of the newest run (running or finished). */
-  lastJobId: z.string().nullable(),
-  nextRunAt: z.string().nullable(),
+  lastJobId: storableString().nullable(),
+  nextRunAt: storableString().nullable(),
   protectedCount: z.number().int().nonnegative(),
   itemCount: z.number().int().nonnegative(),
   /** Logical size of the newest versions of every item (before dedup and compression). */
@@ -345,8 +340,8 @@ export const backupSetSchema = z.object({
   /** Bytes actually stored for the tenant after dedup, compression and encryption. */
   storedBytes: z.number().nonnegative(),
   demo: z.boolean(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: storableString(),
+  updatedAt: storableString(),
 });
 export type BackupSet = z.infer<typeof backupSetSchema>;
 export const backupSetPageSchema = pageOf(backupSetSchema);
@@ -372,19 +367,19 @@ export const serviceStatsSchema = z.object({
   service: backupServiceSchema,
   itemCount: z.number().int().nonnegative(),
   sizeBytes: z.number().nonnegative(),
-  lastBackupAt: z.string().nullable(),
+  lastBackupAt: storableString().nullable(),
 });
 export type ServiceStats = z.infer<typeof serviceStatsSchema>;
 export const protectedObjectSchema = z.object({
-  id: z.string(),
-  setId: z.string(),
+  id: storableString(),
+  setId: storableString(),
   kind: objectKindSchema,
-  externalId: z.string(),
-  displayName: z.string(),
-  detail: z.string().nullable(),
+  externalId: storableString(),
+  displayName: storableString(),
+  detail: storableString().nullable(),
   status: z.enum(OBJECT_STATUSES),
-  lastError: z.string().nullable(),
-  lastBackupAt: z.string().nullable(),
+  lastError: storableString().nullable(),
+  lastBackupAt: storableString().nullable(),
   itemCount: z.number().int().nonnegative(),
   sizeBytes: z.number().nonnegative(),
   snapshotCount: z.number().int().nonnegative(),
@@ -405,15 +400,15 @@ export const objectParamsSchema = z.object({ setId: uuid('setId'), objectId: uui
 export type ObjectParams = z.infer<typeof objectParamsSchema>;
 
 export const snapshotSchema = z.object({
-  id: z.string(),
-  setId: z.string(),
-  objectId: z.string(),
-  jobId: z.string(),
+  id: storableString(),
+  setId: storableString(),
+  objectId: storableString(),
+  jobId: storableString(),
   /** Run number within the set; the point in time the snapshot shows. */
   runSeq: z.number().int().positive(),
-  takenAt: z.string(),
+  takenAt: storableString(),
   status: z.enum(['ok', 'warning', 'failed']),
-  failureReason: z.string().nullable(),
+  failureReason: storableString().nullable(),
   itemCount: z.number().int().nonnegative(),
   sizeBytes: z.number().nonnegative(),
   addedCount: z.number().int().nonnegative(),
@@ -428,15 +423,15 @@ export type SnapshotIdParams = z.infer<typeof snapshotIdParamsSchema>;
 
 /** One level of a snapshot's folder tree: children of `parent` (the root level when absent). */
 export const treeQuerySchema = z.object({
-  parent: z.preprocess(blankToUndefined, z.string().max(1000).optional()),
+  parent: z.preprocess(blankToUndefined, storableString().max(1000).optional()),
 });
 export type TreeQuery = z.infer<typeof treeQuerySchema>;
 export const treeNodeSchema = z.object({
   /** Opaque key; pass it as `parent` for the next level or as `folder` to item search. */
-  key: z.string(),
-  name: z.string(),
+  key: storableString(),
+  name: storableString(),
   service: backupServiceSchema,
-  path: z.string(),
+  path: storableString(),
   itemCount: z.number().int().nonnegative(),
   hasChildren: z.boolean(),
 });
@@ -456,7 +451,7 @@ export const itemSearchQuerySchema = z
     snapshotId: z.preprocess(blankToUndefined, uuid('snapshotId').optional()),
     service: z.preprocess(blankToUndefined, backupServiceSchema.optional()),
     /** A tree node key; matches the folder and its subfolders. */
-    folder: z.preprocess(blankToUndefined, z.string().max(1000).optional()),
+    folder: z.preprocess(blankToUndefined, storableString().max(1000).optional()),
     from: isoDateTime('from'),
     to: isoDateTime('to'),
     minSize: optionalNumber('minSize'),
@@ -485,19 +480,19 @@ export type ItemSearchParams = Partial<{
 
 export const itemSummarySchema = z.object({
   /** Id of this version of the item: what restore and download take. */
-  id: z.string(),
-  objectId: z.string(),
-  objectName: z.string(),
+  id: storableString(),
+  objectId: storableString(),
+  objectName: storableString(),
   service: backupServiceSchema,
   kind: z.enum(ITEM_KINDS),
   /** Subject, event title, contact name or file name. */
-  name: z.string(),
-  sender: z.string().nullable(),
-  recipients: z.array(z.string()),
-  folderPath: z.string(),
+  name: storableString(),
+  sender: storableString().nullable(),
+  recipients: z.array(storableString()),
+  folderPath: storableString(),
   sizeBytes: z.number().nonnegative(),
   hasAttachments: z.boolean(),
-  modifiedAt: z.string().nullable(),
+  modifiedAt: storableString().nullable(),
   /** Run numbers between which this version existed (validTo null: still current at the last run). */
   validFromRun: z.number().int(),
   validToRun: z.number().int().nullable(),
@@ -518,10 +513,10 @@ export type ItemIdParams = z.infer<typeof itemIdParamsSchema>;
 
 /** Preview pane data. Mail HTML is raw from the mailbox: render it only sanitised in a sandboxed frame. */
 export const itemPreviewSchema = itemSummarySchema.extend({
-  contentType: z.string(),
-  bodyText: z.string().nullable(),
-  bodyHtml: z.string().nullable(),
-  attachments: z.array(z.object({ name: z.string(), sizeBytes: z.number().nonnegative(), contentType: z.string() })),
+  contentType: storableString(),
+  bodyText: storableString().nullable(),
+  bodyHtml: storableString().nullable(),
+  attachments: z.array(z.object({ name: storableString(), sizeBytes: z.number().nonnegative(), contentType: storableString() })),
 });
 export type ItemPreview = z.infer<typeof itemPreviewSchema>;
 
@@ -530,7 +525,7 @@ export type ItemPreview = z.infer<typeof itemPreviewSchema>;
 export const restoreDestinationSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('original') }),
   /** Another user of the same or another connected tenant (a snapshot mapping does this in bulk). */
-  z.object({ kind: z.literal('user'), tenantId: uuid('tenantId'), userExternalId: z.string().min(1, BACKUP_MESSAGES.restoreTargetRequired) }),
+  z.object({ kind: z.literal('user'), tenantId: uuid('tenantId'), userExternalId: storableString().min(1, BACKUP_MESSAGES.restoreTargetRequired) }),
   /** A ZIP (EML for mail, ICS for events, VCF for contacts, original files) fetched from jobs/{id}/download. */
   z.object({ kind: z.literal('download') }),
 ]);
@@ -538,7 +533,7 @@ export type RestoreDestination = z.infer<typeof restoreDestinationSchema>;
 
 export const restoreSelectionSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('items'), itemIds: z.array(uuid('itemId')).min(1, BACKUP_MESSAGES.restoreSelectionRequired).max(100_000) }),
-  z.object({ kind: z.literal('folders'), snapshotId: uuid('snapshotId'), folders: z.array(z.string().max(1000)).min(1, BACKUP_MESSAGES.restoreSelectionRequired).max(1000) }),
+  z.object({ kind: z.literal('folders'), snapshotId: uuid('snapshotId'), folders: z.array(storableString().max(1000)).min(1, BACKUP_MESSAGES.restoreSelectionRequired).max(1000) }),
   /** A whole snapshot of one object, optionally limited to some services (a mailbox, a drive). */
   z.object({ kind: z.literal('snapshot'), snapshotId: uuid('snapshotId'), services: z.array(backupServiceSchema).optional() }),
 ]);
@@ -555,8 +550,8 @@ export type CreateRestoreRequest = z.infer<typeof createRestoreRequestSchema>;
 
 export const mappingPairSchema = z.object({
   sourceObjectId: uuid('sourceObjectId'),
-  targetUserExternalId: z.string().min(1, BACKUP_MESSAGES.restoreTargetRequired).max(300),
-  targetDisplayName: z.string().max(300).default(''),
+  targetUserExternalId: storableString().min(1, BACKUP_MESSAGES.restoreTargetRequired).max(300),
+  targetDisplayName: storableString().max(300).default(''),
 });
 export type MappingPair = z.infer<typeof mappingPairSchema>;
 export const mappingFormSchema = z.object({
@@ -569,12 +564,12 @@ export type MappingForm = z.infer<typeof mappingFormSchema>;
 export const saveMappingRequestSchema = mappingFormSchema;
 export type SaveMappingRequest = MappingForm;
 export const snapshotMappingSchema = mappingFormSchema.extend({
-  id: z.string(),
-  sourceSetName: z.string(),
-  targetTenantName: z.string(),
-  pairs: z.array(mappingPairSchema.extend({ sourceDisplayName: z.string() })),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  id: storableString(),
+  sourceSetName: storableString(),
+  targetTenantName: storableString(),
+  pairs: z.array(mappingPairSchema.extend({ sourceDisplayName: storableString() })),
+  createdAt: storableString(),
+  updatedAt: storableString(),
 });
 export type SnapshotMapping = z.infer<typeof snapshotMappingSchema>;
 export const mappingListSchema = z.object({ items: z.array(snapshotMappingSchema) });
@@ -583,7 +578,7 @@ export const mappingIdParamsSchema = z.object({ mappingId: uuid('mappingId') });
 export type MappingIdParams = z.infer<typeof mappingIdParamsSchema>;
 export const mappingValidationSchema = z.object({
   valid: z.boolean(),
-  problems: z.array(z.object({ sourceObjectId: z.string(), targetUserExternalId: z.string(), message: z.string() })),
+  problems: z.array(z.object({ sourceObjectId: storableString(), targetUserExternalId: storableString(), message: storableString() })),
 });
 export type MappingValidation = z.infer<typeof mappingValidationSchema>;
 /** Start: restore each source object's newest (or chosen) snapshot to its mapped user. */
@@ -610,18 +605,18 @@ export const jobProgressSchema = z.object({
 });
 export type JobProgress = z.infer<typeof jobProgressSchema>;
 export const jobSchema = z.object({
-  id: z.string(),
+  id: storableString(),
   type: jobTypeSchema,
   status: jobStatusSchema,
-  title: z.string(),
-  setId: z.string().nullable(),
-  setName: z.string().nullable(),
+  title: storableString(),
+  setId: storableString().nullable(),
+  setName: storableString().nullable(),
   progress: jobProgressSchema,
-  createdAt: z.string(),
-  startedAt: z.string().nullable(),
-  finishedAt: z.string().nullable(),
+  createdAt: storableString(),
+  startedAt: storableString().nullable(),
+  finishedAt: storableString().nullable(),
   /** Why the job failed or warned (not `errorMessage`, which ApiResult reserves for failed requests). */
-  failureReason: z.string().nullable(),
+  failureReason: storableString().nullable(),
   /** Objects that failed in a run that otherwise completed (status warning). */
   failedObjects: z.number().int().nonnegative(),
   /** Restores: items whose restored bytes were read back and matched the backup. */
@@ -629,7 +624,7 @@ export const jobSchema = z.object({
   /** Restores to download: the ZIP is available at jobs/{id}/download. */
   downloadReady: z.boolean(),
   cancelRequested: z.boolean(),
-  retryOf: z.string().nullable(),
+  retryOf: storableString().nullable(),
 });
 export type Job = z.infer<typeof jobSchema>;
 export const jobPageSchema = pageOf(jobSchema);
@@ -640,8 +635,7 @@ export const jobListQuerySchema = z.object({
   type: z.preprocess(blankToUndefined, jobTypeSchema.optional()),
   status: z.preprocess(
     blankToUndefined,
-    z
-      .string()
+    storableString()
       .transform((value) => value.split(',').filter(Boolean))
       .pipe(z.array(jobStatusSchema))
       .optional(),
@@ -656,9 +650,9 @@ export type JobIdParams = z.infer<typeof jobIdParamsSchema>;
 
 export const jobLogEntrySchema = z.object({
   seq: z.number().int(),
-  at: z.string(),
+  at: storableString(),
   level: z.enum(['info', 'warn', 'error']),
-  message: z.string(),
+  message: storableString(),
 });
 export type JobLogEntry = z.infer<typeof jobLogEntrySchema>;
 /** Poll with `after` = the last seq seen to get only new lines. */
@@ -676,7 +670,7 @@ export type JobLog = z.infer<typeof jobLogSchema>;
  * Binary downloads (a restore ZIP, one item's original content) go through a short-lived signed URL,
  * so the browser can open it directly without the bearer token.
  */
-export const downloadLinkSchema = z.object({ url: z.string(), expiresAt: z.string() });
+export const downloadLinkSchema = z.object({ url: storableString(), expiresAt: storableString() });
 export type DownloadLink = z.infer<typeof downloadLinkSchema>;
-export const downloadQuerySchema = z.object({ token: z.string().min(1).max(500) });
+export const downloadQuerySchema = z.object({ token: storableString().min(1).max(500) });
 export type DownloadQuery = z.infer<typeof downloadQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storableString } from './storable';
 import { userAccessSchema } from './user-access';
 
 export * from './account';
@@ -12,8 +13,7 @@ export type Role = z.infer<typeof roleSchema>;
 
 // Messages follow the spec's generic templates ("{path} is a required field").
 const requiredString = (path: string) =>
-  z
-    .string({
+  storableString({
       error: (issue) => (issue.input === undefined || issue.input === null ? `${path} is a required field` : `${path} must be a string`),
     })
     .min(1, `${path} is a required field`);
@@ -26,46 +26,46 @@ export const signinRequestSchema = z.object({
 export type SigninRequest = z.infer<typeof signinRequestSchema>;
 
 export const sessionUserSchema = z.object({
-  userId: z.string(),
+  userId: storableString(),
   role: roleSchema,
   mfa: z.boolean(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
-  username: z.string(),
+  email: storableString(),
+  firstName: storableString(),
+  lastName: storableString(),
+  username: storableString(),
 });
 export type SessionUser = z.infer<typeof sessionUserSchema>;
 
 export const signinResponseSchema = sessionUserSchema.extend({
-  accessToken: z.string(),
+  accessToken: storableString(),
   // Present only when mfa is true: where the second factor comes from.
   mfaMethod: z.enum(['email', 'totp']).optional(),
 });
 export type SigninResponse = z.infer<typeof signinResponseSchema>;
 
-export const signoutResponseSchema = z.object({ message: z.string() });
+export const signoutResponseSchema = z.object({ message: storableString() });
 export type SignoutResponse = z.infer<typeof signoutResponseSchema>;
 
 export const profileSchema = z.object({
-  userId: z.string(),
-  username: z.string(),
-  email: z.string(),
-  firstName: z.string(),
-  lastName: z.string(),
+  userId: storableString(),
+  username: storableString(),
+  email: storableString(),
+  firstName: storableString(),
+  lastName: storableString(),
   role: roleSchema,
-  profileImageUrl: z.string().nullable(),
-  organisationName: z.string(),
+  profileImageUrl: storableString().nullable(),
+  organisationName: storableString(),
   /** Access level within the tier (issue 10); pages disable the changes a read-only user may not make. */
   access: userAccessSchema.optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;
 
-export const platformVersionSchema = z.object({ version: z.string() });
+export const platformVersionSchema = z.object({ version: storableString() });
 export type PlatformVersion = z.infer<typeof platformVersionSchema>;
 
 // Health (api/health) lives in admin-ops-health.ts, re-exported below.
 
-export const errorResponseSchema = z.object({ errorMessage: z.string() });
+export const errorResponseSchema = z.object({ errorMessage: storableString() });
 export type ErrorResponse = z.infer<typeof errorResponseSchema>;
 
 export const userIdParamsSchema = z.object({
@@ -75,17 +75,16 @@ export type UserIdParams = z.infer<typeof userIdParamsSchema>;
 
 // Module Federation registry (/remotes.json). Names and versions become URL path segments,
 // so they are restricted to characters that cannot escape the remote's folder.
-export const remoteNameSchema = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'name must be a lowercase identifier');
-export const remoteVersionSchema = z
-  .string()
+export const remoteNameSchema = storableString().regex(/^[a-z][a-z0-9_]{0,63}$/, 'name must be a lowercase identifier');
+export const remoteVersionSchema = storableString()
   .regex(/^[0-9A-Za-z][0-9A-Za-z.+-]{0,127}$/, 'version must contain only letters, digits, dots, plus and dashes')
   .refine((v) => !v.includes('..'), 'version must not contain ".."');
-export const integritySchema = z.string().regex(/^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/, 'integrity must be an SRI hash');
+export const integritySchema = storableString().regex(/^sha(256|384|512)-[A-Za-z0-9+/]+={0,2}$/, 'integrity must be an SRI hash');
 
 export const remoteReleaseSchema = z.object({
   name: remoteNameSchema,
   version: remoteVersionSchema,
-  entry: z.string().min(1, 'entry is a required field'),
+  entry: storableString().min(1, 'entry is a required field'),
   integrity: integritySchema,
 });
 export type RemoteRelease = z.infer<typeof remoteReleaseSchema>;
@@ -106,3 +105,4 @@ export * from './admin-ops-alerts';
 export * from './admin-ops-health';
 export * from './admin-ops-operator-jobs';
 export * from './admin-ops-metrics';
+export * from './storable';

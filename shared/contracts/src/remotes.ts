@@ -1,10 +1,10 @@
 import { z } from 'zod';
+import { isoDateTime, storableString } from './storable';
 
 // Remote deploy / rollback / failure reports (api/remotes...). Names follow the registry's rules:
 // they become folder names and URL segments.
-const remoteName = z.string().regex(/^[a-z][a-z0-9_]{0,63}$/, 'name must be a lowercase identifier');
-const remoteVersion = z
-  .string()
+const remoteName = storableString().regex(/^[a-z][a-z0-9_]{0,63}$/, 'name must be a lowercase identifier');
+const remoteVersion = storableString()
   .regex(/^[0-9A-Za-z][0-9A-Za-z.+-]{0,127}$/, 'version must contain only letters, digits, dots, plus and dashes')
   .refine((v) => !v.includes('..'), 'version must not contain ".."');
 
@@ -12,26 +12,26 @@ export const remoteNameParamsSchema = z.object({ name: remoteName });
 export type RemoteNameParams = z.infer<typeof remoteNameParamsSchema>;
 
 export const remoteReleaseInfoSchema = z.object({
-  version: z.string(),
-  entry: z.string(),
-  integrity: z.string(),
-  builtAt: z.string().nullable(),
-  gitCommit: z.string().nullable(),
-  publishedAt: z.string(),
+  version: storableString(),
+  entry: storableString(),
+  integrity: storableString(),
+  builtAt: storableString().nullable(),
+  gitCommit: storableString().nullable(),
+  publishedAt: storableString(),
 });
 export type RemoteReleaseInfo = z.infer<typeof remoteReleaseInfoSchema>;
 
 export const remotePointerChangeSchema = z.object({
-  fromVersion: z.string().nullable(),
-  toVersion: z.string(),
-  at: z.string(),
-  actor: z.string(),
+  fromVersion: storableString().nullable(),
+  toVersion: storableString(),
+  at: storableString(),
+  actor: storableString(),
 });
 export type RemotePointerChange = z.infer<typeof remotePointerChangeSchema>;
 
 export const remoteStatusSchema = z.object({
-  name: z.string(),
-  current: z.string().nullable(),
+  name: storableString(),
+  current: storableString().nullable(),
   releases: z.array(remoteReleaseInfoSchema),
   history: z.array(remotePointerChangeSchema),
 });
@@ -45,9 +45,8 @@ export type RemoteList = z.infer<typeof remoteListSchema>;
 export const publishRemoteRequestSchema = z
   .object({
     version: remoteVersion,
-    builtAt: z.iso.datetime({ offset: true }).optional(),
-    gitCommit: z
-      .string()
+    builtAt: isoDateTime().optional(),
+    gitCommit: storableString()
       .regex(/^[0-9a-f]{7,64}$/, 'gitCommit must be a hex commit id')
       .optional(),
   })
@@ -58,7 +57,7 @@ export const rollbackRemoteRequestSchema = z.object({ to: remoteVersion.optional
 export type RollbackRemoteRequest = z.infer<typeof rollbackRemoteRequestSchema>;
 
 export const remoteOperationResponseSchema = z.object({
-  name: z.string(),
+  name: storableString(),
   release: remoteReleaseInfoSchema,
   pointer: remotePointerChangeSchema,
 });
@@ -70,7 +69,7 @@ export type RemoteFailureKind = z.infer<typeof remoteFailureKindSchema>;
 export const remoteFailureRequestSchema = z.object({
   version: remoteVersion,
   kind: remoteFailureKindSchema,
-  message: z.string().max(2000, 'message must be at most 2000 characters'),
+  message: storableString().max(2000, 'message must be at most 2000 characters'),
 });
 export type RemoteFailureRequest = z.infer<typeof remoteFailureRequestSchema>;
 
@@ -80,13 +79,13 @@ export type RemoteFailureResponse = z.infer<typeof remoteFailureResponseSchema>;
 export const remoteOperationAuditSchema = z.object({
   operations: z.array(
     z.object({
-      at: z.string(),
-      actor: z.string(),
-      action: z.string(),
-      name: z.string(),
-      version: z.string(),
-      fromVersion: z.string().nullable(),
-      ip: z.string().nullable(),
+      at: storableString(),
+      actor: storableString(),
+      action: storableString(),
+      name: storableString(),
+      version: storableString(),
+      fromVersion: storableString().nullable(),
+      ip: storableString().nullable(),
     }),
   ),
 });
@@ -94,7 +93,7 @@ export type RemoteOperationAudit = z.infer<typeof remoteOperationAuditSchema>;
 
 export const remoteAlertsSchema = z.object({
   alerts: z.array(
-    z.object({ id: z.number(), severity: z.string(), source: z.string(), message: z.string(), createdAt: z.string(), acknowledged: z.boolean() }),
+    z.object({ id: z.number(), severity: storableString(), source: storableString(), message: storableString(), createdAt: storableString(), acknowledged: z.boolean() }),
   ),
 });
 export type RemoteAlerts = z.infer<typeof remoteAlertsSchema>;

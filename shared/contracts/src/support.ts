@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { calendarDate, storableString } from './storable';
 
 // Support tickets and feedback (issue 6, spec sections 3, 5, 7 and 9). The form schemas carry the
 // spec's exact messages and the API validates the same fields with the same schemas, so the
@@ -36,8 +37,7 @@ export const SUPPORT_MESSAGES = Object.freeze({
  * is counted on the value as typed, the same number the counter under the field shows.
  */
 function limitedText(required: string, max: number) {
-  return z
-    .string({ error: (issue) => (issue.input === undefined || issue.input === null ? required : `${required.split(' is ')[0]} must be a string`) })
+  return storableString({ error: (issue) => (issue.input === undefined || issue.input === null ? required : `${required.split(' is ')[0]} must be a string`) })
     .superRefine((value, ctx) => {
       if (value.trim().length === 0) ctx.addIssue({ code: 'custom', message: required });
       else if (value.length > max) ctx.addIssue({ code: 'custom', message: SUPPORT_MESSAGES.characterLimitExceeded });
@@ -96,9 +96,9 @@ export type FeedbackIdParams = z.infer<typeof feedbackIdParamsSchema>;
 // Query strings arrive as text; an empty parameter means "not set" so a form can send blanks.
 const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const dateParam = (name: string) =>
-  z.preprocess(blankToUndefined, z.string().regex(/^\d{4}-\d{2}-\d{2}$/, `${name} must be a date (YYYY-MM-DD)`).optional());
+  z.preprocess(blankToUndefined, calendarDate(`${name} must be a date (YYYY-MM-DD)`).optional());
 const pageParams = {
-  q: z.preprocess(blankToUndefined, z.string().max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`).optional()),
+  q: z.preprocess(blankToUndefined, storableString().max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`).optional()),
   from: dateParam('from'),
   to: dateParam('to'),
   page: z.preprocess(blankToUndefined, z.coerce.number({ error: 'page must be a positive number' }).int('page must be an integer').min(1, 'page must be a positive number').default(1)),
@@ -127,8 +127,7 @@ export const ticketListQuerySchema = z
     ...pageParams,
     status: z.preprocess(
       blankToUndefined,
-      z
-        .string()
+      storableString()
         .transform((value) => value.split(',').filter(Boolean))
         .pipe(z.array(ticketStatusSchema))
         .optional(),
@@ -151,36 +150,36 @@ export type FeedbackListQuery = z.infer<typeof feedbackListQuerySchema>;
 export type FeedbackListParams = Partial<{ q: string; from: string; to: string; sort: FeedbackSort; page: number; pageSize: number }>;
 
 export const personSchema = z.object({
-  userId: z.string(),
-  name: z.string(),
-  organisationName: z.string(),
+  userId: storableString(),
+  name: storableString(),
+  organisationName: storableString(),
 });
 export type Person = z.infer<typeof personSchema>;
 
 export const ticketSummarySchema = z.object({
-  id: z.string(),
+  id: storableString(),
   number: z.number().int(),
-  subject: z.string(),
-  description: z.string(),
+  subject: storableString(),
+  description: storableString(),
   status: ticketStatusSchema,
   author: personSchema,
   /** The tier that handles it: the organisation above the author's. */
-  handlerOrganisationName: z.string(),
+  handlerOrganisationName: storableString(),
   replyCount: z.number().int().nonnegative(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
+  createdAt: storableString(),
+  updatedAt: storableString(),
 });
 export type TicketSummary = z.infer<typeof ticketSummarySchema>;
 
 export const ticketEventSchema = z.object({
-  id: z.string(),
+  id: storableString(),
   kind: z.enum(['reply', 'status']),
   author: personSchema,
   /** True when written by the handling side (support), false for the requester's side. */
   fromSupport: z.boolean(),
-  body: z.string().nullable(),
+  body: storableString().nullable(),
   status: ticketStatusSchema.nullable(),
-  createdAt: z.string(),
+  createdAt: storableString(),
 });
 export type TicketEvent = z.infer<typeof ticketEventSchema>;
 
@@ -204,10 +203,10 @@ export const ticketPageSchema = z.object({
 export type TicketPage = z.infer<typeof ticketPageSchema>;
 
 export const feedbackEntrySchema = z.object({
-  id: z.string(),
-  feedback: z.string(),
+  id: storableString(),
+  feedback: storableString(),
   author: personSchema,
-  createdAt: z.string(),
+  createdAt: storableString(),
   canDelete: z.boolean(),
 });
 export type FeedbackEntry = z.infer<typeof feedbackEntrySchema>;
@@ -222,13 +221,13 @@ export type FeedbackPage = z.infer<typeof feedbackPageSchema>;
 
 /** GET support/contact: who answers the caller's tickets. */
 export const supportContactSchema = z.object({
-  organisationName: z.string(),
+  organisationName: storableString(),
   /** The white-label e-mail of that tier, once white-label settings exist (null until then). */
-  email: z.string().nullable(),
+  email: storableString().nullable(),
   /** True when the caller's tickets stay in their own organisation (the provider has no tier above). */
   sameOrganisation: z.boolean(),
 });
 export type SupportContact = z.infer<typeof supportContactSchema>;
 
-export const supportMessageSchema = z.object({ message: z.string() });
+export const supportMessageSchema = z.object({ message: storableString() });
 export type SupportMessage = z.infer<typeof supportMessageSchema>;

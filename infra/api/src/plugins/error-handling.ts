@@ -23,8 +23,25 @@ function clientMessage(error: FastifyError, status: number): string {
   return GENERIC_4XX[status] ?? 'Bad request';
 }
 
+/**
+ * SQLSTATE class 22 (data exception: NUL in text, an impossible date, a number out of range, text
+ * that is not a uuid...), raised the same way by PostgreSQL and PGlite: the database refused a value
+ * the client sent, so it is the request's fault. The schemas refuse these first; this covers any
+ * field they miss.
+ */
+export function isDataException(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code);
+}
+
 export function useErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (isDataException(error)) {
+      // The code and route only: the database's message may quote what the user typed.
+      request.log.warn({ sqlState: error.code, route: request.routeOptions.url, reqId: request.id }, 'database refused a request value');
+      reply.code(400).send({ errorMessage: GENERIC_4XX[400] });
+      return;
+    }
     const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
     if (status >= 400 && status < 500) {
       reply.code(status).send({ errorMessage: clientMessage(error, status) });
