@@ -1,5 +1,6 @@
 import { auditPageSchema, auditVerifySchema } from '@portal/contracts';
 import type { ApiInstance } from '../create-api';
+import { recordAudit } from '../services/audit-service';
 import { build, signin } from '../test/build';
 
 type Session = Awaited<ReturnType<typeof signin>>;
@@ -51,7 +52,7 @@ describe('audit log', () => {
     const admin = await signin(app, 'admin');
     await signin(app, 'partner');
     await signin(app, 'customer');
-    expect(await verify(app, admin)).toEqual({ valid: true, checked: 3, brokenAtSeq: null });
+    expect(await verify(app, admin)).toEqual({ valid: true, checked: 3, brokenAtSeq: null, brokenSeqs: [], brokenCount: 0 });
     // Only the provider checks the whole chain.
     const partner = await signin(app, 'partner');
     expect((await app.inject({ method: 'GET', url: '/backend/admin/audit/verify', headers: partner.headers })).statusCode).toBe(403);
@@ -65,6 +66,33 @@ describe('audit log', () => {
     expect((await verify(app, admin)).valid).toBe(true);
     await app.apiDb.query('delete from audit_log where seq = $1', [second]);
     expect(await verify(app, admin)).toMatchObject({ valid: false, brokenAtSeq: Number(rows[2].seq) });
+  });
+
+  it('reports every broken entry and goes on checking after the first', async () => {
+    const app = await build();
+    for (const username of ['admin', 'partner', 'customer', 'directpartner', 'directcustomer']) await signin(app, username);
+    const admin = await signin(app, 'admin');
+    const seqs = (await app.apiDb.query<{ seq: string }>('select seq from audit_log order by seq')).rows.map((row) => Number(row.seq));
+    await app.apiDb.query("update audit_log set actor_name = 'someone-else' where seq = any($1::bigint[])", [[seqs[1], seqs[3]]]);
+    expect(await verify(app, admin)).toEqual({ valid: false, checked: seqs.length, brokenAtSeq: seqs[1], brokenSeqs: [seqs[1], seqs[3]], brokenCount: 2 });
+  });
+
+  it('keeps the chain verifiable when an entry holds text the database stores differently', async () => {
+    const app = await build();
+    // A lone surrogate is stored as U+FFFD and a NUL is refused: the entry must be hashed as stored.
+    const rejected = await app.inject({ method: 'POST', url: '/backend/api/signin', payload: { username: '\uD800abc', password: 'x' } });
+    expect(rejected.statusCode).toBe(400);
+    const { rows } = await app.apiDb.query<{ id: string }>('select id from organisations where parent_id is null');
+    await recordAudit(app.apiDb, { organisationId: rows[0].id, actorName: '\uD800abc', action: 'test.event', target: 'a\u0000b', detail: { ['k\uDC00']: ['\uD83D', 'ok \u{1F600}'] } });
+    const stored = await app.apiDb.query<{ actor_name: string; target: string; detail: unknown }>("select actor_name, target, detail from audit_log where action = 'test.event'");
+    expect(stored.rows).toEqual([{ actor_name: '\uFFFDabc', target: 'a\uFFFDb', detail: { 'k\uFFFD': ['\uFFFD', 'ok \u{1F600}'] } }]);
+    await signin(app, 'partner');
+    const admin = await signin(app, 'admin');
+    expect(await verify(app, admin)).toMatchObject({ valid: true, brokenAtSeq: null, brokenCount: 0 });
+
+    // Later tampering is still seen.
+    await app.apiDb.query("update audit_log set actor_name = 'someone-else' where action = 'signin.success' and actor_name = 'partner'");
+    expect(await verify(app, admin)).toMatchObject({ valid: false, brokenCount: 1 });
   });
 
   it('records password changes and MFA outcomes', async () => {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { AuditListQuery, AuditPage, AuditVerify } from '@portal/contracts';
+import { AUDIT_VERIFY_BROKEN_MAX, toStorableText, type AuditListQuery, type AuditPage, type AuditVerify } from '@portal/contracts';
 import type { Db, Queryable } from '../db/database';
 import {
   auditRowsAfter,
@@ -25,6 +25,22 @@ export interface AuditEvent {
   ip?: string | null;
   detail?: Record<string, unknown>;
 }
+
+/**
+ * Every string of an entry in the form the database keeps it (U+FFFD for a NUL or a lone
+ * surrogate), before hashing and storing: hashing anything else would make an entry that never
+ * verifies. The identity on well-formed text, so entries hashed before still verify.
+ */
+function storable(value: unknown): unknown {
+  if (typeof value === 'string') return toStorableText(value);
+  if (Array.isArray(value)) return value.map(storable);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, item]) => [toStorableText(key), storable(item)]));
+  }
+  return value;
+}
+
+const storableOrNull = (text: string | null): string | null => (text === null ? null : toStorableText(text));
 
 /** Everything an entry says, in a fixed order, plus the previous hash: changing any of it breaks the chain. */
 export function auditHash(prevHash: string, row: Omit<AuditRow, 'seq' | 'hash' | 'prevHash'>): string {
@@ -61,16 +77,16 @@ export async function recordAudit(db: Db, event: AuditEvent): Promise<void> {
 async function appendAudit(tx: Queryable, organisationPath: string, event: AuditEvent): Promise<void> {
   await lockAuditChain(tx);
   const prevHash = (await lastAuditHash(tx)) ?? AUDIT_GENESIS_HASH;
-  // Millisecond precision so the stored time reads back exactly as hashed.
+  // Millisecond precision and storable strings, so the stored entry reads back exactly as hashed.
   const row = {
     at: new Date(),
     organisationPath,
     actorId: event.actorId ?? null,
-    actorName: event.actorName ?? null,
-    action: event.action,
-    target: event.target ?? null,
-    ip: event.ip ?? null,
-    detail: event.detail ?? {},
+    actorName: storableOrNull(event.actorName ?? null),
+    action: toStorableText(event.action),
+    target: storableOrNull(event.target ?? null),
+    ip: storableOrNull(event.ip ?? null),
+    detail: storable(event.detail ?? {}) as Record<string, unknown>,
   };
   await insertAuditRow(tx, { ...row, prevHash, hash: auditHash(prevHash, row) });
 }
@@ -85,20 +101,29 @@ export function auditInBackground(db: Db, event: AuditEvent, log?: { error: (obj
 
 const VERIFY_BATCH = 1000;
 
-/** Walks the whole chain: every entry's hash must match its content and its predecessor's hash. */
+/**
+ * Walks the whole chain: every entry's hash must match its content and its predecessor's stored
+ * hash. A broken entry is reported and the walk goes on from its stored hash, so one break (or
+ * one hostile entry) cannot hide a later change.
+ */
 export async function verifyAuditChain(db: Queryable): Promise<AuditVerify> {
   let prevHash = AUDIT_GENESIS_HASH;
   let afterSeq = 0;
   let checked = 0;
+  let brokenCount = 0;
+  const brokenSeqs: number[] = [];
   for (;;) {
     const batch = await auditRowsAfter(db, afterSeq, VERIFY_BATCH);
     for (const row of batch) {
       checked += 1;
-      if (row.prevHash !== prevHash || auditHash(prevHash, row) !== row.hash) return { valid: false, checked, brokenAtSeq: row.seq };
+      if (row.prevHash !== prevHash || auditHash(row.prevHash, row) !== row.hash) {
+        brokenCount += 1;
+        if (brokenSeqs.length < AUDIT_VERIFY_BROKEN_MAX) brokenSeqs.push(row.seq);
+      }
       prevHash = row.hash;
       afterSeq = row.seq;
     }
-    if (batch.length < VERIFY_BATCH) return { valid: true, checked, brokenAtSeq: null };
+    if (batch.length < VERIFY_BATCH) return { valid: brokenCount === 0, checked, brokenAtSeq: brokenSeqs[0] ?? null, brokenSeqs, brokenCount };
   }
 }
 

@@ -87,6 +87,14 @@ describe('UserActivityPage', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Verify chain' }));
     await waitFor(() => expect(alertStore.getState()).toMatchObject({ open: true, type: 'error', message: 'Audit chain broken at entry 3: the log was changed.' }));
   });
+
+  it('names every broken entry the verification found', async () => {
+    setRole('ADMIN');
+    mock(verifyAuditLog).mockResolvedValue({ valid: false, checked: 300, brokenAtSeq: 3, brokenSeqs: [3, 7], brokenCount: 5 });
+    render(<UserActivityPage />);
+    await userEvent.click(await screen.findByRole('button', { name: 'Verify chain' }));
+    await waitFor(() => expect(alertStore.getState()).toMatchObject({ open: true, type: 'error', message: 'Audit chain broken at 5 entries (3, 7 and 3 more): the log was changed.' }));
+  });
 });
 
 describe('auditCsv', () => {

@@ -13,7 +13,7 @@ import {
   TableRow,
   TextField,
 } from '@mui/material';
-import { AUDIT_PAGE_SIZE_MAX, type AuditEntry, type AuditListParams, type AuditPage } from '@portal/contracts';
+import { AUDIT_PAGE_SIZE_MAX, auditVerifySchema, type AuditEntry, type AuditListParams, type AuditPage } from '@portal/contracts';
 import { listAuditLog, verifyAuditLog } from '@portal/contracts/calls';
 import { PageHeader, profileStore, showAlert, useDebouncedValue } from '@portal/ui';
 import { useCallback, useEffect, useState } from 'react';
@@ -22,6 +22,7 @@ import { ListState } from '../../../components/list-state';
 import { errorOf } from '../../../lib/api-result';
 import { AUDIT_ACTION_LABELS, actionLabel } from '../lib/audit-actions';
 import { auditCsv } from '../lib/audit-csv';
+import { auditVerifyAlert } from '../lib/audit-verify-message';
 
 type State = { page: AuditPage | null; loading: boolean; error: string | null };
 
@@ -91,12 +92,7 @@ export function UserActivityPage() {
       showAlert({ message: error, type: 'error' });
       return;
     }
-    const check = result as { valid: boolean; checked: number; brokenAtSeq: number | null };
-    showAlert(
-      check.valid
-        ? { message: `Audit chain intact: ${check.checked} entries verified.`, type: 'success' }
-        : { message: `Audit chain broken at entry ${check.brokenAtSeq}: the log was changed.`, type: 'error' },
-    );
+    showAlert(auditVerifyAlert(auditVerifySchema.parse(result)));
   };
 
   const resetPage = () => setPageIndex(0);
