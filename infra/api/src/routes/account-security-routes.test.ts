@@ -81,6 +81,30 @@ describe('MFA enrolment from the profile', () => {
   });
 });
 
+describe('the current password as a guessing oracle', () => {
+  it('counts wrong passwords at MFA changes and e-mail changes toward the sign-in lockout', async () => {
+    const app = await build({ accountLockout: { max: 2, windowSeconds: 3600 } });
+    const user = await signin(app, 'directcustomer');
+    const { email, ...profile } = await profileOf(app, user);
+    const changeEmail = (currentPassword: string) =>
+      app.inject({
+        method: 'PUT',
+        url: `/backend/api/users/${user.userId}/profile`,
+        headers: user.headers,
+        payload: { firstName: profile.firstName, lastName: profile.lastName, phone: '', timeZone: '', language: '', email: 'new-address@example.com', currentPassword },
+      });
+    expect(email).toBe('directcustomer@demo.example');
+    expect((await mfa(app, user, 'setup', { method: 'email', currentPassword: 'Wrong#Pass1' })).json()).toEqual({ errorMessage: M.currentPasswordIncorrect });
+    expect((await changeEmail('Wrong#Pass2')).json()).toEqual({ errorMessage: M.currentPasswordIncorrect });
+    // Locked out now: the right password is refused everywhere it is asked for.
+    const TOO_MANY = { errorMessage: 'Too many attempts, please try again later' };
+    expect((await mfa(app, user, 'setup', { method: 'email', currentPassword: PASSWORD })).json()).toEqual(TOO_MANY);
+    expect((await changeEmail(PASSWORD)).json()).toEqual(TOO_MANY);
+    expect((await post(app, 'api/signin', { username: 'directcustomer', password: PASSWORD })).statusCode).toBe(429);
+    expect((await profileOf(app, user)).email).toBe('directcustomer@demo.example');
+  });
+});
+
 describe('active sessions', () => {
   it('lists the live sessions with the current one marked, signs one out, then all', async () => {
     const app = await build();

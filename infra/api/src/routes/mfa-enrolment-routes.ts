@@ -12,7 +12,7 @@ import {
   type MfaSetupRequest,
   type UserIdParams,
 } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireSelf } from '../plugins/auth';
 import { disableMfa, enableMfa, requestMfaChallenge, startMfaSetup } from '../services/mfa-enrolment-service';
 import { audited } from './audit-request';
@@ -24,18 +24,20 @@ export const MFA_CHANGE_RATE_LIMIT = { rateLimit: { max: 20, timeWindow: '15 min
 /** Turning MFA on or off from the profile's security section: current password plus a code, always. */
 export async function mfaEnrolmentRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const base = { preHandler: deps.authenticate, config: MFA_CHANGE_RATE_LIMIT };
+  // The current password is also counted toward the sign-in lockout (services/password-attempts.ts).
+  const attemptOf = (request: FastifyRequest) => ({ limits: deps.passwordAttempts, ip: request.ip });
 
   app.post<{ Params: UserIdParams; Body: MfaSetupRequest }>(
     '/api/users/:userId/mfa/setup',
     { ...base, schema: { params: userIdParamsSchema, body: mfaSetupRequestSchema, response: { 200: mfaSetupResponseSchema } } },
-    async (request) => startMfaSetup(deps.account, requireSelf(request, request.params.userId).userId, request.body),
+    async (request) => startMfaSetup(deps.account, requireSelf(request, request.params.userId).userId, request.body, attemptOf(request)),
   );
 
   app.post<{ Params: UserIdParams; Body: MfaEnableRequest }>(
     '/api/users/:userId/mfa/enable',
     { ...base, schema: { params: userIdParamsSchema, body: mfaEnableRequestSchema, response: { 200: mfaStateResponseSchema } } },
     async (request) =>
-      audited(deps.db, request, enableMfa(deps.account, requireSelf(request, request.params.userId).userId, request.body), () => ({
+      audited(deps.db, request, enableMfa(deps.account, requireSelf(request, request.params.userId).userId, request.body, attemptOf(request)), () => ({
         action: 'mfa.enabled',
         target: request.params.userId,
         detail: { method: request.body.method },
@@ -45,14 +47,14 @@ export async function mfaEnrolmentRoutes(app: FastifyInstance, deps: RouteDeps):
   app.post<{ Params: UserIdParams; Body: MfaChallengeRequest }>(
     '/api/users/:userId/mfa/challenge',
     { ...base, schema: { params: userIdParamsSchema, body: mfaChallengeRequestSchema, response: { 200: mfaSetupResponseSchema } } },
-    async (request) => requestMfaChallenge(deps.account, requireSelf(request, request.params.userId).userId, request.body),
+    async (request) => requestMfaChallenge(deps.account, requireSelf(request, request.params.userId).userId, request.body, attemptOf(request)),
   );
 
   app.post<{ Params: UserIdParams; Body: MfaDisableRequest }>(
     '/api/users/:userId/mfa/disable',
     { ...base, schema: { params: userIdParamsSchema, body: mfaDisableRequestSchema, response: { 200: mfaStateResponseSchema } } },
     async (request) =>
-      audited(deps.db, request, disableMfa(deps.account, requireSelf(request, request.params.userId).userId, request.body), () => ({
+      audited(deps.db, request, disableMfa(deps.account, requireSelf(request, request.params.userId).userId, request.body, attemptOf(request)), () => ({
         action: 'mfa.disabled',
         target: request.params.userId,
       })),

@@ -34,7 +34,7 @@ export async function profileRoutes(app: FastifyInstance, deps: RouteDeps): Prom
     async (request) => {
       const userId = requireSelf(request, request.params.userId).userId;
       const before = await getAccountProfile(deps.db, userId);
-      const after = await updateAccountProfile(deps.db, userId, request.body);
+      const after = await updateAccountProfile(deps.db, userId, request.body, { limits: deps.passwordAttempts, ip: request.ip });
       if (after.email !== before.email) await auditRequest(deps.db, request, { action: 'email.changed', target: after.username, detail: { from: before.email, to: after.email } });
       return after;
     },

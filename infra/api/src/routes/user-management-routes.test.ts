@@ -1,5 +1,6 @@
 import { managedUserListSchema, managedUserSchema, organisationNodeSchema, organisationTreeSchema, type OrganisationTree } from '@portal/contracts';
 import type { ApiInstance } from '../create-api';
+import { isUserSuspended } from '../repositories/user-management-repository';
 import { build, mailsTo, signin } from '../test/build';
 
 type Session = Awaited<ReturnType<typeof signin>>;
@@ -202,5 +203,27 @@ describe('invitations', () => {
     expect(managedUserSchema.parse(response.json()).mfa).toBe(false);
     const session = await signin(app, 'mfauser');
     expect(session).toMatchObject({ mfa: false });
+  });
+});
+
+describe('own account and own organisation', () => {
+  it('refuses every status change of the caller itself with a 400 errorMessage, and changes nothing', async () => {
+    const app = await build();
+    const admin = await signin(app, 'admin');
+    const own = (await tree(app, admin)).rootId;
+    const self = `/backend/admin/users/${admin.userId}`;
+    for (const [method, url, payload, message] of [
+      ['PATCH', self, { suspended: true }, 'You cannot change your own account here'],
+      ['POST', `${self}/reset-mfa`, undefined, 'You cannot change your own account here'],
+      ['PUT', `${self}/access`, { access: 'read-only' }, 'You cannot change your own access'],
+      ['PATCH', `/backend/admin/organisations/${own}`, { suspended: true }, 'You cannot change your own organisation here'],
+      ['DELETE', `/backend/admin/organisations/${own}`, undefined, 'You cannot change your own organisation here'],
+    ] as const) {
+      const response = await app.inject({ method, url, headers: admin.headers, ...(payload ? { payload } : {}) });
+      expect({ method, url, status: response.statusCode, body: response.json() }).toEqual({ method, url, status: 400, body: { errorMessage: message } });
+    }
+    expect(await isUserSuspended(app.apiDb, admin.userId)).toBe(false);
+    const profile = await app.inject({ method: 'GET', url: `/backend/api/users/${admin.userId}/profile`, headers: admin.headers });
+    expect(profile.statusCode).toBe(200);
   });
 });

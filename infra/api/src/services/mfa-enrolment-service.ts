@@ -9,7 +9,6 @@ import {
   type MfaStateResponse,
 } from '@portal/contracts';
 import { codeMatches, generateCode, hashCode, newSalt, ONE_TIME_CODE_MAX_ATTEMPTS, ONE_TIME_CODE_TTL_SECONDS } from '../identity/one-time-code';
-import { verifyPassword } from '../identity/password';
 import { open, seal } from '../identity/secret-box';
 import { generateTotpSecret, matchTotp, otpauthUri, base32Encode } from '../identity/totp';
 import { mfaChangeCodeMail, mfaChangedMail, type MailRecipient } from '../mail/messages';
@@ -18,6 +17,7 @@ import { isMfaRequiredForUser } from '../repositories/mfa-policy-repository';
 import { consumeCode, countCodesSince, insertCode, releaseAttempt, reserveAttempt } from '../repositories/one-time-codes-repository';
 import { claimTotpStep, findUserById, setEmailMfa, type User } from '../repositories/users-repository';
 import type { AccountDeps } from './account-service';
+import { verifyCurrentPassword, type PasswordAttempt } from './password-attempts';
 import { HttpError, notFound } from './errors';
 import { TOO_MANY_ATTEMPTS } from './identity-service';
 import { noteMfaDisabled } from './security-alerts';
@@ -30,10 +30,10 @@ export const TOTP_ISSUER = 'Cloud Backup Portal';
 const recipientOf = (user: User): MailRecipient => ({ userId: user.id, email: user.email, firstName: user.firstName, organisationId: user.organisationId });
 
 /** Every MFA change is confirmed with the current password first. */
-async function userWithPassword(deps: AccountDeps, userId: string, currentPassword: string): Promise<User> {
+async function userWithPassword(deps: AccountDeps, userId: string, currentPassword: string, attempt: PasswordAttempt): Promise<User> {
   const user = await findUserById(deps.db, userId);
   if (!user) throw notFound();
-  if (!(await verifyPassword(user.passwordHash, currentPassword))) throw new HttpError(400, M.currentPasswordIncorrect);
+  if (!(await verifyCurrentPassword(deps.db, attempt, user, currentPassword))) throw new HttpError(400, M.currentPasswordIncorrect);
   return user;
 }
 
@@ -74,8 +74,8 @@ async function noticeChange(deps: AccountDeps, user: User, method: 'email' | 'to
 }
 
 /** Step one of turning MFA on: e-mail -> a code is mailed; authenticator -> a new secret to scan. */
-export async function startMfaSetup(deps: AccountDeps, userId: string, input: MfaSetupRequest): Promise<MfaSetupResponse> {
-  const user = await userWithPassword(deps, userId, input.currentPassword);
+export async function startMfaSetup(deps: AccountDeps, userId: string, input: MfaSetupRequest, attempt: PasswordAttempt): Promise<MfaSetupResponse> {
+  const user = await userWithPassword(deps, userId, input.currentPassword, attempt);
   if (user.mfaMethod) throw new HttpError(400, M.mfaAlreadyOn);
   if (input.method === 'email') {
     await mailChangeCode(deps, user, 'enable');
@@ -87,8 +87,8 @@ export async function startMfaSetup(deps: AccountDeps, userId: string, input: Mf
 }
 
 /** Step two: the code proves the mailbox or the app works; only then is MFA switched on. */
-export async function enableMfa(deps: AccountDeps, userId: string, input: MfaEnableRequest): Promise<MfaStateResponse> {
-  const user = await userWithPassword(deps, userId, input.currentPassword);
+export async function enableMfa(deps: AccountDeps, userId: string, input: MfaEnableRequest, attempt: PasswordAttempt): Promise<MfaStateResponse> {
+  const user = await userWithPassword(deps, userId, input.currentPassword, attempt);
   if (user.mfaMethod) throw new HttpError(400, M.mfaAlreadyOn);
   if (input.method === 'email') {
     await useMailedCode(deps, user.id, input.code);
@@ -113,18 +113,18 @@ async function assertMfaOptional(deps: AccountDeps, userId: string): Promise<voi
   if (await isMfaRequiredForUser(deps.db, userId)) throw new HttpError(403, MFA_POLICY_MESSAGES.requiredForAccount);
 }
 
-export async function requestMfaChallenge(deps: AccountDeps, userId: string, input: MfaChallengeRequest): Promise<MfaSetupResponse> {
+export async function requestMfaChallenge(deps: AccountDeps, userId: string, input: MfaChallengeRequest, attempt: PasswordAttempt): Promise<MfaSetupResponse> {
   await assertMfaOptional(deps, userId);
-  const user = await userWithPassword(deps, userId, input.currentPassword);
+  const user = await userWithPassword(deps, userId, input.currentPassword, attempt);
   if (!user.mfaMethod) throw new HttpError(400, M.mfaAlreadyOff);
   if (user.mfaMethod === 'totp') return { method: 'totp', message: M.mfaUseApp };
   await mailChangeCode(deps, user, 'disable');
   return { method: 'email', message: M.mfaEmailCodeSent };
 }
 
-export async function disableMfa(deps: AccountDeps, userId: string, input: MfaDisableRequest): Promise<MfaStateResponse> {
+export async function disableMfa(deps: AccountDeps, userId: string, input: MfaDisableRequest, attempt: PasswordAttempt): Promise<MfaStateResponse> {
   await assertMfaOptional(deps, userId);
-  const user = await userWithPassword(deps, userId, input.currentPassword);
+  const user = await userWithPassword(deps, userId, input.currentPassword, attempt);
   if (!user.mfaMethod) throw new HttpError(400, M.mfaAlreadyOff);
   if (user.mfaMethod === 'totp') await useAuthenticatorCode(deps, user, input.code);
   else await useMailedCode(deps, user.id, input.code);

@@ -1,11 +1,11 @@
 import { ACCOUNT_SETTINGS_MESSAGES as M, type AccountProfile, type UpdateProfileRequest } from '@portal/contracts';
 import type { Db } from '../db/database';
-import { verifyPassword } from '../identity/password';
 import { emailUsedByOther, findAccountProfile, setProfileImageUrl, updateProfileFields } from '../repositories/account-profile-repository';
 import { isMfaRequiredForUser } from '../repositories/mfa-policy-repository';
 import { findUserById } from '../repositories/users-repository';
 import { HttpError, notFound } from './errors';
 import { claimImage } from './image-service';
+import { verifyCurrentPassword, type PasswordAttempt } from './password-attempts';
 
 const blankToNull = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : null);
 
@@ -19,13 +19,13 @@ export async function getAccountProfile(db: Db, userId: string): Promise<Account
  * Saves the editable fields. A new e-mail address needs the current password: whoever holds an open
  * session must not be able to redirect password-reset mail to themselves.
  */
-export async function updateAccountProfile(db: Db, userId: string, input: UpdateProfileRequest): Promise<AccountProfile> {
+export async function updateAccountProfile(db: Db, userId: string, input: UpdateProfileRequest, attempt: PasswordAttempt): Promise<AccountProfile> {
   const user = await findUserById(db, userId);
   if (!user) throw notFound();
   const email = input.email.trim();
   if (email.toLowerCase() !== user.email.toLowerCase()) {
     if (!input.currentPassword) throw new HttpError(400, M.passwordNeededForEmail);
-    if (!(await verifyPassword(user.passwordHash, input.currentPassword))) throw new HttpError(400, M.currentPasswordIncorrect);
+    if (!(await verifyCurrentPassword(db, attempt, user, input.currentPassword))) throw new HttpError(400, M.currentPasswordIncorrect);
     if (await emailUsedByOther(db, userId, email)) throw new HttpError(409, M.emailTaken);
   }
   try {
