@@ -11,6 +11,10 @@ const remoteVersion = storableString()
 export const remoteNameParamsSchema = z.object({ name: remoteName });
 export type RemoteNameParams = z.infer<typeof remoteNameParamsSchema>;
 
+/** A version operators rolled back away from: no plain rollback or browser fallback returns to it. */
+export const remoteRollbackMarkSchema = z.object({ at: storableString(), by: storableString(), reason: storableString().nullable() });
+export type RemoteRollbackMark = z.infer<typeof remoteRollbackMarkSchema>;
+
 export const remoteReleaseInfoSchema = z.object({
   version: storableString(),
   entry: storableString(),
@@ -18,21 +22,33 @@ export const remoteReleaseInfoSchema = z.object({
   builtAt: storableString().nullable(),
   gitCommit: storableString().nullable(),
   publishedAt: storableString(),
+  rolledBack: remoteRollbackMarkSchema.nullable(),
 });
 export type RemoteReleaseInfo = z.infer<typeof remoteReleaseInfoSchema>;
+
+export const remoteReleaseStatusSchema = remoteReleaseInfoSchema.extend({
+  everLive: z.boolean(),
+  /** Time the version was current, over every period it was (seconds). */
+  liveSeconds: z.number(),
+});
+export type RemoteReleaseStatus = z.infer<typeof remoteReleaseStatusSchema>;
 
 export const remotePointerChangeSchema = z.object({
   fromVersion: storableString().nullable(),
   toVersion: storableString(),
   at: storableString(),
   actor: storableString(),
+  kind: z.enum(['deploy', 'rollback']),
+  reason: storableString().nullable(),
 });
 export type RemotePointerChange = z.infer<typeof remotePointerChangeSchema>;
 
 export const remoteStatusSchema = z.object({
   name: storableString(),
   current: storableString().nullable(),
-  releases: z.array(remoteReleaseInfoSchema),
+  /** Where a rollback that names no version goes now: the version live before the current one. */
+  rollbackTarget: storableString().nullable(),
+  releases: z.array(remoteReleaseStatusSchema),
   history: z.array(remotePointerChangeSchema),
 });
 export type RemoteStatus = z.infer<typeof remoteStatusSchema>;
@@ -53,7 +69,13 @@ export const publishRemoteRequestSchema = z
   .strict();
 export type PublishRemoteRequest = z.infer<typeof publishRemoteRequestSchema>;
 
-export const rollbackRemoteRequestSchema = z.object({ to: remoteVersion.optional() }).strict();
+export const ROLLBACK_REASON_MAX_LENGTH = 500;
+export const rollbackRemoteRequestSchema = z
+  .object({
+    to: remoteVersion.optional(),
+    reason: storableString().trim().max(ROLLBACK_REASON_MAX_LENGTH, `must be at most ${ROLLBACK_REASON_MAX_LENGTH} characters`).optional(),
+  })
+  .strict();
 export type RollbackRemoteRequest = z.infer<typeof rollbackRemoteRequestSchema>;
 
 export const remoteOperationResponseSchema = z.object({
