@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import type { PortalSettings } from './settings';
 import { precompressFolder } from './precompress';
 import { registerSecurityHeaders } from './security-headers';
+import { fastifyTrustProxy } from './trust-proxy';
 import type { RemoteStore } from './remote-store';
 import { IMMUTABLE, NO_STORE, remoteCacheControl, serveRemoteFilesFromStore } from './serve-remote-files';
 
@@ -34,7 +35,7 @@ const servedFile = (filePath: string) => path.basename(filePath).replace(/\.(br|
 const NON_PAGE_PREFIXES = ['/backend/', '/remotes/', '/static/'];
 
 export async function createPortalServer(settings: PortalSettings, deps: PortalDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: settings.logLevel }, trustProxy: settings.trustProxy });
+  const app = Fastify({ logger: { level: settings.logLevel }, trustProxy: fastifyTrustProxy(settings.trustProxy) });
   registerSecurityHeaders(app, settings);
 
   await deps.mountApi(app, settings.apiBase.replace(/\/$/, ''));

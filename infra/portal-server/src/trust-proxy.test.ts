@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createPortal } from './create-portal';
 import { readSettings, type PortalSettings } from './settings';
-import { parseTrustProxy } from './trust-proxy';
+import { fastifyTrustProxy, parseTrustProxy } from './trust-proxy';
 
 // The portal runs the whole API against a seeded database: slow on a busy machine.
 jest.setTimeout(120_000);
@@ -22,6 +22,13 @@ describe('TRUST_PROXY', () => {
     expect(parseTrustProxy('2')).toBe(2);
     expect(parseTrustProxy('10.0.0.1, 192.168.0.0/16,fd00::/8, loopback')).toEqual(['10.0.0.1', '192.168.0.0/16', 'fd00::/8', 'loopback']);
     expect(readSettings({ TRUST_PROXY: '127.0.0.1' }).trustProxy).toEqual(['127.0.0.1']);
+  });
+
+  it('hands Fastify a hop count as "trust the first n hops"', () => {
+    const trust = fastifyTrustProxy(2) as (address: string, hop: number) => boolean;
+    expect([0, 1, 2].map((hop) => trust('10.0.0.1', hop))).toEqual([true, true, false]);
+    expect(fastifyTrustProxy(false)).toBe(false);
+    expect(fastifyTrustProxy(['10.0.0.0/8'])).toEqual(['10.0.0.0/8']);
   });
 
   it('fails start with a clear message for anything else', () => {
@@ -87,8 +94,8 @@ describe('the client address behind X-Forwarded-For', () => {
     expect((await signin(server, '198.51.100.99', 'partner', 'Portal#2026')).statusCode).toBe(429);
   });
 
-  it('is believed from a trusted proxy (TRUST_PROXY)', async () => {
-    const server = await portal({ TRUST_PROXY: '127.0.0.1' });
+  it('is believed from a trusted proxy (TRUST_PROXY as a hop count)', async () => {
+    const server = await portal({ TRUST_PROXY: '1' });
     expect(await signinIp(server, '198.51.100.7')).toBe('198.51.100.7');
     await failFromChangingAddresses(server, 20);
     expect((await signin(server, '198.51.100.99', 'partner', 'Portal#2026')).statusCode).toBe(200);

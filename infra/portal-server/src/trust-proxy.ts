@@ -36,3 +36,11 @@ export function parseTrustProxy(raw: string | undefined): TrustProxy {
   }
   return entries;
 }
+
+/**
+ * The Fastify option. Fastify takes a hop count at run time, but its types do not list numbers, so
+ * a count becomes the same rule as a function: trust the first `count` hops.
+ */
+export function fastifyTrustProxy(value: TrustProxy): boolean | string[] | ((address: string, hop: number) => boolean) {
+  return typeof value === 'number' ? (_address, hop) => hop < value : value;
+}
