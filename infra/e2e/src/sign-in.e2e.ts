@@ -90,3 +90,24 @@ test('a revoked token sends the user to /login on the next call', async () => {
   expect(await page.evaluate(() => [localStorage.getItem('serviceToken'), sessionStorage.getItem('user')])).toEqual([null, null]);
   await context.close();
 });
+
+test('a demo portal says so on the sign-in page, and its ADMIN reads the mail it kept on /outbox', async () => {
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
+  await page.goto('/login');
+  await page.getByRole('note', { name: 'Demo mode' }).waitFor();
+  const forgot = await fetch(`${suite.portal.url}/backend/api/forgot`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'partner@demo.example' }),
+  });
+  expect(forgot.ok).toBe(true);
+  expect((await fetch(`${suite.portal.url}/backend/dev/outbox`)).status).toBe(401);
+  await signIn(page, 'admin');
+  await page.waitForURL('**/dashboard');
+  await page.getByRole('note', { name: 'Demo mode' }).waitFor();
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Outbox' }).click();
+  await page.waitForURL('**/outbox');
+  const mail = page.getByRole('article').filter({ hasText: 'To partner@demo.example' }).first();
+  await expect(mail.textContent()).resolves.toMatch(/password reset code: \d{6}/);
+  await context.close();
+});
