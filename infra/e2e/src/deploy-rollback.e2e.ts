@@ -61,7 +61,10 @@ function deploy(env: Record<string, string>) {
 }
 
 async function current(name: string): Promise<{ version: string; fallbacks: { version: string }[] }> {
-  const { remotes } = await (await fetch(`${portal.url}/remotes.json`)).json();
+  // A deploy can outlast the server's keep-alive (72 s on a busy machine): a pooled socket it
+  // closed meanwhile fails once, a fresh one then answers.
+  const read = () => fetch(`${portal.url}/remotes.json`);
+  const { remotes } = await (await read().catch(read)).json();
   return remotes.find((r: { name: string }) => r.name === name);
 }
 
