@@ -19,6 +19,21 @@ export const isStorableText = (value: string): boolean => !UNSTORABLE_CHARACTER.
 /** The value as the database keeps it (U+FFFD for each NUL or lone surrogate); the identity on storable text. */
 export const toStorableText = (value: string): string => value.replace(UNSTORABLE_CHARACTERS, '\uFFFD');
 
+/**
+ * Every string of a JSON-like value (object keys too) in the form the database keeps it; other
+ * values, and objects that are not plain (a Date), are left as they are.
+ */
+export function toStorableDeep(value: unknown): unknown {
+  if (typeof value === 'string') return toStorableText(value);
+  if (Array.isArray(value)) return value.map(toStorableDeep);
+  if (value !== null && typeof value === 'object') {
+    const prototype = Object.getPrototypeOf(value);
+    if (prototype !== Object.prototype && prototype !== null) return value;
+    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, item]) => [toStorableText(key), toStorableDeep(item)]));
+  }
+  return value;
+}
+
 /** z.string() for every field: same options and chainable methods, refusing what the database cannot store. */
 export const storableString = (params?: Parameters<typeof z.string>[0]) =>
   z.string(params).refine(isStorableText, { message: STORABLE_MESSAGES.invalidCharacters, abort: true });

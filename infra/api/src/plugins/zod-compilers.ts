@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { toStorableDeep } from '@portal/contracts';
 import type { ZodError, ZodType } from 'zod';
 
 /** A client input problem with a message that is safe and meant to be shown. */
@@ -32,9 +33,14 @@ export function useZodCompilers(app: FastifyInstance): void {
       return { error: new RequestValidationError(formatZodError(result.error, httpPart ?? 'request')) };
     };
   });
-  // Parsing the reply strips any column a schema does not list, so internals cannot leak.
+  // Parsing the reply strips any column a schema does not list, so internals cannot leak. Text
+  // that never passed the database (a live Graph answer, backed-up item content) may hold a NUL or
+  // a lone surrogate, which the contracts refuse as input: a reply shows it as U+FFFD rather than fail.
   app.setSerializerCompiler(({ schema }) => {
     const zodSchema = schema as unknown as ZodType;
-    return (data: unknown) => JSON.stringify(zodSchema.parse(data));
+    return (data: unknown) => {
+      const result = zodSchema.safeParse(data);
+      return JSON.stringify(result.success ? result.data : zodSchema.parse(toStorableDeep(data)));
+    };
   });
 }

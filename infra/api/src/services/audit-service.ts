@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { AUDIT_VERIFY_BROKEN_MAX, toStorableText, type AuditListQuery, type AuditPage, type AuditVerify } from '@portal/contracts';
+import { AUDIT_VERIFY_BROKEN_MAX, toStorableDeep, toStorableText, type AuditListQuery, type AuditPage, type AuditVerify } from '@portal/contracts';
 import type { Db, Queryable } from '../db/database';
 import {
   auditRowsAfter,
@@ -24,20 +24,6 @@ export interface AuditEvent {
   target?: string | null;
   ip?: string | null;
   detail?: Record<string, unknown>;
-}
-
-/**
- * Every string of an entry in the form the database keeps it (U+FFFD for a NUL or a lone
- * surrogate), before hashing and storing: hashing anything else would make an entry that never
- * verifies. The identity on well-formed text, so entries hashed before still verify.
- */
-function storable(value: unknown): unknown {
-  if (typeof value === 'string') return toStorableText(value);
-  if (Array.isArray(value)) return value.map(storable);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(Object.entries(value as Record<string, unknown>).map(([key, item]) => [toStorableText(key), storable(item)]));
-  }
-  return value;
 }
 
 const storableOrNull = (text: string | null): string | null => (text === null ? null : toStorableText(text));
@@ -86,7 +72,7 @@ async function appendAudit(tx: Queryable, organisationPath: string, event: Audit
     action: toStorableText(event.action),
     target: storableOrNull(event.target ?? null),
     ip: storableOrNull(event.ip ?? null),
-    detail: storable(event.detail ?? {}) as Record<string, unknown>,
+    detail: toStorableDeep(event.detail ?? {}) as Record<string, unknown>,
   };
   await insertAuditRow(tx, { ...row, prevHash, hash: auditHash(prevHash, row) });
 }
