@@ -2,7 +2,7 @@ import { Box, Button, Card, Stack, Table, TableBody, TableCell, TableContainer, 
 import { paths } from '@portal/config';
 import { BACKUP_SERVICE_LABELS, type ProtectedObject } from '@portal/contracts';
 import { getProtectedObject } from '@portal/contracts/calls';
-import { PageHeader } from '@portal/ui';
+import { countLabel, PageHeader } from '@portal/ui';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { LoadState } from '../../../components/load-state';
 import { PageTrail } from '../../../components/page-trail';
@@ -46,7 +46,7 @@ export function M365ServicesPage() {
               <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
                 <ObjectStatusChip object={o} />
                 <Typography variant="body2" color="text.secondary">
-                  {o.detail ?? o.externalId} · {formatCount(o.itemCount)} items · {formatBytes(o.sizeBytes)} · {o.snapshotCount} snapshots
+                  {o.detail ?? o.externalId} · {countLabel(o.itemCount, 'item')} · {formatBytes(o.sizeBytes)} · {countLabel(o.snapshotCount, 'snapshot')}
                 </Typography>
               </Stack>
               <TableContainer>

@@ -1,6 +1,6 @@
 import { Button, List, ListItem, ListItemButton, ListItemText } from '@mui/material';
 import type { SnapshotMapping } from '@portal/contracts';
-import { ChangeAction } from '@portal/ui';
+import { ChangeAction, countLabel } from '@portal/ui';
 import { formatDateTime } from '../../../lib/format';
 
 export function MappingList({ mappings, selectedId, onSelect }: { mappings: SnapshotMapping[]; selectedId: string; onSelect: (id: string) => void }) {
@@ -9,7 +9,7 @@ export function MappingList({ mappings, selectedId, onSelect }: { mappings: Snap
       {mappings.map((m) => (
         <ListItem key={m.id} disablePadding>
           <ListItemButton selected={m.id === selectedId} onClick={() => onSelect(m.id)}>
-            <ListItemText primary={m.name} secondary={`${m.sourceSetName} → ${m.targetTenantName} · ${m.pairs.length} users · ${formatDateTime(m.updatedAt)}`} />
+            <ListItemText primary={m.name} secondary={`${m.sourceSetName} → ${m.targetTenantName} · ${countLabel(m.pairs.length, 'user')} · ${formatDateTime(m.updatedAt)}`} />
           </ListItemButton>
         </ListItem>
       ))}

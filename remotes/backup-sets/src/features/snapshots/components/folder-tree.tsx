@@ -5,6 +5,7 @@ import { BACKUP_SERVICE_LABELS, type TreeList, type TreeNode } from '@portal/con
 import { getSnapshotTree } from '@portal/contracts/calls';
 import { useState } from 'react';
 import { useLoad } from '../../../lib/use-load';
+import { countLabel } from '@portal/ui';
 
 interface FolderTreeProps {
   snapshotId: string;
@@ -52,7 +53,7 @@ function FolderNode({ node, snapshotId, selected, onSelect, depth }: Omit<Folder
           <Box sx={{ width: 34 }} />
         )}
         <ListItemButton selected={isSelected} onClick={() => onSelect(node)}>
-          <ListItemText primary={label} secondary={`${node.itemCount} items`} />
+          <ListItemText primary={label} secondary={countLabel(node.itemCount, 'item')} />
         </ListItemButton>
       </ListItem>
       {open ? <FolderLevel snapshotId={snapshotId} parent={node.key} selected={selected} onSelect={onSelect} depth={depth + 1} /> : null}

@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, CardContent, List, ListItem, ListItemButton, 
 import { paths } from '@portal/config';
 import { ACTIVE_TICKET_STATUSES, type SupportContact, type TicketPage } from '@portal/contracts';
 import { getSupportContact, listTickets } from '@portal/contracts/calls';
-import { ChangeAction, PageHeader } from '@portal/ui';
+import { ChangeAction, countLabel, PageHeader } from '@portal/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { errorText, formatDateTime } from '../../../lib/format';
@@ -103,7 +103,7 @@ export function SupportPage() {
                   {tickets.value.items.map((ticket) => (
                     <ListItem key={ticket.id} disablePadding secondaryAction={<TicketStatusChip status={ticket.status} />}>
                       <ListItemButton component={RouterLink} to={`${paths.supportTickets}?ticket=${encodeURIComponent(ticket.id)}`}>
-                        <ListItemText primary={`#${ticket.number} ${ticket.subject}`} secondary={`Last activity ${formatDateTime(ticket.updatedAt)} · ${ticket.replyCount} replies`} />
+                        <ListItemText primary={`#${ticket.number} ${ticket.subject}`} secondary={`Last activity ${formatDateTime(ticket.updatedAt)} · ${countLabel(ticket.replyCount, 'reply', 'replies')}`} />
                       </ListItemButton>
                     </ListItem>
                   ))}
