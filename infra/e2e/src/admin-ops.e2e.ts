@@ -98,12 +98,12 @@ test('an admin rolls back a remote from /operator', async () => {
   await admin.page.goto('/operator');
   const card = admin.page.getByRole('region', { name: 'support', exact: true });
   await card.getByText(`Current version: ${next}`).waitFor();
-  await card.getByRole('button', { name: 'Roll back support' }).click();
-  const dialog = admin.page.getByRole('dialog', { name: 'Roll back support?' });
+  await card.getByRole('button', { name: `Roll back support to ${original}` }).click();
+  const dialog = admin.page.getByRole('dialog', { name: `Roll back support to ${original}?` });
   await dialog.getByText(`gets version ${original} instead of ${next}`).waitFor();
-  await dialog.getByRole('button', { name: 'Roll back' }).click();
+  await dialog.getByRole('button', { name: `Roll back to ${original}` }).click();
   await card.getByText(`Current version: ${original}`).waitFor();
-  await card.getByRole('list', { name: 'Deploy history of support' }).getByText(`${next} → ${original}`).waitFor();
+  await card.getByRole('list', { name: 'Deploy history of support' }).getByText(`Rollback: ${next} → ${original}`).waitFor();
   expect(await currentVersion(base, token, 'support')).toBe(original);
   await admin.context.close();
 });

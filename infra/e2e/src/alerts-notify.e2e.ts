@@ -22,7 +22,7 @@ test('ten wrong passwords for a customer raise a security alert the partner sees
   }
 
   const mail = await alertMail(suite.portal.url, 'partner@demo.example', 'Warning alert for Demo Customer', /brute-force/);
-  expect(mail.text).toContain('10 failed sign-ins for account "customer"');
+  expect(mail.text).toContain('10 wrong passwords (sign-in or password change) for account "customer"');
   expect(mail.text).toContain('Raised by: Security');
   expect(mail.text).not.toContain('Wrong#Guess');
 
