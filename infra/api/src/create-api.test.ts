@@ -8,8 +8,9 @@ describe('startup', () => {
   it('reads its settings from the environment', () => {
     expect(
       apiOptionsFromEnv({ DATA_DIR: '/d', DATABASE_URL: 'postgres://x', JWT_SECRET: 's', PORTAL_VERSION: '1.2.3', PORTAL_DEMO: '0' }),
-    ).toEqual({ dataDir: '/d', databaseUrl: 'postgres://x', jwtSecret: 's', version: '1.2.3', demo: false });
+    ).toEqual({ dataDir: '/d', databaseUrl: 'postgres://x', jwtSecret: 's', version: '1.2.3', demo: false, mailSenderDomains: [] });
     expect(apiOptionsFromEnv({}).demo).toBe(true);
+    expect(apiOptionsFromEnv({ MAIL_SENDER_DOMAINS: 'Example.com, mail.example.org' }).mailSenderDomains).toEqual(['example.com', 'mail.example.org']);
   });
 
   it('finds the workspace root version', () => {
