@@ -79,8 +79,9 @@ export function RemoteVersionCard({ remote, onRollback }: RemoteVersionCardProps
                 primary={
                   <Stack direction="row" spacing={1} alignItems="center" component="span">
                     <span>{release.version}</span>
-                    {release.version === remote.current ? <Chip size="small" color="primary" label="current" component="span" /> : null}
-                    {release.rolledBack ? <Chip size="small" color="warning" variant="outlined" label="rolled back" component="span" /> : null}
+                    {/* Default-coloured outlined chips: text.primary keeps 4.5:1 in every preset, light and dark. */}
+                    {release.version === remote.current ? <Chip size="small" variant="outlined" label="current" component="span" /> : null}
+                    {release.rolledBack ? <Chip size="small" variant="outlined" label="rolled back" component="span" /> : null}
                   </Stack>
                 }
                 secondary={releaseSummary(release)}
