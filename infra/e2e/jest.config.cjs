@@ -9,8 +9,10 @@ module.exports = {
   roots: ['<rootDir>/src'],
   testMatch: ['**/*.e2e.ts'],
   globalSetup: '<rootDir>/src/global-setup.ts',
+  globalTeardown: '<rootDir>/src/global-teardown.ts',
   testTimeout: 180000,
-  maxWorkers: 1,
+  // Two suites at a time: each has its own portal (and data folder) and its own Chromium.
+  maxWorkers: 2,
   // Node's fetch keeps idle keep-alive sockets to the stopped portal open for a while.
   forceExit: true,
 };

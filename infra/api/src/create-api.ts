@@ -11,6 +11,8 @@ import { seedDemo } from './seed/seed-demo';
 import { backupOptionsFromSetup, type BackupApiOptions } from './services/backup-engine';
 
 export interface SetupApiOptions extends OpenDatabaseOptions {
+  /** An already open database to use instead of opening one (tests lease them from a pool); closed like an opened one. */
+  database?: Db;
   /** Overrides the stored secret (JWT_SECRET). */
   jwtSecret?: string;
   /** Platform version (PORTAL_VERSION); defaults to the root package.json version. */
@@ -71,7 +73,7 @@ export function readRootVersion(start: string = __dirname): string | undefined {
  * options to register apiPlugin with.
  */
 export async function setupApi(options: SetupApiOptions = {}): Promise<{ db: Db; pluginOptions: ApiPluginOptions }> {
-  const db = await openDatabase(options);
+  const db = options.database ?? (await openDatabase(options));
   try {
     await migrate(db);
     if (options.demo !== false) await seedDemo(db);

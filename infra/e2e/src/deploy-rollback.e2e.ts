@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { DEMO_PASSWORD, launchBrowser, newPage, signIn } from './browser';
-import { REPO_ROOT, RunningPortal, startPortal } from './portal';
+import { PORTAL_CLI, portalCliEnv, REPO_ROOT, RunningPortal, startPortal } from './portal';
 
 jest.setTimeout(400_000);
 
@@ -35,13 +35,12 @@ afterAll(async () => {
 });
 
 function cli(args: string[], env: Record<string, string> = {}) {
-  const tsxCli = require.resolve('tsx/cli', { paths: [REPO_ROOT] });
   const started = Date.now();
-  const result = spawnSync(process.execPath, [tsxCli, 'infra/portal-server/src/cli.ts', ...args], {
+  const result = spawnSync(process.execPath, [...PORTAL_CLI, ...args], {
     cwd: REPO_ROOT,
     env: {
       ...process.env,
-      DATA_DIR: portal.dataDir,
+      ...portalCliEnv(portal),
       PORTAL_USERNAME: 'admin',
       PORTAL_PASSWORD: DEMO_PASSWORD,
       PORTAL_BUILD_LABEL: '',

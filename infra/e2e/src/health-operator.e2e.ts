@@ -88,11 +88,19 @@ test('ADMIN sees every part ok on /health-check, with the demo tenant reachable 
 test('ADMIN sees workers and the job queue on /operator and cancels a running job', async () => {
   const customer = await apiToken('customer');
   const tenant = await demoTenant(customer);
+  // The demo's first backup starts with the portal; on a busy machine it may still run. This test
+  // starts its own run, so it waits for that one to end rather than catch it just before it ends.
+  const idleBy = Date.now() + 150_000;
+  while ((await api<{ items: Job[] }>(customer, 'api/jobs')).items.some((j) => j.status === 'queued' || j.status === 'running')) {
+    if (Date.now() > idleBy) throw new Error('the demo backup did not end within 150 s');
+    await new Promise((r) => setTimeout(r, 1000));
+  }
   // A long enough run to look at: the emulator forgets its delta tokens (a full pass over every
-  // item) and makes every second mail request wait, which the connector retries after Retry-After.
+  // item) and makes every second mail request wait 5 s (Retry-After), so the run is still going however slowly
+  // the browser signs in.
   const emulator = new URL(tenant.graphBaseUrl).origin;
   await fetch(`${emulator}/_emulator/expire-delta-tokens`, { method: 'POST' });
-  await fetch(`${emulator}/_emulator/throttle`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ match: '/messages', every: 2, retryAfterSeconds: 2 }) });
+  await fetch(`${emulator}/_emulator/throttle`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ match: '/messages', every: 2, retryAfterSeconds: 5 }) });
   try {
     const sets = await api<{ items: Array<{ id: string; name: string }> }>(customer, 'api/backup/sets');
     let job: Job | undefined;

@@ -5,12 +5,46 @@ import os from 'node:os';
 import path from 'node:path';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
+const SERVER_DIR = path.join(REPO_ROOT, 'infra', 'portal-server');
+
+/** Set by global-setup: a data folder of a portal that started once and stopped cleanly. */
+export const TEMPLATE_ENV = 'PORTAL_E2E_TEMPLATE_DATA_DIR';
 
 export interface RunningPortal {
   url: string;
   dataDir: string;
-  stop(): Promise<void>;
+  /** Stops the server; the data folder is removed unless keepData. Resolves to the exit code. */
+  stop(options?: { keepData?: boolean }): Promise<number | null>;
   logs(): string;
+}
+
+/**
+ * The arguments of a package script of the form `node <args>`: the tests run the server and the
+ * CLI exactly as `pnpm start` and `pnpm portal` do, without pnpm's own start-up.
+ */
+function nodeScriptArgs(packageDir: string, script: string): string[] {
+  const command: string = JSON.parse(fs.readFileSync(path.join(packageDir, 'package.json'), 'utf8')).scripts[script];
+  const [program, ...args] = command.split(/\s+/);
+  if (program !== 'node') throw new Error(`${packageDir} script "${script}" must be "node ...": ${command}`);
+  return args;
+}
+
+/** `pnpm portal <args>` as a spawn: run with process.execPath in REPO_ROOT. */
+export const PORTAL_CLI: string[] = nodeScriptArgs(REPO_ROOT, 'portal');
+
+/**
+ * Environment for the CLI against this portal: its data folder, and a webpack cache of its own
+ * (seeded from the one `pnpm build` left) so two suites deploying at once never share one.
+ */
+export function portalCliEnv(portal: RunningPortal): Record<string, string> {
+  const cache = path.join(portal.dataDir, 'webpack-cache');
+  if (!fs.existsSync(cache)) {
+    for (const remote of fs.readdirSync(path.join(REPO_ROOT, 'remotes'))) {
+      const built = path.join(REPO_ROOT, 'remotes', remote, 'node_modules', '.cache', 'webpack');
+      if (fs.existsSync(built)) fs.cpSync(built, path.join(cache, remote), { recursive: true });
+    }
+  }
+  return { DATA_DIR: portal.dataDir, PORTAL_WEBPACK_CACHE_DIR: cache };
 }
 
 async function freePort(): Promise<number> {
@@ -25,15 +59,19 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the portal server exactly as `pnpm start` does after its build step, on a free port
- * and a fresh data folder. */
-export async function startPortal(env: Record<string, string> = {}): Promise<RunningPortal> {
+/**
+ * Starts the portal server exactly as `pnpm start` does after its build step, on a free port. Its
+ * data folder is a copy of the suite's template (migrated, seeded, remotes published) unless
+ * `fresh` asks for an empty one or no template exists: each suite still gets its own database.
+ */
+export async function startPortal(env: Record<string, string> = {}, options: { fresh?: boolean } = {}): Promise<RunningPortal> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-e2e-'));
-  const tsxCli = require.resolve('tsx/cli', { paths: [REPO_ROOT] });
+  const template = process.env[TEMPLATE_ENV];
+  if (!options.fresh && template && fs.existsSync(template)) fs.cpSync(template, dataDir, { recursive: true });
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, [tsxCli, 'src/main.ts'], {
-    cwd: path.join(REPO_ROOT, 'infra', 'portal-server'),
+  const child: ChildProcess = spawn(process.execPath, nodeScriptArgs(SERVER_DIR, 'start'), {
+    cwd: SERVER_DIR,
     env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -59,14 +97,15 @@ export async function startPortal(env: Record<string, string> = {}): Promise<Run
     url,
     dataDir,
     logs: () => output,
-    stop: async () => {
+    stop: async ({ keepData = false } = {}) => {
       if (child.exitCode === null) {
         const exited = new Promise((r) => child.once('exit', r));
         child.kill('SIGTERM');
-        await Promise.race([exited, new Promise((r) => setTimeout(r, 5000))]);
+        await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
-      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (!keepData) fs.rmSync(dataDir, { recursive: true, force: true });
+      return child.exitCode;
     },
   };
 }

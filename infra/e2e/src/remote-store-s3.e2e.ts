@@ -7,7 +7,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestS3, TEST_S3_CREDENTIALS, type TestS3 } from '../../portal-server/src/testing/s3-test-server';
 import { DEMO_PASSWORD, launchBrowser, newPage, signIn } from './browser';
-import { REPO_ROOT, RunningPortal, startPortal } from './portal';
+import { PORTAL_CLI, portalCliEnv, REPO_ROOT, RunningPortal, startPortal } from './portal';
 
 jest.setTimeout(300_000);
 
@@ -22,7 +22,8 @@ const label = `s3-${crypto.randomBytes(4).toString('hex')}`;
 beforeAll(async () => {
   s3 = await startTestS3();
   storeEnv = { ...TEST_S3_CREDENTIALS, REMOTE_STORE_URL: `s3://${s3.bucket}/e2e/remotes`, S3_ENDPOINT: s3.endpoint };
-  portal = await startPortal({ ...storeEnv, PORTAL_REGISTRY_REFRESH_MS: '0' });
+  // Fresh: the template's remotes were published to a folder store, not to this bucket.
+  portal = await startPortal({ ...storeEnv, PORTAL_REGISTRY_REFRESH_MS: '0' }, { fresh: true });
   browser = await launchBrowser();
   ({ context, page } = await newPage(browser, portal.url));
 });
@@ -36,10 +37,9 @@ afterAll(async () => {
 // Asynchronous on purpose: the S3 server lives in this test process, so a blocking spawn would
 // stop it from answering the CLI's uploads.
 async function cli(args: string[], env: Record<string, string> = {}): Promise<string> {
-  const tsxCli = require.resolve('tsx/cli', { paths: [REPO_ROOT] });
-  const { stdout } = await promisify(execFile)(process.execPath, [tsxCli, 'infra/portal-server/src/cli.ts', ...args], {
+  const { stdout } = await promisify(execFile)(process.execPath, [...PORTAL_CLI, ...args], {
     cwd: REPO_ROOT,
-    env: { ...process.env, ...storeEnv, DATA_DIR: portal.dataDir, PORTAL_USERNAME: 'admin', PORTAL_PASSWORD: DEMO_PASSWORD, PORTAL_BUILD_FAULT: '', ...env },
+    env: { ...process.env, ...storeEnv, ...portalCliEnv(portal), PORTAL_USERNAME: 'admin', PORTAL_PASSWORD: DEMO_PASSWORD, PORTAL_BUILD_FAULT: '', ...env },
     encoding: 'utf8',
     maxBuffer: 64 * 1024 * 1024,
   });

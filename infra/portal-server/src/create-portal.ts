@@ -42,12 +42,15 @@ export async function createPortal(
       mountApi: async (server, prefix) => {
         // The API verifies published version folders against the same store this server serves.
         const options = { ...pluginOptions, prefix, remoteStore };
+        // onClose hooks run last-registered first: registered before the API, the database closes
+        // after the API has stopped its engine (whose last writes need it), and a stopped portal's
+        // data folder is consistent enough to copy.
+        server.addHook('onClose', async () => db.close());
         await server.register(apiPlugin, options);
       },
       currentRemotes: async () => listRegistryWithFallbacks(db),
       remoteStore,
     });
-    app.addHook('onClose', async () => db.close());
     return app;
   } catch (error) {
     await db.close();

@@ -1,13 +1,6 @@
 import os from 'node:os';
-import { migrate, openDatabase, type Db } from '@portal/api';
-import { openRemoteStore } from './open-remote-store';
-import {
-  listRemoteStatus,
-  publishVersion,
-  rollbackRemote,
-  type RemoteOpResult,
-  type RemoteStatus,
-} from '@portal/api/src/services/remote-ops-service';
+import type { Db } from '@portal/api/src/db/database';
+import type { RemoteOpResult, RemoteStatus } from '@portal/api/src/services/remote-ops-service';
 import type { PortalSettings } from './settings';
 import { readServerState } from './server-state';
 
@@ -68,7 +61,22 @@ function apiClient(url: string, env: NodeJS.ProcessEnv): RegistryClient {
   };
 }
 
+/** The registry's own rules (unknown version, nothing to roll back to) are answers for the user. */
+async function asCliError<T>(work: Promise<T>): Promise<T> {
+  const { RemoteOpsError } = await import('@portal/api/src/services/remote-ops-service');
+  return work.catch((error: unknown) => {
+    throw error instanceof RemoteOpsError ? new CliError(error.message) : error;
+  });
+}
+
 async function directClient(settings: PortalSettings, env: NodeJS.ProcessEnv): Promise<RegistryClient> {
+  // Loaded here, not at the top: a CLI that talks to a running portal never opens a database.
+  const [{ openDatabase }, { migrate }, ops, { openRemoteStore }] = await Promise.all([
+    import('@portal/api/src/db/database'),
+    import('@portal/api/src/db/migrate'),
+    import('@portal/api/src/services/remote-ops-service'),
+    import('./open-remote-store'),
+  ]);
   let db: Db;
   try {
     db = await openDatabase(settings.databaseUrl ? { databaseUrl: settings.databaseUrl } : { dataDir: `${settings.dataDir}/db` });
@@ -80,9 +88,9 @@ async function directClient(settings: PortalSettings, env: NodeJS.ProcessEnv): P
   const store = openRemoteStore(settings);
   return {
     description: settings.databaseUrl ? 'the database at DATABASE_URL' : `the embedded database in ${settings.dataDir}/db`,
-    publish: (input) => publishVersion(db, store, input, actor),
-    rollback: (name, to, reason) => rollbackRemote(db, name, to, actor, reason ?? null),
-    list: () => listRemoteStatus(db),
+    publish: (input) => asCliError(ops.publishVersion(db, store, input, actor)),
+    rollback: (name, to, reason) => asCliError(ops.rollbackRemote(db, name, to, actor, reason ?? null)),
+    list: () => ops.listRemoteStatus(db),
     close: () => db.close(),
   };
 }

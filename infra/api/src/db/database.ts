@@ -19,8 +19,6 @@ export interface Db extends Queryable {
   readonly driver: DbDriver;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** PGlite only: a copy of the whole database, to open again via `snapshot` (fast test setup). */
-  dumpSnapshot?(): Promise<Blob>;
 }
 
 export interface OpenDatabaseOptions {
@@ -30,8 +28,6 @@ export interface OpenDatabaseOptions {
   databaseUrl?: string;
   /** PostgreSQL only: schema to use (created if missing), used by tests to isolate runs. */
   schema?: string;
-  /** PGlite only: start from a `dumpSnapshot()` copy instead of an empty cluster (skips initdb). */
-  snapshot?: Blob;
   /** PostgreSQL only: pool size. */
   poolSize?: number;
 }
@@ -41,27 +37,47 @@ types.setTypeParser(20, (value) => Number(value));
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Db> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
-  return openPglite(options.dataDir, options.snapshot);
+  return openPglite(options.dataDir);
 }
 
-async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<Db> {
+type PGliteInstance = InstanceType<ReturnType<typeof loadPglite>['PGlite']>;
+
+async function openPglite(dataDir: string | undefined): Promise<Db> {
   if (dataDir) fs.mkdirSync(dataDir, { recursive: true });
+  const pg = await startPglite(dataDir);
+  return wrapPglite(pg, () => pg.close());
+}
+
+/** A ready PGlite (in memory when dataDir is undefined), sharing the compiled WebAssembly of the process. */
+export async function startPglite(dataDir?: string): Promise<PGliteInstance> {
   const { PGlite } = loadPglite();
   const assets = await pgliteAssets();
-  const pg = new PGlite(dataDir, { ...assets, ...(snapshot ? { loadDataDir: snapshot } : {}) });
+  const pg = new PGlite(dataDir, assets);
   await pg.waitReady;
+  return pg;
+}
+
+/**
+ * The Db interface over an open PGlite. `release` runs once, on the first close(); after it every
+ * statement is refused, so late work of a closed app can never reach a database reused elsewhere.
+ */
+export function wrapPglite(pg: PGliteInstance, release: () => Promise<void>): Db {
   let closed = false;
+  const open = () => {
+    if (closed) throw new Error('The database is closed');
+    return pg;
+  };
   return {
     driver: 'pglite',
     async query<T>(sql: string, params?: unknown[]) {
-      const result = await pg.query<T>(sql, params as unknown[] | undefined);
+      const result = await open().query<T>(sql, params as unknown[] | undefined);
       return { rows: result.rows };
     },
     async exec(sql: string) {
-      await pg.exec(sql);
+      await open().exec(sql);
     },
     transaction<T>(fn: (tx: Queryable) => Promise<T>) {
-      return pg.transaction(async (tx) =>
+      return open().transaction(async (tx) =>
         fn({
           async query<R>(sql: string, params?: unknown[]) {
             const result = await tx.query<R>(sql, params as unknown[] | undefined);
@@ -76,10 +92,7 @@ async function openPglite(dataDir: string | undefined, snapshot: Blob | undefine
     async close() {
       if (closed) return;
       closed = true;
-      await pg.close();
-    },
-    async dumpSnapshot() {
-      return pg.dumpDataDir('none');
+      await release();
     },
   };
 }

@@ -1,37 +1,20 @@
 import crypto from 'node:crypto';
 import { Pool } from 'pg';
 import { openDatabase, type Db } from '../db/database';
-import { migrate } from '../db/migrate';
-import { seedDemo } from '../seed/seed-demo';
 import { createApi, type ApiInstance, type CreateApiOptions } from '../create-api';
+import { leaseDatabase, type PoolKind } from './pglite-pool';
 
 export type { ApiInstance };
 
 /**
  * Test helpers. With DATABASE_URL set every test gets its own PostgreSQL schema (dropped after the
- * test); otherwise an in-memory PGlite cloned from a migrated + seeded snapshot made once per worker.
+ * test); otherwise an in-memory PGlite leased from the worker's pool (see pglite-pool.ts).
  */
 
-// Each test opens a real database (PGlite boots a WASM Postgres), which is slow on a busy machine.
+// The first lease of each kind in a worker boots PGlite and migrates it, slow on a busy machine.
 jest.setTimeout(60_000);
 
 export const TEST_DATABASE_URL = process.env.DATABASE_URL || undefined;
-
-let template: Promise<Blob> | undefined;
-
-function pgliteTemplate(): Promise<Blob> {
-  template ??= (async () => {
-    const db = await openDatabase({});
-    try {
-      await migrate(db);
-      await seedDemo(db);
-      return await db.dumpSnapshot!();
-    } finally {
-      await db.close();
-    }
-  })();
-  return template;
-}
 
 const cleanups: (() => Promise<void>)[] = [];
 
@@ -50,10 +33,10 @@ function freshSchema(): string {
   return schema;
 }
 
-/** Database options for a fresh, empty-or-template database. */
-async function databaseOptions(options: { empty?: boolean }): Promise<Pick<CreateApiOptions, 'databaseUrl' | 'schema' | 'snapshot'>> {
+/** A fresh database of this kind: a new PostgreSQL schema, or a pooled PGlite put back into that state. */
+async function databaseOptions(kind: PoolKind): Promise<Pick<CreateApiOptions, 'databaseUrl' | 'schema' | 'database'>> {
   if (TEST_DATABASE_URL) return { databaseUrl: TEST_DATABASE_URL, schema: freshSchema() };
-  return options.empty ? {} : { snapshot: await pgliteTemplate() };
+  return { database: await leaseDatabase(kind) };
 }
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -75,8 +58,10 @@ async function deleteRedisKeys(prefix: string): Promise<void> {
   }
 }
 
+const ownsDatabase = (options: CreateApiOptions) => Boolean(options.database || options.databaseUrl || options.dataDir);
+
 /**
- * A ready app on a fresh database; closed (and its schema dropped) by `teardown` after each test.
+ * A ready app on a fresh database (unless the options name one); closed (and its schema dropped) by `teardown` after each test.
  * With REDIS_URL set its rate-limit counters live in Redis under a per-app prefix.
  */
 export async function build(options: CreateApiOptions = {}): Promise<ApiInstance> {
@@ -85,7 +70,7 @@ export async function build(options: CreateApiOptions = {}): Promise<ApiInstance
   const app = await createApi({
     version: '9.9.9-test',
     jwtSecret: TEST_JWT_SECRET,
-    ...(await databaseOptions({ empty: options.demo === false })),
+    ...(ownsDatabase(options) ? {} : await databaseOptions(options.demo === false ? 'migrated' : 'seeded')),
     ...redis,
     ...options,
   });
@@ -124,7 +109,8 @@ export async function post(app: ApiInstance, url: string, payload: unknown, head
 
 /** An open database with nothing in it (no migrations), closed after the test. */
 export async function openTestDatabase(): Promise<Db> {
-  const db = await openDatabase(await databaseOptions({ empty: true }));
+  const options = await databaseOptions('empty');
+  const db = options.database ?? (await openDatabase(options));
   cleanups.unshift(() => db.close());
   return db;
 }
