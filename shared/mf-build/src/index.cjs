@@ -102,6 +102,24 @@ function wrapExposes(exposes, env) {
 }
 
 /**
+ * Module Federation copies a consume-shared module's build meta from its fallback after webpack has
+ * flagged exports (finishModules, stage 10), so on a cold build webpack sees no declared exports and
+ * leaves them unknown. The persistent cache restores the module with the copied meta: webpack then
+ * takes its exports as known and empty, and `export *` from a shared package (react-router-dom
+ * re-exports react-router) silently loses every name. Clearing the meta before the flagging makes a
+ * warm build see what a cold one sees; Module Federation copies it again afterwards.
+ */
+class ConsumeSharedWarmBuildPlugin {
+  apply(compiler) {
+    compiler.hooks.compilation.tap('ConsumeSharedWarmBuildPlugin', (compilation) => {
+      compilation.hooks.finishModules.tap({ name: 'ConsumeSharedWarmBuildPlugin', stage: -100 }, (modules) => {
+        for (const module of modules) if (module.type === 'consume-shared-module') module.buildMeta = {};
+      });
+    });
+  }
+}
+
+/**
  * Webpack's persistent cache: a rebuild compiles only modules whose files changed. One folder per
  * app (PORTAL_WEBPACK_CACHE_DIR moves it, e.g. for a test's own copy); the build's own files are
  * dependencies, so changing this factory or the app's config starts a fresh cache.
@@ -175,7 +193,7 @@ function createConfig(options) {
         dts: false,
       }),
     ];
-    plugins.push(new PortalManifestPlugin(portalFacts(dir, isHost, env)));
+    plugins.push(new PortalManifestPlugin(portalFacts(dir, isHost, env)), new ConsumeSharedWarmBuildPlugin());
     if (isHost) {
       plugins.push(
         new HtmlWebpackPlugin({
