@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import type { Db } from '@portal/api';
 import { apiOptionsFromEnv, apiPlugin, listReleases, pointRemote, recordRelease, setupApi } from '@portal/api';
 import { listRegistryWithFallbacks } from '@portal/api/src/repositories/remote-ops-repository';
 import { publishLocalBuilds, ReleaseRegistry } from './local-builds';
@@ -10,10 +11,13 @@ import type { PortalSettings } from './settings';
 export async function createPortal(
   settings: PortalSettings,
   env: NodeJS.ProcessEnv = process.env,
+  /** An open database instead of the one in DATA_DIR or DATABASE_URL (tests lease them from a pool). */
+  database?: Db,
 ): Promise<FastifyInstance> {
   // Mail settings come from the API's one reader of the environment, as for the standalone API.
   const { smtpUrl, mailFrom, mailSenderDomains } = apiOptionsFromEnv(env);
   const { db, pluginOptions } = await setupApi({
+    database,
     dataDir: settings.databaseUrl ? undefined : `${settings.dataDir}/db`,
     databaseUrl: settings.databaseUrl,
     jwtSecret: env.JWT_SECRET || undefined,

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { leaseDatabase } from '@portal/api/src/test/pglite-pool';
 import { createPortal } from './create-portal';
 import { readSettings, PortalSettings } from './settings';
 
@@ -16,6 +17,9 @@ function writeRemote(folder: string, name: string, entrySource: string) {
   fs.writeFileSync(path.join(dir, 'dist', 'mf-manifest.json'), JSON.stringify({ name }));
   fs.writeFileSync(path.join(dir, 'dist', 'remoteEntry.js'), entrySource);
 }
+
+// The first lease of a worker boots PGlite and migrates it.
+jest.setTimeout(60_000);
 
 beforeAll(() => {
   tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-server-'));
@@ -36,7 +40,7 @@ beforeEach(async () => {
   fs.writeFileSync(path.join(settings.hostDist, 'index.html'), '<!doctype html><title>portal</title>');
   fs.writeFileSync(path.join(settings.hostDist, 'main.abc123.js'), 'console.log(1)');
   writeRemote('support', 'support', 'var support = 1;');
-  app = await createPortal(settings, { JWT_SECRET: 'x'.repeat(40), PORTAL_VERSION: '9.9.9' });
+  app = await createPortal(settings, { JWT_SECRET: 'x'.repeat(40), PORTAL_VERSION: '9.9.9' }, await leaseDatabase('migrated'));
 });
 afterEach(async () => app.close());
 
@@ -75,6 +79,7 @@ test('mf-manifest.json is served no-store, missing remote files answer 404 JSON'
 test('a restart keeps the pointer on a rolled-back version; a new build becomes current', async () => {
   const first = (await app.inject('/remotes.json')).json().remotes[0].version;
   await app.close();
+  // From here on the database lives in DATA_DIR, as in production, so it outlives each restart.
   writeRemote('support', 'support', 'var support = 2;');
   app = await createPortal(settings, { JWT_SECRET: 'x'.repeat(40) });
   const second = (await app.inject('/remotes.json')).json().remotes[0].version;

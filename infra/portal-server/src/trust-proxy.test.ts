@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import { leaseDatabase } from '@portal/api/src/test/pglite-pool';
 import { createPortal } from './create-portal';
 import { readSettings, type PortalSettings } from './settings';
 import { fastifyTrustProxy, parseTrustProxy } from './trust-proxy';
@@ -66,7 +67,7 @@ describe('the client address behind X-Forwarded-For', () => {
     fs.mkdirSync(settings.hostDist, { recursive: true });
     fs.mkdirSync(settings.remotesDir, { recursive: true });
     fs.writeFileSync(path.join(settings.hostDist, 'index.html'), '<!doctype html><title>portal</title>');
-    app = await createPortal(settings, { JWT_SECRET: 'x'.repeat(40), PORTAL_VERSION: '9.9.9' });
+    app = await createPortal(settings, { JWT_SECRET: 'x'.repeat(40), PORTAL_VERSION: '9.9.9' }, await leaseDatabase('seeded'));
     return app;
   }
 
