@@ -73,8 +73,9 @@ async function start(clone: string, env: NodeJS.ProcessEnv): Promise<{ seconds: 
   };
 }
 
+/** A one-line change that survives minification (a comment would not, and the version would not change). */
 function changeSupport(clone: string, round: number): void {
-  fs.appendFileSync(path.join(clone, CHANGED_FILE), `\n// bench:dev change ${round} ${Date.now()}\n`);
+  fs.appendFileSync(path.join(clone, CHANGED_FILE), `\n(globalThis as Record<string, unknown>).benchDevChange = 'round ${round} ${Date.now()}';\n`);
 }
 
 async function main(): Promise<void> {
@@ -106,6 +107,7 @@ async function main(): Promise<void> {
     run('node -e 0', process.execPath, ['-e', '0'], process.env);
     run('node --import tsx -e 0', process.execPath, ['--import', 'tsx', '-e', '0'], process.env);
     run('npx pnpm --version', 'npx', [...PNPM, '--version'], process.env);
+    if (process.env.npm_execpath) run('pnpm --version (pnpm installed)', process.execPath, [process.env.npm_execpath, '--version'], process.env);
 
     console.log('\n# pnpm start');
     const env = { ...process.env, PORT: String(await freePort()), DATA_DIR: data, PORTAL_USERNAME: 'admin', PORTAL_PASSWORD: 'Portal#2026' };
@@ -122,16 +124,18 @@ async function main(): Promise<void> {
 
     console.log('\n# deploy and rollback of one remote (portal running)');
     try {
-      // Round 1 as a user types it (npx pnpm portal ...); round 2 the CLI's own process, without npx and pnpm.
-      const cli = {
-        1: (args: string[]) => ['npx', [...PNPM, 'portal', ...args]] as const,
-        2: (args: string[]) => [process.execPath, [...PORTAL_CLI, ...args]] as const,
-      };
-      for (const round of [1, 2] as const) {
-        const how = round === 1 ? 'npx pnpm portal' : 'CLI process alone';
-        changeSupport(clone, round);
-        run(`deploy support after a one-line change (${how})`, ...cli[round](['remote', 'deploy', 'support']), env);
-        run(`rollback support (${how})`, ...cli[round](['remote', 'rollback', 'support']), env);
+      // As the README has it (npx pnpm), as with pnpm installed (the pnpm running this bench), and
+      // the CLI's own process: the first two differ from the third by pnpm's own start-up.
+      const pnpmPath = process.env.npm_execpath;
+      const ways: [string, (args: string[]) => readonly [string, string[]]][] = [
+        ['npx pnpm portal', (args) => ['npx', [...PNPM, 'portal', ...args]]],
+        ...(pnpmPath ? [['pnpm portal', (args: string[]) => [process.execPath, [pnpmPath, 'portal', ...args]]] as [string, (args: string[]) => readonly [string, string[]]]] : []),
+        ['CLI process alone', (args) => [process.execPath, [...PORTAL_CLI, ...args]]],
+      ];
+      for (const [round, [how, cli]] of ways.entries()) {
+        changeSupport(clone, round + 1);
+        run(`deploy support after a one-line change (${how})`, ...cli(['remote', 'deploy', 'support']), env);
+        run(`rollback support (${how})`, ...cli(['remote', 'rollback', 'support']), env);
       }
       const peer = timed('npx', ['webpack', '--mode', 'production', '--output-path', path.join(clone, 'bench-peer-dist')], { cwd: path.join(clone, 'remotes', 'support'), env });
       report('peer: webpack alone, unchanged support remote', peer);
