@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { parseGrafanaUrl } from '@portal/contracts';
+import { parseGrafanaUrl } from '@portal/contracts/grafana-url';
 
 export interface MetricsOptions {
   /** METRICS_TOKEN: a bearer token Prometheus may scrape api/metrics with (at least 16 characters). */
