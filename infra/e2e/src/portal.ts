@@ -34,15 +34,15 @@ export const PORTAL_CLI: string[] = nodeScriptArgs(REPO_ROOT, 'portal');
 
 /**
  * Environment for the CLI against this portal: its data folder, and a webpack cache of its own
- * (seeded from the one `pnpm build` left) so two suites deploying at once never share one.
+ * (seeded from the one `pnpm build` left, for the remotes the suite deploys) so two suites
+ * deploying at once never share one.
  */
-export function portalCliEnv(portal: RunningPortal): Record<string, string> {
+export function portalCliEnv(portal: RunningPortal, deploys: string[] = ['support']): Record<string, string> {
   const cache = path.join(portal.dataDir, 'webpack-cache');
-  if (!fs.existsSync(cache)) {
-    for (const remote of fs.readdirSync(path.join(REPO_ROOT, 'remotes'))) {
-      const built = path.join(REPO_ROOT, 'remotes', remote, 'node_modules', '.cache', 'webpack');
-      if (fs.existsSync(built)) fs.cpSync(built, path.join(cache, remote), { recursive: true });
-    }
+  for (const remote of deploys) {
+    const built = path.join(REPO_ROOT, 'remotes', remote, 'node_modules', '.cache', 'webpack');
+    const own = path.join(cache, remote);
+    if (fs.existsSync(built) && !fs.existsSync(own)) fs.cpSync(built, own, { recursive: true });
   }
   return { DATA_DIR: portal.dataDir, PORTAL_WEBPACK_CACHE_DIR: cache };
 }
