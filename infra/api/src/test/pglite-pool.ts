@@ -140,9 +140,12 @@ async function take(kind: PoolKind): Promise<PooledDatabase> {
   }
 }
 
-// After DDL, PGlite keeps a 10-second statistics timer that holds the process open; a worker whose
-// tests are over would wait for it. Tests and test files follow each other within this time.
-const IDLE_CLOSE_MS = 3_000;
+// After DDL, PGlite keeps a 10-second statistics timer that holds the process open, so an idle
+// database is closed after a while. A jest worker (a child process jest talks to over IPC) is ended
+// by jest when the run is over, and loading the next test file can take seconds on a busy machine:
+// it keeps its databases for longer. A run in band exits soon after its last test.
+const hostProcess = vm.runInThisContext('process') as NodeJS.Process;
+const IDLE_CLOSE_MS = typeof hostProcess.send === 'function' ? 30_000 : 3_000;
 
 function release(entry: PooledDatabase): void {
   idle.push(entry);
