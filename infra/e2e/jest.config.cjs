@@ -10,6 +10,7 @@ module.exports = {
   testMatch: ['**/*.e2e.ts'],
   globalSetup: '<rootDir>/src/global-setup.ts',
   globalTeardown: '<rootDir>/src/global-teardown.ts',
+  setupFilesAfterEnv: ['<rootDir>/src/retry-once.ts'],
   testTimeout: 180000,
   // Two suites at a time: each has its own portal (and data folder) and its own Chromium.
   maxWorkers: 2,
