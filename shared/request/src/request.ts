@@ -14,6 +14,8 @@ export interface RequestOptions {
   data?: unknown;
   headers?: Record<string, string>;
   params?: QueryParams;
+  /** A public endpoint (its descriptor says so): no identity headers, and a 401 is only an answer. */
+  anonymous?: boolean;
 }
 
 export interface RequestConfig {
@@ -94,14 +96,14 @@ const userIdFromBody = (data: unknown): string | undefined => {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : undefined;
 };
 
-const buildHeaders = (url: string, data: unknown, extra: Record<string, string> | undefined): Headers => {
+const buildHeaders = (publicUrl: boolean, data: unknown, extra: Record<string, string> | undefined): Headers => {
   const headers = new Headers({ accept: 'application/json' });
   const token = getServiceToken();
   if (token) headers.set('authorization', `Bearer ${token}`);
   const userId = getSessionUser()?.userId ?? userIdFromBody(data);
   if (userId) headers.set('userid', userId);
   if (extra) for (const [name, value] of Object.entries(extra)) headers.set(name, value);
-  if (isPublicUrl(url)) {
+  if (publicUrl) {
     headers.delete('authorization');
     headers.delete('userid');
   }
@@ -158,9 +160,9 @@ export function inBackground<T>(start: () => T): T {
  * The portal's only HTTP client (spec sections 7 and 8). Resolves with the JSON body on success and
  * with `{ errorMessage }` on any failure; rejects only with "Invalid response received".
  */
-export async function request<T = unknown>({ method, url, data, headers, params }: RequestOptions): Promise<T> {
+export async function request<T = unknown>({ method, url, data, headers, params, anonymous }: RequestOptions): Promise<T> {
   const verb = method.toUpperCase() as HttpMethod;
-  const publicUrl = isPublicUrl(url);
+  const publicUrl = anonymous === true || isPublicUrl(url);
   const quiet = backgroundDepth > 0;
   const { start, stop } = loadingStore.getState();
   if (!quiet) start();
@@ -168,7 +170,7 @@ export async function request<T = unknown>({ method, url, data, headers, params 
     const ky = await loadKy();
     const response = await ky(resolveUrl(url, params), {
       method: verb,
-      headers: buildHeaders(url, data, headers),
+      headers: buildHeaders(publicUrl, data, headers),
       // fetch forbids a body on GET and HEAD.
       json: data !== undefined && verb !== 'GET' && verb !== 'HEAD' ? data : undefined,
       timeout: false,

@@ -1,0 +1,28 @@
+import { request, type ApiResult, type QueryParams } from '@portal/request';
+import { endpointUrl, type BodyInputOf, type EndpointDescriptor, type ParamsInputOf, type QueryInputOf, type ResponseOf } from './endpoint';
+
+type Part<Key extends string, T> = [T] extends [never] ? { readonly [K in Key]?: never } : { readonly [K in Key]: T };
+
+/** What a call to endpoint E takes: its path parameters, query and body, each only when E has one. */
+export type CallInput<E extends EndpointDescriptor> = Part<'params', ParamsInputOf<E>> &
+  Partial<Part<'query', QueryInputOf<E>>> &
+  Part<'body', BodyInputOf<E>> & {
+    /** Extra headers (`userid` when the body carries no userId, say). */
+    readonly headers?: Record<string, string>;
+  };
+
+/**
+ * The one way the browser calls the API: URL and method from the descriptor, identity headers unless
+ * the endpoint is public. Resolves with the success body or `{ errorMessage }` (see @portal/request).
+ */
+export function callEndpoint<E extends EndpointDescriptor>(endpoint: E, input: CallInput<E> = {} as CallInput<E>): Promise<ApiResult<ResponseOf<E>>> {
+  const { params, query, body, headers } = input as { params?: Record<string, unknown>; query?: QueryParams; body?: unknown; headers?: Record<string, string> };
+  return request<ApiResult<ResponseOf<E>>>({
+    method: endpoint.method,
+    url: endpointUrl(endpoint, params),
+    data: body,
+    params: query,
+    headers,
+    anonymous: endpoint.access.kind === 'public',
+  });
+}

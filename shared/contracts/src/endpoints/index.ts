@@ -1,0 +1,17 @@
+import { accountEndpoints } from './account-endpoints';
+import { adminEndpoints } from './admin-endpoints';
+import { backupEndpoints } from './backup-endpoints';
+import { supportEndpoints } from './support-endpoints';
+
+// Every endpoint of the API, by name. The server and the OpenAPI document read this; browser code
+// imports only its own area's file, so a page never loads the descriptors of the others.
+export const ENDPOINTS = {
+  ...accountEndpoints,
+  ...adminEndpoints,
+  ...backupEndpoints,
+  ...supportEndpoints,
+};
+
+export type EndpointName = keyof typeof ENDPOINTS;
+
+export { accountEndpoints, adminEndpoints, backupEndpoints, supportEndpoints };
