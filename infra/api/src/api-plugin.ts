@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import Redis from 'ioredis';
-import type { Db } from './db/database';
+import type { Db } from '@portal/db';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './mail/mailer';
 import type { BrandingResolver } from './mail/messages';
 import { createAuthPreHandler } from './plugins/auth';

@@ -1,8 +1,7 @@
-import { loadMigrations, migrate } from './db/migrate';
+import { loadMigrations, migrate, openDatabase } from '@portal/db';
 import { apiOptionsFromEnv, readRootVersion } from './create-api';
 import { ensureJwtSecret } from './repositories/settings-repository';
 import { openTestDatabase, TEST_DATABASE_URL } from './test/build';
-import { openDatabase } from './db/database';
 
 describe('startup', () => {
   it('reads its settings from the environment', () => {

@@ -1,6 +1,5 @@
-export { openDatabase } from './db/database';
-export type { Db, DbDriver, OpenDatabaseOptions, Queryable, QueryResult } from './db/database';
-export { migrate, MIGRATIONS_DIR } from './db/migrate';
+export { openDatabase, migrate, MIGRATIONS_DIR } from '@portal/db';
+export type { Db, DbDriver, OpenDatabaseOptions, Queryable, QueryResult } from '@portal/db';
 export { seedDemo, DEMO_PASSWORD, DEMO_USERS } from './seed/seed-demo';
 export { apiPlugin } from './api-plugin';
 export type { ApiPluginOptions } from './api-plugin';

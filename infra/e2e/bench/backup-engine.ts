@@ -16,8 +16,7 @@ import path from 'node:path';
 import { itemSearchQuerySchema } from '../../../shared/contracts/src/backup';
 import { createEmbeddedQueue, createEngine, createLocalObjectStore, insertTenant, SEARCH_TEXT, type Engine } from '../../engine/src/index';
 import { DEFAULT_SIZE, startEmulator, type Emulator } from '../../m365-emulator/src/index';
-import { openDatabase, type Db } from '../../api/src/db/database';
-import { migrate } from '../../api/src/db/migrate';
+import { migrate, openDatabase, type Db } from '../../db/src/index';
 import { seedDemo } from '../../api/src/seed/seed-demo';
 import { searchItems } from '../../api/src/repositories/backup-repository';
 

@@ -1,16 +1,12 @@
 // The engine's ports: what it needs from its host (a database, an object store) and what it offers
 // (a blob store, a catalog, a job queue, backup and restore runs). The API and the worker CLI both
 // assemble an engine from these; tests swap the object store or the queue.
+import type { Db, Queryable } from '@portal/db';
 
-/** The subset of the API's Db the engine uses (structurally identical, so the API passes its own). */
-export interface EngineQueryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<{ rows: T[] }>;
-  exec(sql: string): Promise<void>;
-}
-export interface EngineDb extends EngineQueryable {
-  readonly driver: 'pglite' | 'postgres';
-  transaction<T>(fn: (tx: EngineQueryable) => Promise<T>): Promise<T>;
-}
+/** A database or an open transaction (`@portal/db`, whose migrations hold the engine's tables). */
+export type EngineQueryable = Queryable;
+/** The database the engine works in; its host opens and closes it. */
+export type EngineDb = Omit<Db, 'close'>;
 
 /**
  * Where sealed blobs end up: local disk by default, an S3-compatible bucket when configured. Keys are

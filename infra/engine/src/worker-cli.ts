@@ -1,10 +1,9 @@
 import path from 'node:path';
+import { openDatabase } from '@portal/db';
 import { outboundOptionsFromEnv } from '@portal/outbound-guard';
-import { types } from 'pg';
 import { createLocalObjectStore } from './blob/local-object-store';
 import { createEngine } from './engine';
 import { createPgBossQueue } from './jobs/pg-boss-queue';
-import { openPgEngineDb } from './pg-db';
 
 // A backup worker process: `DATABASE_URL=postgres://... pnpm --filter @portal/engine worker`.
 // Several of these (and the API processes) share one queue through pg-boss on PostgreSQL; each takes
@@ -14,12 +13,11 @@ import { openPgEngineDb } from './pg-db';
 // DATA_DIR (blobs in DATA_DIR/blobs; must be the same store the API uses), BACKUP_QUEUE_SCHEMA,
 // BACKUP_WORKER_CONCURRENCY, BACKUP_SCHEDULE_MS, OUTBOUND_ALLOWED_ORIGINS and OUTBOUND_ALLOWED_NETWORKS
 // (see @portal/outbound-guard; the same values as the API's).
-types.setTypeParser(20, (value) => Number(value));
 
 async function main() {
   const databaseUrl = process.env.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is required: workers share the queue on PostgreSQL');
-  const db = openPgEngineDb(databaseUrl, { schema: process.env.DATABASE_SCHEMA || undefined });
+  const db = await openDatabase({ databaseUrl, schema: process.env.DATABASE_SCHEMA || undefined });
   let masterSecret = process.env.BACKUP_MASTER_KEY;
   if (!masterSecret) {
     const { rows } = await db.query<{ value: string }>(`select value from settings where key = 'backup_master_key'`);

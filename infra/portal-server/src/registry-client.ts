@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { Db } from '@portal/api/src/db/database';
+import type { Db } from '@portal/db';
 import type { RemoteOpResult, RemoteStatus } from '@portal/api/src/services/remote-ops-service';
 import type { PortalSettings } from './settings';
 import { readServerState } from './server-state';
@@ -71,9 +71,8 @@ async function asCliError<T>(work: Promise<T>): Promise<T> {
 
 async function directClient(settings: PortalSettings, env: NodeJS.ProcessEnv): Promise<RegistryClient> {
   // Loaded here, not at the top: a CLI that talks to a running portal never opens a database.
-  const [{ openDatabase }, { migrate }, ops, { openRemoteStore }] = await Promise.all([
-    import('@portal/api/src/db/database'),
-    import('@portal/api/src/db/migrate'),
+  const [{ openDatabase, migrate }, ops, { openRemoteStore }] = await Promise.all([
+    import('@portal/db'),
     import('@portal/api/src/services/remote-ops-service'),
     import('./open-remote-store'),
   ]);

@@ -1,6 +1,6 @@
 import nodemailer from 'nodemailer';
 import addressparser from 'nodemailer/lib/addressparser';
-import type { Db } from '../db/database';
+import type { Db } from '@portal/db';
 import { insertOutboxMessage } from '../repositories/outbox-repository';
 
 export const DEFAULT_MAIL_FROM = 'Cloud Backup Portal <no-reply@portal.local>';

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 import { findEffectiveWhitelabel, type EffectiveWhitelabel } from '../repositories/whitelabel-repository';
 import { DEFAULT_MAIL_FROM, parseMailbox, type MailAddress } from './mailer';
 import type { BrandingResolver, MailBranding } from './messages';

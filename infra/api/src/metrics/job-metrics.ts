@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 import type { MetricFamily } from './exposition';
 
 /** Gauges read from the backup tables at scrape time, so every API process reports the same truth. */

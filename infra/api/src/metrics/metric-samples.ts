@@ -1,5 +1,5 @@
 import { METRICS_RANGE_STEPS, type MetricsHistory, type MetricsPoint, type MetricsRange } from '@portal/contracts';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 import { quantileFromBuckets } from './exposition';
 import { LATENCY_BOUNDS_SECONDS, type HttpMetrics } from './http-metrics';
 import { readBackupGauges } from './job-metrics';

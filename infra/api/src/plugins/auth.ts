@@ -1,6 +1,6 @@
 import type { Role } from '@portal/contracts';
 import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
-import type { Db } from '../db/database';
+import type { Db } from '@portal/db';
 import { forbidden, notFound, unauthorized } from '../services/errors';
 import { authenticate, type AuthContext } from '../services/identity-service';
 

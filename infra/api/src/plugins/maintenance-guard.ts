@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/database';
+import type { Db } from '@portal/db';
 import { routeLabel } from '../metrics/http-metrics';
 import { bearerToken } from './auth';
 import { readMaintenance } from '../services/maintenance-service';

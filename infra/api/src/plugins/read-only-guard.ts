@@ -1,6 +1,6 @@
 import { USER_ACCESS_MESSAGES } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/database';
+import type { Db } from '@portal/db';
 import { routeLabel } from '../metrics/http-metrics';
 import { authenticate } from '../services/identity-service';
 import { bearerToken } from './auth';

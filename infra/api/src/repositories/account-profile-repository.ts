@@ -1,5 +1,5 @@
 import type { AccountProfile } from '@portal/contracts';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 // The profile as the account-settings pages see it: the spec's fields plus the editable ones.
 export async function findAccountProfile(db: Queryable, userId: string): Promise<AccountProfile | undefined> {

@@ -1,5 +1,5 @@
 import type { AlertLevel } from '@portal/contracts';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 /** A new alert claimed for mailing, with its organisation (null for platform alerts). */
 export interface ClaimedAlert {

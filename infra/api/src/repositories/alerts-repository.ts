@@ -1,5 +1,5 @@
 import type { AlertLevel, AlertSourceKind, AlertStatus, AlertStatusFilter } from '@portal/contracts';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 export interface AlertRow {
   id: string;

@@ -11,7 +11,7 @@ import {
   type Tenant,
 } from '@portal/contracts';
 import { parseFolderKey, VISIBLE_AT, type BackupSetRow, type TenantRow } from '@portal/engine';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 // SQL of the backup catalog as the API shows it. Every lookup takes the caller's organisation id,
 // so a row of another organisation is simply not found.

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 // Dashboard figures, each confined to the organisations whose path starts with `path` (the caller's subtree).
 

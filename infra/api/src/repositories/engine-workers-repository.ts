@@ -1,6 +1,6 @@
 import type { EngineWorker } from '@portal/contracts';
 import { WORKER_ALIVE_SECONDS } from '@portal/engine';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 // engine_workers rows (migration 080), written by the engine's heartbeat.
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 /** The key failures are counted under: the username as typed, normalised, whether or not it exists. */
 export const usernameKey = (username: string) => username.trim().toLowerCase();

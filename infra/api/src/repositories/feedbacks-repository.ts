@@ -1,5 +1,5 @@
 import type { FeedbackSort } from '@portal/contracts';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 import { likePattern, PERSON_NAME_SQL } from './support-repository';
 
 export interface FeedbackRow {

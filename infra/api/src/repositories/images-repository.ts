@@ -1,5 +1,5 @@
 import type { ImageContentType } from '@portal/contracts';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 export type ImagePurpose = 'profile' | 'whitelabel';
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 /** Keeps a new authenticator secret until the user proves their app has it. */
 export async function setPendingTotp(db: Queryable, userId: string, secretEnc: string): Promise<void> {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 // MFA enforcement for a subtree (migration 100). The effective requirement is the organisation's
 // own flag or any ancestor's: an ancestor's path is a prefix of the organisation's path.

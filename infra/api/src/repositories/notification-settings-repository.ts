@@ -1,5 +1,5 @@
 import { NOTIFICATION_DEFAULTS, type NotificationSettings } from '@portal/contracts';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 interface Row {
   user_id: string;

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 /** 'sender' proves a white-label e-mail address receives mail before it is used as a sender. */
 export type CodePurpose = 'mfa' | 'reset' | 'sender';

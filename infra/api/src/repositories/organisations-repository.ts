@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 export const ORGANISATION_KINDS = ['PROVIDER', 'PARTNER', 'DIRECTPARTNER', 'CUSTOMER', 'DIRECTCUSTOMER'] as const;
 export type OrganisationKind = (typeof ORGANISATION_KINDS)[number];

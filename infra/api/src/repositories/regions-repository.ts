@@ -1,5 +1,5 @@
 import type { Region } from '@portal/contracts';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 export async function listRegions(db: Queryable): Promise<Region[]> {
   const { rows } = await db.query<Region>('select id, name from regions order by sort_order, id');

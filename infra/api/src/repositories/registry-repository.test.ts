@@ -1,5 +1,5 @@
 import { remotesRegistrySchema } from '@portal/contracts';
-import { migrate } from '../db/migrate';
+import { migrate } from '@portal/db';
 import { openTestDatabase } from '../test/build';
 import { listCurrentRemotes, listPointerHistory, pointRemote, recordRelease, RegistryError } from './registry-repository';
 

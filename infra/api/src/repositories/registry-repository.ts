@@ -1,5 +1,5 @@
 import { remoteReleaseSchema } from '@portal/contracts';
-import type { Db, Queryable } from '../db/database';
+import type { Db, Queryable } from '@portal/db';
 
 export interface ReleaseInput {
   name: string;

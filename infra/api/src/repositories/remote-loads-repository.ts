@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 // remote_loads (migration 080): browsers' success reports, the counterpart of remote_failures.
 

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
 

@@ -1,5 +1,5 @@
 import type { Role, UserAccess } from '@portal/contracts';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 export const SESSION_ABSOLUTE_LIFETIME_SECONDS = 12 * 60 * 60;
 export const SESSION_IDLE_TIMEOUT_SECONDS = 30 * 60;

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 export const SETTING_PLATFORM_VERSION = 'platform_version';
 export const SETTING_JWT_SECRET = 'jwt_secret';

@@ -1,5 +1,5 @@
 import type { TicketSort, TicketStatus } from '@portal/contracts';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 export interface TicketRow {
   id: string;

@@ -1,5 +1,5 @@
 import type { MfaMethod, Role, UserAccess } from '@portal/contracts';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 import type { OrganisationKind } from './organisations-repository';
 
 export interface OrganisationSummaryRow {

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 import { SESSION_IDLE_TIMEOUT_SECONDS } from './sessions-repository';
 
 export interface UserSessionRow {

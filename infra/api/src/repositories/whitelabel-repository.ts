@@ -1,6 +1,6 @@
 import type { PresetColor } from '@portal/config';
 import type { WhitelabelValues } from '@portal/contracts';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 
 export interface EffectiveWhitelabel extends WhitelabelValues {
   sourceOrganisationId: string;

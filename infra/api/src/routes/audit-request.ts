@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { Db } from '../db/database';
+import type { Db } from '@portal/db';
 import { requireAuth } from '../plugins/auth';
 import { findUserById } from '../repositories/users-repository';
 import { recordAudit } from '../services/audit-service';

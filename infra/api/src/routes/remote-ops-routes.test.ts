@@ -4,7 +4,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { apiPlugin } from '../api-plugin';
 import { setupApi } from '../create-api';
-import type { Db } from '../db/database';
+import type { Db } from '@portal/db';
 import { folderStoreReader, sriOf } from '../remotes/remote-store';
 import { listRegistryWithFallbacks } from '../repositories/remote-ops-repository';
 import { recordRelease, pointRemote } from '../repositories/registry-repository';

@@ -5,7 +5,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { RemoteList, RemoteOperationResponse } from '@portal/contracts';
 import { apiPlugin } from '../api-plugin';
 import { setupApi } from '../create-api';
-import type { Db } from '../db/database';
+import type { Db } from '@portal/db';
 import { folderStoreReader } from '../remotes/remote-store';
 import { listRegistryWithFallbacks } from '../repositories/remote-ops-repository';
 import { signin, TEST_JWT_SECRET } from '../test/build';

@@ -1,5 +1,5 @@
 import type { preHandlerAsyncHookHandler } from 'fastify';
-import type { Db } from '../db/database';
+import type { Db } from '@portal/db';
 import type { ResolvedRateLimits } from '../plugins/rate-limits';
 import type { AccountDeps } from '../services/account-service';
 import type { PasswordAttemptLimits } from '../services/password-attempts';

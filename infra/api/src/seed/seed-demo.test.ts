@@ -1,4 +1,4 @@
-import { migrate } from '../db/migrate';
+import { migrate } from '@portal/db';
 import { verifyPassword } from '../identity/password';
 import { isInSubtree, listSubtree } from '../repositories/organisations-repository';
 import { createOrganisation } from '../services/tenancy-service';

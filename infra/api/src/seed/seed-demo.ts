@@ -1,5 +1,5 @@
 import type { Role } from '@portal/contracts';
-import type { Db, Queryable } from '../db/database';
+import type { Db, Queryable } from '@portal/db';
 import { createUser } from '../services/identity-service';
 import { createOrganisation } from '../services/tenancy-service';
 import type { Organisation, OrganisationKind } from '../repositories/organisations-repository';

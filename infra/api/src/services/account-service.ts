@@ -5,7 +5,7 @@ import {
   type RegisterResponse,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db, Queryable } from '../db/database';
+import type { Db, Queryable } from '@portal/db';
 import { codeMatches, generateCode, hashCode, newSalt, ONE_TIME_CODE_MAX_ATTEMPTS, ONE_TIME_CODE_TTL_SECONDS } from '../identity/one-time-code';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../identity/password';
 import { assertAcceptablePassword } from '../identity/password-policy';

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../db/database';
+import type { Db } from '@portal/db';
 import type { Mailer } from '../mail/mailer';
 import type { BrandingResolver } from '../mail/messages';
 import { ALERT_NOTIFY_EVERY_MS, notifyNewAlerts } from './alert-notifier';

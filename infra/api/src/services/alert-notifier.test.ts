@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Db } from '@portal/db';
 import { createOutboxMailer } from '../mail/mailer';
 import { whitelabelBrandingResolver } from '../mail/whitelabel-branding';
 import { upsertNotificationSettings } from '../repositories/notification-settings-repository';

@@ -1,5 +1,5 @@
 import type { AlertLevel, AlertSeverity } from '@portal/contracts';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 import { alertMail, alertsLink } from '../mail/alert-mail';
 import type { Mailer } from '../mail/mailer';
 import type { BrandingResolver } from '../mail/messages';

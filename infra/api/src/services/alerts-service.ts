@@ -1,5 +1,5 @@
 import { ALERT_LIST_LIMIT, ALERT_MESSAGES, type AlertList, type AlertListQuery, type AlertView } from '@portal/contracts';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 import { findAlertInScope, listAlertRows, markAcknowledged, markResolved, type AlertRow, type AlertScope } from '../repositories/alerts-repository';
 import { findOrganisationById } from '../repositories/organisations-repository';
 import { HttpError, notFound } from './errors';

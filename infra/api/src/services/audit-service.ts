@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { AUDIT_VERIFY_BROKEN_MAX, toStorableDeep, toStorableText, type AuditListQuery, type AuditPage, type AuditVerify } from '@portal/contracts';
-import type { Db, Queryable } from '../db/database';
+import type { Db, Queryable } from '@portal/db';
 import {
   auditRowsAfter,
   insertAuditRow,

@@ -14,8 +14,7 @@ import {
   type ObjectStore,
 } from '@portal/engine';
 import { startEmulator, type Emulator } from '@portal/m365-emulator';
-import type { Db } from '../db/database';
-import { migrate } from '../db/migrate';
+import { migrate, type Db } from '@portal/db';
 import { seedDemo } from '../seed/seed-demo';
 import { openTestDatabase } from '../test/build';
 

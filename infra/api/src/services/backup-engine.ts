@@ -12,7 +12,7 @@ import {
   type ObjectStore,
 } from '@portal/engine';
 import { outboundOptionsFromEnv, type OutboundPolicyOptions } from '@portal/outbound-guard';
-import type { Db } from '../db/database';
+import type { Db } from '@portal/db';
 import { getSetting } from '../repositories/settings-repository';
 
 export interface BackupApiOptions {

@@ -30,7 +30,7 @@ import {
   type Engine,
   type JobRow,
 } from '@portal/engine';
-import type { Db } from '../db/database';
+import type { Db } from '@portal/db';
 import * as repo from '../repositories/backup-repository';
 import type { AuthContext } from './identity-service';
 import { HttpError, notFound } from './errors';

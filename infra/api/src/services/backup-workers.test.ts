@@ -6,8 +6,7 @@ import path from 'node:path';
 import { Pool } from 'pg';
 import { insertJob, insertTenant } from '@portal/engine';
 import { startEmulator, type Emulator } from '@portal/m365-emulator';
-import { openDatabase, type Db } from '../db/database';
-import { migrate } from '../db/migrate';
+import { migrate, openDatabase, type Db } from '@portal/db';
 import { seedDemo } from '../seed/seed-demo';
 import { TEST_DATABASE_URL } from '../test/build';
 

@@ -8,7 +8,7 @@ import {
   type PartnerDashboard,
   type ServiceProtection,
 } from '@portal/contracts';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 import {
   countFinishedJobs,
   countOpenAlerts,

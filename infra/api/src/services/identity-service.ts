@@ -1,5 +1,5 @@
 import { roleSchema, type Role, type SigninResponse, type UserAccess } from '@portal/contracts';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 import { signAccessToken, TokenError, verifyAccessToken } from '../identity/jwt';
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../identity/password';
 import { findOrganisationById } from '../repositories/organisations-repository';

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { ACCOUNT_SETTINGS_MESSAGES as M, type ImageContentType, type ImageUploadRequest, type ImageUploadResponse } from '@portal/contracts';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 import { claimUpload, insertUpload, storeImage, type ImagePurpose } from '../repositories/images-repository';
 import { HttpError } from './errors';
 import { reencodeImage } from './reencode-image';

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 import { raiseUniqueAlert, resolveOpenAlertsOf } from '../repositories/alerts-repository';
 import { runSerially } from './serial-task';
 

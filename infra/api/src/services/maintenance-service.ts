@@ -1,5 +1,5 @@
 import { MAINTENANCE_SETTING_KEY, type MaintenanceStatus } from '@portal/contracts';
-import type { Db, Queryable } from '../db/database';
+import type { Db, Queryable } from '@portal/db';
 import { getSetting, setSetting } from '../repositories/settings-repository';
 import { auditInBackground } from './audit-service';
 

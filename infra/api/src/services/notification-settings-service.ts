@@ -1,5 +1,5 @@
 import { type AlertSeverity, type NotificationSettings } from '@portal/contracts';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 import { findNotificationSettingsOf } from '../repositories/notification-settings-repository';
 
 /**

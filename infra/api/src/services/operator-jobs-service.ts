@@ -1,6 +1,6 @@
 import { BACKUP_MESSAGES, type OperatorJob, type OperatorJobListQuery, type OperatorJobPage } from '@portal/contracts';
 import { requestCancel, type JobRow } from '@portal/engine';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 import { findOrganisationById } from '../repositories/organisations-repository';
 import { HttpError, notFound } from './errors';
 import type { AuthContext } from './identity-service';

@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 import { verifyPassword } from '../identity/password';
 import type { FailureLimit } from '../plugins/rate-limits';
 import { countRecentFailures, countRecentFailuresFrom, recordFailure } from '../repositories/failed-signins-repository';

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Db } from '@portal/db';
 import { recordAudit, type AuditEvent } from './audit-service';
 
 /**

@@ -1,5 +1,5 @@
 import { ACCOUNT_SETTINGS_MESSAGES as M, type AccountProfile, type UpdateProfileRequest } from '@portal/contracts';
-import type { Db } from '../db/database';
+import type { Db } from '@portal/db';
 import { emailUsedByOther, findAccountProfile, setProfileImageUrl, updateProfileFields } from '../repositories/account-profile-repository';
 import { isMfaRequiredForUser } from '../repositories/mfa-policy-repository';
 import { findUserById } from '../repositories/users-repository';

@@ -1,4 +1,4 @@
-import type { Db } from '../db/database';
+import type { Db } from '@portal/db';
 import type { RemoteStoreReader } from '../remotes/remote-store';
 import { recordOperation } from '../repositories/remote-ops-repository';
 import {

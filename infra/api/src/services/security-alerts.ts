@@ -1,4 +1,4 @@
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 import { raiseOrEscalateAlert } from '../repositories/alerts-repository';
 import { countRecentFailures } from '../repositories/failed-signins-repository';
 import { findUserById } from '../repositories/users-repository';

@@ -16,7 +16,7 @@ import {
   type TicketSummary,
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Db } from '../db/database';
+import type { Db } from '@portal/db';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
 import type { BrandingResolver, MailBranding, MailRecipient } from '../mail/messages';
 import {

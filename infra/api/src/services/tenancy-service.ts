@@ -1,5 +1,5 @@
 import type { Role } from '@portal/contracts';
-import type { Queryable } from '../db/database';
+import type { Queryable } from '@portal/db';
 import {
   findOrganisationById,
   insertOrganisation,

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { Pool } from 'pg';
-import { openDatabase, type Db } from '../db/database';
+import { openDatabase, type Db } from '@portal/db';
 import { createApi, type ApiInstance, type CreateApiOptions } from '../create-api';
 import { leaseDatabase, type PoolKind } from './pglite-pool';
 

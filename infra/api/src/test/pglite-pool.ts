@@ -1,6 +1,5 @@
 import vm from 'node:vm';
-import { startPglite, wrapPglite, type Db } from '../db/database';
-import { migrate } from '../db/migrate';
+import { migrate, startPglite, wrapPglite, type Db } from '@portal/db';
 import { seedDemo } from '../seed/seed-demo';
 
 /**

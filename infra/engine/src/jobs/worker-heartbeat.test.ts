@@ -1,27 +1,19 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
+import { migrate, openDatabase, type Db } from '@portal/db';
 import { createEngine } from '../engine';
-import { openPgEngineDb } from '../pg-db';
 import type { JobQueue, ObjectStore } from '../ports';
 import { startWorkerHeartbeat } from './worker-heartbeat';
 
-// Runs on PostgreSQL (the engine's own driver): DATABASE_URL, else the local test database. The
-// table comes from the API's migration, as in production, where the engine shares the API's database.
+// Runs on PostgreSQL (the driver a worker process uses): DATABASE_URL, else the local test database,
+// in a schema of its own that holds every table of @portal/db's migrations, as in production.
 const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
-const migration = fs.readFileSync(path.join(__dirname, '../../../api/migrations/080_health_operator.sql'), 'utf8');
-// Only the engine_workers part: remote_loads references the API's users table.
-const workersTable = migration.slice(migration.indexOf('create table engine_workers'));
 
 const schema = `engine_hb_${crypto.randomBytes(5).toString('hex')}`;
-let db: ReturnType<typeof openPgEngineDb>;
+let db: Db;
 
 beforeAll(async () => {
-  const admin = openPgEngineDb(databaseUrl, { poolSize: 1 });
-  await admin.exec(`create schema ${schema}`);
-  await admin.close();
-  db = openPgEngineDb(databaseUrl, { schema, poolSize: 2 });
-  await db.exec(workersTable);
+  db = await openDatabase({ databaseUrl, schema, poolSize: 2 });
+  await migrate(db);
 });
 
 afterAll(async () => {

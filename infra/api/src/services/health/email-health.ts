@@ -1,5 +1,5 @@
 import type { EmailHealth } from '@portal/contracts';
-import type { Queryable } from '../../db/database';
+import type { Queryable } from '@portal/db';
 import type { Mailer } from '../../mail/mailer';
 import { formatAge, messageOf, timed, withTimeout } from './probe';
 

@@ -1,6 +1,6 @@
 import type { JobQueueHealth } from '@portal/contracts';
 import type { Engine } from '@portal/engine';
-import type { Queryable } from '../../db/database';
+import type { Queryable } from '@portal/db';
 import { countLiveWorkers } from '../../repositories/engine-workers-repository';
 import { formatAge, messageOf, timed } from './probe';
 

@@ -1,5 +1,5 @@
 import type { RemoteHealth } from '@portal/contracts';
-import type { Queryable } from '../../db/database';
+import type { Queryable } from '@portal/db';
 import { listCurrentRemotes } from '../../repositories/registry-repository';
 import { remoteLoadStats } from '../../repositories/remote-loads-repository';
 

@@ -1,6 +1,6 @@
 import type { TenantGraphHealth } from '@portal/contracts';
 import { runPool, tenantCredentials, type Engine, type TenantRow } from '@portal/engine';
-import type { Queryable } from '../../db/database';
+import type { Queryable } from '@portal/db';
 import { messageOf, timed, withTimeout } from './probe';
 
 export const GRAPH_PROBE_TIMEOUT_MS = 8000;

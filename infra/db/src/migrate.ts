@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Db } from './database';
 
-export const MIGRATIONS_DIR = path.resolve(__dirname, '../../migrations');
+export const MIGRATIONS_DIR = path.resolve(__dirname, '../migrations');
 
-// Arbitrary constant shared by every API process: "portal schema migrations".
+// Arbitrary constant shared by every process that migrates (API, portal CLI): "portal schema migrations".
 const MIGRATION_LOCK_KEY = 7_301_118_001;
 
 export interface Migration {

@@ -1,0 +1,4 @@
+export { openDatabase, startPglite, wrapPglite } from './database';
+export type { Db, DbDriver, OpenDatabaseOptions, Queryable, QueryResult } from './database';
+export { loadMigrations, migrate, MIGRATIONS_DIR } from './migrate';
+export type { Migration } from './migrate';
