@@ -30,7 +30,7 @@ import type {
   TestConnectionResult,
   UploadOptions,
   UploadSource,
-} from './index';
+} from './types';
 
 // Graph's guidance: retry 429, 503 and 504 after Retry-After; anything else is an answer, not congestion.
 const RETRIABLE_STATUS = new Set([429, 503, 504]);

@@ -1,5 +1,5 @@
 import { GraphError, networkFailure } from './graph-error';
-import type { FetchLike } from './index';
+import type { FetchLike } from './types';
 
 export interface TokenProviderOptions {
   tenantId: string;

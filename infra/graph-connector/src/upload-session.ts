@@ -1,6 +1,6 @@
 import { GraphError } from './graph-error';
 import { UPLOAD_CHUNK_UNIT } from './constants';
-import type { GraphDriveItem, RequestOptions, UploadOptions, UploadSource } from './index';
+import type { GraphDriveItem, RequestOptions, UploadOptions, UploadSource } from './types';
 
 interface Transport {
   request<T>(method: string, pathOrUrl: string, options?: RequestOptions): Promise<T>;

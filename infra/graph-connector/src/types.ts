@@ -1,0 +1,354 @@
+// The connector's types: client options and interface, pages, and the Graph v1.0 resources it reads
+// and writes. Kept apart from index.ts so the modules that implement the client never import the barrel.
+import type { Readable } from 'node:stream';
+
+export type FetchLike = (input: string, init?: RequestInit) => Promise<Response>;
+
+export interface ThrottleInfo {
+  status: number;
+  /** What the client is going to wait before retrying (Retry-After, or back-off when absent). */
+  retryAfterMs: number;
+  /** 1 for the first retry. */
+  attempt: number;
+  method: string;
+  url: string;
+}
+
+export interface GraphClientOptions {
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  /** Default https://graph.microsoft.com/v1.0; the emulator's `url`. */
+  graphBaseUrl?: string;
+  /** Default https://login.microsoftonline.com; the emulator's `authorityUrl`. */
+  authorityUrl?: string;
+  /** Default `https://graph.microsoft.com/.default`. */
+  scope?: string;
+  fetch?: FetchLike;
+  /** Retries after 429/503/504 or a network error before a GraphError is thrown. Default 5. */
+  maxRetries?: number;
+  /** Upper bound of a single wait, whatever Retry-After says. Default 120 000 ms. */
+  maxRetryDelayMs?: number;
+  /** Page size asked for with $top / Prefer: odata.maxpagesize. Default 500. */
+  pageSize?: number;
+  /** The token is refreshed this long before it expires. Default 300 000 ms. */
+  tokenRefreshSkewMs?: number;
+  onThrottle?: (info: ThrottleInfo) => void;
+  /** Injectable for tests. */
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+}
+
+export type TestConnectionResult = { ok: true; organizationName: string } | { ok: false; errorMessage: string };
+
+export interface GraphPage<T> {
+  items: T[];
+  nextLink?: string;
+}
+
+/**
+ * One page of a delta round. `items` are new or changed objects, `removedIds` the ids Graph reports as
+ * removed (`@removed` for messages and users, the `deleted` facet for drive items). Exactly one of
+ * `nextLink` (more pages follow) and `deltaLink` (round finished; keep it for the next round) is set.
+ * Both are absolute URLs that can be stored and passed back as `link` to resume.
+ */
+export interface DeltaPage<T> {
+  items: T[];
+  removedIds: string[];
+  nextLink?: string;
+  deltaLink?: string;
+}
+
+export interface EmailAddress {
+  name?: string;
+  address: string;
+}
+export interface Recipient {
+  emailAddress: EmailAddress;
+}
+export interface ItemBody {
+  contentType: 'text' | 'html';
+  content: string;
+}
+export interface DateTimeTimeZone {
+  dateTime: string;
+  timeZone: string;
+}
+export interface IdentitySet {
+  user?: { id?: string; displayName?: string; email?: string } | null;
+  application?: { id?: string; displayName?: string } | null;
+}
+
+export interface GraphOrganization {
+  id: string;
+  displayName: string;
+  verifiedDomains?: { name: string; isDefault?: boolean }[];
+}
+
+export interface GraphUser {
+  id: string;
+  displayName: string;
+  userPrincipalName: string;
+  mail?: string | null;
+  givenName?: string | null;
+  surname?: string | null;
+  jobTitle?: string | null;
+  accountEnabled?: boolean;
+}
+
+export interface GraphMailFolder {
+  id: string;
+  displayName: string;
+  parentFolderId?: string;
+  childFolderCount?: number;
+  totalItemCount?: number;
+  unreadItemCount?: number;
+  /** Set by listMailFolders: the folder path from the mailbox root, e.g. `Inbox/Projects`. */
+  path?: string;
+}
+
+export interface GraphMessage {
+  id: string;
+  subject?: string | null;
+  from?: Recipient | null;
+  sender?: Recipient | null;
+  toRecipients?: Recipient[];
+  ccRecipients?: Recipient[];
+  bccRecipients?: Recipient[];
+  replyTo?: Recipient[];
+  receivedDateTime?: string;
+  sentDateTime?: string;
+  createdDateTime?: string;
+  lastModifiedDateTime?: string;
+  changeKey?: string;
+  hasAttachments?: boolean;
+  importance?: 'low' | 'normal' | 'high';
+  isRead?: boolean;
+  isDraft?: boolean;
+  bodyPreview?: string;
+  body?: ItemBody;
+  parentFolderId?: string;
+  conversationId?: string;
+  internetMessageId?: string;
+  categories?: string[];
+  attachments?: GraphAttachment[];
+}
+
+export interface GraphAttachment {
+  '@odata.type': '#microsoft.graph.fileAttachment' | '#microsoft.graph.itemAttachment' | '#microsoft.graph.referenceAttachment';
+  id?: string;
+  name: string;
+  contentType?: string;
+  size?: number;
+  isInline?: boolean;
+  lastModifiedDateTime?: string;
+  /** Base64, file attachments only. */
+  contentBytes?: string;
+}
+
+/** JSON body for createMessage (restore); Graph ignores read-only fields. */
+export type NewMessage = Omit<GraphMessage, 'id' | 'changeKey' | 'parentFolderId' | 'bodyPreview' | 'lastModifiedDateTime' | 'createdDateTime'>;
+
+export interface GraphEvent {
+  id: string;
+  subject?: string | null;
+  body?: ItemBody;
+  bodyPreview?: string;
+  start: DateTimeTimeZone;
+  end: DateTimeTimeZone;
+  location?: { displayName?: string };
+  attendees?: { emailAddress: EmailAddress; type?: 'required' | 'optional' | 'resource' }[];
+  organizer?: Recipient;
+  isAllDay?: boolean;
+  showAs?: string;
+  createdDateTime?: string;
+  lastModifiedDateTime?: string;
+  changeKey?: string;
+}
+export type NewEvent = Omit<GraphEvent, 'id' | 'changeKey' | 'bodyPreview' | 'createdDateTime' | 'lastModifiedDateTime'>;
+
+export interface GraphContact {
+  id: string;
+  displayName?: string | null;
+  givenName?: string | null;
+  surname?: string | null;
+  emailAddresses?: EmailAddress[];
+  businessPhones?: string[];
+  mobilePhone?: string | null;
+  companyName?: string | null;
+  jobTitle?: string | null;
+  createdDateTime?: string;
+  lastModifiedDateTime?: string;
+  changeKey?: string;
+}
+export type NewContact = Omit<GraphContact, 'id' | 'changeKey' | 'createdDateTime' | 'lastModifiedDateTime'>;
+
+export interface GraphDrive {
+  id: string;
+  name: string;
+  driveType: 'personal' | 'business' | 'documentLibrary';
+  webUrl?: string;
+  owner?: IdentitySet;
+  quota?: { total?: number; used?: number };
+}
+
+export interface GraphDriveItem {
+  id: string;
+  name: string;
+  size?: number;
+  eTag?: string;
+  cTag?: string;
+  createdDateTime?: string;
+  lastModifiedDateTime?: string;
+  webUrl?: string;
+  parentReference?: { driveId: string; driveType?: string; id?: string; path?: string };
+  file?: { mimeType?: string; hashes?: { quickXorHash?: string; sha1Hash?: string; sha256Hash?: string } };
+  folder?: { childCount?: number };
+  root?: Record<string, never>;
+  deleted?: { state?: string };
+  '@microsoft.graph.downloadUrl'?: string;
+}
+
+export interface GraphSite {
+  id: string;
+  name?: string;
+  displayName: string;
+  webUrl: string;
+  createdDateTime?: string;
+  lastModifiedDateTime?: string;
+  siteCollection?: { hostname: string };
+}
+
+export interface GraphGroup {
+  id: string;
+  displayName: string;
+  description?: string | null;
+  mail?: string | null;
+  mailNickname?: string;
+  groupTypes?: string[];
+  resourceProvisioningOptions?: string[];
+  visibility?: string | null;
+}
+
+export interface GraphTeam {
+  id: string;
+  displayName: string;
+  description?: string | null;
+  visibility?: string | null;
+}
+
+export interface GraphChannel {
+  id: string;
+  displayName: string;
+  description?: string | null;
+  membershipType?: 'standard' | 'private' | 'shared';
+  createdDateTime?: string;
+}
+
+export interface GraphChatMessage {
+  id: string;
+  replyToId?: string | null;
+  messageType?: string;
+  subject?: string | null;
+  createdDateTime?: string;
+  lastModifiedDateTime?: string;
+  deletedDateTime?: string | null;
+  from?: IdentitySet | null;
+  body: ItemBody;
+  attachments?: { id: string; contentType: string; contentUrl?: string | null; name?: string | null }[];
+}
+/** Restore posts in migration style: createdDateTime and from may be set (Teamwork.Migrate.All on real Graph). */
+export type NewChatMessage = Pick<GraphChatMessage, 'body'> & Partial<Pick<GraphChatMessage, 'subject' | 'createdDateTime' | 'from'>>;
+
+export type ConflictBehavior = 'fail' | 'replace' | 'rename';
+
+export interface UploadOptions {
+  conflictBehavior?: ConflictBehavior;
+  /** Upload-session chunk size; rounded down to a multiple of 320 KiB. Default 10 × 320 KiB. */
+  chunkSize?: number;
+  /** Force an upload session even below SIMPLE_UPLOAD_LIMIT. */
+  forceSession?: boolean;
+}
+
+/** Content for an upload: bytes, or a stream/iterable of chunks plus its exact total size. */
+export type UploadSource = Uint8Array | { size: number; chunks: AsyncIterable<Uint8Array> | Readable };
+
+export interface DownloadedContent {
+  stream: Readable;
+  size?: number;
+  contentType?: string;
+}
+
+export interface RequestOptions {
+  query?: Record<string, string | number | undefined>;
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** Send without the bearer token (pre-authenticated upload and download URLs). */
+  anonymous?: boolean;
+}
+
+export interface GraphClient {
+  readonly graphBaseUrl: string;
+  getAccessToken(): Promise<string>;
+  /** Low-level JSON call; `pathOrUrl` is relative to graphBaseUrl (`/users`) or absolute. 204 gives undefined. */
+  request<T>(method: string, pathOrUrl: string, options?: RequestOptions): Promise<T>;
+  /** Raw response after retries (status < 400); for bytes and streams. */
+  requestRaw(method: string, pathOrUrl: string, options?: RequestOptions): Promise<Response>;
+  /** Follows `@odata.nextLink`, one page at a time. */
+  pages<T>(pathOrUrl: string, options?: RequestOptions): AsyncIterable<GraphPage<T>>;
+  /** Every item of every page. */
+  paginate<T>(pathOrUrl: string, options?: RequestOptions): AsyncIterable<T>;
+  testConnection(): Promise<TestConnectionResult>;
+  getOrganization(): Promise<GraphOrganization>;
+
+  listUsers(): AsyncIterable<GraphUser>;
+  getUser(userId: string): Promise<GraphUser>;
+  usersDelta(link?: string): AsyncIterable<DeltaPage<GraphUser>>;
+
+  /** All mail folders, child folders included (depth first), each with its `path`. */
+  listMailFolders(userId: string): AsyncIterable<GraphMailFolder>;
+  getMailFolder(userId: string, folderIdOrWellKnownName: string): Promise<GraphMailFolder>;
+  createMailFolder(userId: string, displayName: string, parentFolderId?: string): Promise<GraphMailFolder>;
+  listMessages(userId: string, folderId: string): AsyncIterable<GraphMessage>;
+  /** `link` is a stored nextLink or deltaLink; without it a full initial round starts. */
+  messagesDelta(userId: string, folderId: string, link?: string): AsyncIterable<DeltaPage<GraphMessage>>;
+  getMessage(userId: string, messageId: string): Promise<GraphMessage>;
+  /** RFC 822 bytes from `/messages/{id}/$value`. */
+  getMessageMime(userId: string, messageId: string): Promise<Uint8Array>;
+  listAttachments(userId: string, messageId: string): AsyncIterable<GraphAttachment>;
+  createMessage(userId: string, folderId: string, message: NewMessage): Promise<GraphMessage>;
+  /** Posts base64 MIME with Content-Type text/plain (Graph's MIME create). */
+  createMessageFromMime(userId: string, folderId: string, mime: Uint8Array): Promise<GraphMessage>;
+
+  listEvents(userId: string): AsyncIterable<GraphEvent>;
+  createEvent(userId: string, event: NewEvent): Promise<GraphEvent>;
+  listContacts(userId: string): AsyncIterable<GraphContact>;
+  createContact(userId: string, contact: NewContact): Promise<GraphContact>;
+
+  getUserDrive(userId: string): Promise<GraphDrive>;
+  listSiteDrives(siteId: string): AsyncIterable<GraphDrive>;
+  getGroupDrive(groupId: string): Promise<GraphDrive>;
+  getDrive(driveId: string): Promise<GraphDrive>;
+  getDriveRoot(driveId: string): Promise<GraphDriveItem>;
+  getDriveItem(driveId: string, itemId: string): Promise<GraphDriveItem>;
+  /** Resolves `/a/b/c.txt` under the drive root; null when missing. */
+  getDriveItemByPath(driveId: string, path: string): Promise<GraphDriveItem | null>;
+  listChildren(driveId: string, itemId: string): AsyncIterable<GraphDriveItem>;
+  driveItemsDelta(driveId: string, link?: string): AsyncIterable<DeltaPage<GraphDriveItem>>;
+  downloadDriveItem(driveId: string, itemId: string): Promise<DownloadedContent>;
+  createFolder(driveId: string, parentItemId: string, name: string, conflictBehavior?: ConflictBehavior): Promise<GraphDriveItem>;
+  /** Creates every missing folder of `path` (`/a/b`) and returns the last; `/` or '' gives the root. */
+  ensureFolderPath(driveId: string, path: string): Promise<GraphDriveItem>;
+  /** Simple PUT up to SIMPLE_UPLOAD_LIMIT, an upload session above (or when forced). */
+  uploadDriveItem(driveId: string, parentItemId: string, fileName: string, content: UploadSource, options?: UploadOptions): Promise<GraphDriveItem>;
+  uploadDriveItemInSession(driveId: string, parentItemId: string, fileName: string, content: UploadSource, options?: UploadOptions): Promise<GraphDriveItem>;
+
+  listSites(): AsyncIterable<GraphSite>;
+  getSite(siteId: string): Promise<GraphSite>;
+  listGroups(): AsyncIterable<GraphGroup>;
+  listTeams(): AsyncIterable<GraphTeam>;
+  listChannels(teamId: string): AsyncIterable<GraphChannel>;
+  listChannelMessages(teamId: string, channelId: string): AsyncIterable<GraphChatMessage>;
+  listMessageReplies(teamId: string, channelId: string, messageId: string): AsyncIterable<GraphChatMessage>;
+  postChannelMessage(teamId: string, channelId: string, message: NewChatMessage): Promise<GraphChatMessage>;
+}
