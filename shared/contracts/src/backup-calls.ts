@@ -1,4 +1,7 @@
-import { request, type ApiResult } from '@portal/request';
+import type { ApiResult } from '@portal/request';
+import { callEndpoint, type CallInput } from './call-endpoint';
+import type { EndpointDescriptor, ReplyOf } from './endpoint';
+import { backupEndpoints as ep } from './endpoints/backup-endpoints';
 import type {
   BackupMessage,
   BackupSet,
@@ -34,95 +37,72 @@ import type {
   UpdateTenantRequest,
 } from './backup';
 
-// Backup service calls (issue 8); paths relative to the API base. Each resolves with the success body
-// or `{ errorMessage }` (see @portal/request).
+// Backup service calls (issue 8): URLs, methods and access come from ./endpoints/backup-endpoints.
+// Each resolves with the success body or `{ errorMessage }` (see @portal/request).
 
-const seg = (value: string): string => encodeURIComponent(value);
-type Params = Record<string, string | number | boolean | undefined>;
+/**
+ * callEndpoint types a body as its schema's input; the browser receives what the server serialised,
+ * the schema's output, with defaults filled in (a set's `schedule.time`, a mapping pair's
+ * `targetDisplayName`). The calls whose answers have such defaults say so through this.
+ */
+const callForReply = <E extends EndpointDescriptor>(endpoint: E, input?: CallInput<E>): Promise<ApiResult<ReplyOf<E>>> =>
+  callEndpoint(endpoint, input) as Promise<ApiResult<ReplyOf<E>>>;
 
 // Tenants
-export const listTenants = (): Promise<ApiResult<TenantList>> => request<ApiResult<TenantList>>({ method: 'GET', url: 'api/backup/tenants' });
-export const connectTenant = (body: ConnectTenantRequest): Promise<ApiResult<Tenant>> =>
-  request<ApiResult<Tenant>>({ method: 'POST', url: 'api/backup/tenants', data: body });
+export const listTenants = (): Promise<ApiResult<TenantList>> => callEndpoint(ep.listTenants);
+export const connectTenant = (body: ConnectTenantRequest): Promise<ApiResult<Tenant>> => callEndpoint(ep.connectTenant, { body });
 /** Tests credentials before they are saved (nothing is stored). */
-export const testTenantCredentials = (body: ConnectTenantRequest): Promise<ApiResult<ConnectionTestResult>> =>
-  request<ApiResult<ConnectionTestResult>>({ method: 'POST', url: 'api/backup/tenants/test', data: body });
-export const getTenant = (tenantId: string): Promise<ApiResult<Tenant>> =>
-  request<ApiResult<Tenant>>({ method: 'GET', url: `api/backup/tenants/${seg(tenantId)}` });
-export const updateTenant = (tenantId: string, body: UpdateTenantRequest): Promise<ApiResult<Tenant>> =>
-  request<ApiResult<Tenant>>({ method: 'PATCH', url: `api/backup/tenants/${seg(tenantId)}`, data: body });
-export const deleteTenant = (tenantId: string): Promise<ApiResult<BackupMessage>> =>
-  request<ApiResult<BackupMessage>>({ method: 'DELETE', url: `api/backup/tenants/${seg(tenantId)}` });
-export const testTenantConnection = (tenantId: string): Promise<ApiResult<ConnectionTestResult>> =>
-  request<ApiResult<ConnectionTestResult>>({ method: 'POST', url: `api/backup/tenants/${seg(tenantId)}/test` });
+export const testTenantCredentials = (body: ConnectTenantRequest): Promise<ApiResult<ConnectionTestResult>> => callEndpoint(ep.testTenantCredentials, { body });
+export const getTenant = (tenantId: string): Promise<ApiResult<Tenant>> => callEndpoint(ep.getTenant, { params: { tenantId } });
+export const updateTenant = (tenantId: string, body: UpdateTenantRequest): Promise<ApiResult<Tenant>> => callEndpoint(ep.updateTenant, { params: { tenantId }, body });
+export const deleteTenant = (tenantId: string): Promise<ApiResult<BackupMessage>> => callEndpoint(ep.deleteTenant, { params: { tenantId } });
+export const testTenantConnection = (tenantId: string): Promise<ApiResult<ConnectionTestResult>> => callEndpoint(ep.testTenantConnection, { params: { tenantId } });
 export const listTenantDirectory = (tenantId: string, params: DirectoryParams = {}): Promise<ApiResult<DirectoryList>> =>
-  request<ApiResult<DirectoryList>>({ method: 'GET', url: `api/backup/tenants/${seg(tenantId)}/directory`, params: params as Params });
+  callEndpoint(ep.listTenantDirectory, { params: { tenantId }, query: params });
 
 // Backup sets
-export const listBackupSets = (params: BackupSetListParams = {}): Promise<ApiResult<BackupSetPage>> =>
-  request<ApiResult<BackupSetPage>>({ method: 'GET', url: 'api/backup/sets', params: params as Params });
-export const createBackupSet = (body: CreateBackupSetRequest): Promise<ApiResult<BackupSet>> =>
-  request<ApiResult<BackupSet>>({ method: 'POST', url: 'api/backup/sets', data: body });
-export const getBackupSet = (setId: string): Promise<ApiResult<BackupSet>> =>
-  request<ApiResult<BackupSet>>({ method: 'GET', url: `api/backup/sets/${seg(setId)}` });
-export const updateBackupSet = (setId: string, body: UpdateBackupSetRequest): Promise<ApiResult<BackupSet>> =>
-  request<ApiResult<BackupSet>>({ method: 'PATCH', url: `api/backup/sets/${seg(setId)}`, data: body });
+export const listBackupSets = (params: BackupSetListParams = {}): Promise<ApiResult<BackupSetPage>> => callForReply(ep.listBackupSets, { query: params });
+export const createBackupSet = (body: CreateBackupSetRequest): Promise<ApiResult<BackupSet>> => callForReply(ep.createBackupSet, { body });
+export const getBackupSet = (setId: string): Promise<ApiResult<BackupSet>> => callForReply(ep.getBackupSet, { params: { setId } });
+export const updateBackupSet = (setId: string, body: UpdateBackupSetRequest): Promise<ApiResult<BackupSet>> => callForReply(ep.updateBackupSet, { params: { setId }, body });
 /** Deletes the set, its catalog and the stored content no other set references. */
-export const deleteBackupSet = (setId: string): Promise<ApiResult<BackupMessage>> =>
-  request<ApiResult<BackupMessage>>({ method: 'DELETE', url: `api/backup/sets/${seg(setId)}` });
-export const pauseBackupSet = (setId: string): Promise<ApiResult<BackupSet>> =>
-  request<ApiResult<BackupSet>>({ method: 'POST', url: `api/backup/sets/${seg(setId)}/pause` });
-export const resumeBackupSet = (setId: string): Promise<ApiResult<BackupSet>> =>
-  request<ApiResult<BackupSet>>({ method: 'POST', url: `api/backup/sets/${seg(setId)}/resume` });
+export const deleteBackupSet = (setId: string): Promise<ApiResult<BackupMessage>> => callEndpoint(ep.deleteBackupSet, { params: { setId } });
+export const pauseBackupSet = (setId: string): Promise<ApiResult<BackupSet>> => callForReply(ep.pauseBackupSet, { params: { setId } });
+export const resumeBackupSet = (setId: string): Promise<ApiResult<BackupSet>> => callForReply(ep.resumeBackupSet, { params: { setId } });
 /** Queues a backup run now; answers the job. */
-export const runBackupSet = (setId: string): Promise<ApiResult<Job>> =>
-  request<ApiResult<Job>>({ method: 'POST', url: `api/backup/sets/${seg(setId)}/run` });
+export const runBackupSet = (setId: string): Promise<ApiResult<Job>> => callEndpoint(ep.runBackupSet, { params: { setId } });
 
 // Protected objects, snapshots, tree
 export const listProtectedObjects = (setId: string, params: ObjectListParams = {}): Promise<ApiResult<ProtectedObjectPage>> =>
-  request<ApiResult<ProtectedObjectPage>>({ method: 'GET', url: `api/backup/sets/${seg(setId)}/objects`, params: params as Params });
+  callEndpoint(ep.listProtectedObjects, { params: { setId }, query: params });
 export const getProtectedObject = (setId: string, objectId: string): Promise<ApiResult<ProtectedObject>> =>
-  request<ApiResult<ProtectedObject>>({ method: 'GET', url: `api/backup/sets/${seg(setId)}/objects/${seg(objectId)}` });
-export const listSnapshots = (setId: string, objectId: string): Promise<ApiResult<SnapshotList>> =>
-  request<ApiResult<SnapshotList>>({ method: 'GET', url: `api/backup/sets/${seg(setId)}/objects/${seg(objectId)}/snapshots` });
+  callEndpoint(ep.getProtectedObject, { params: { setId, objectId } });
+export const listSnapshots = (setId: string, objectId: string): Promise<ApiResult<SnapshotList>> => callEndpoint(ep.listSnapshots, { params: { setId, objectId } });
 export const getSnapshotTree = (snapshotId: string, parent?: string): Promise<ApiResult<TreeList>> =>
-  request<ApiResult<TreeList>>({ method: 'GET', url: `api/backup/snapshots/${seg(snapshotId)}/tree`, params: { parent } });
+  callEndpoint(ep.getSnapshotTree, { params: { snapshotId }, query: { parent } });
 
 // Items
-export const searchItems = (setId: string, params: ItemSearchParams = {}): Promise<ApiResult<ItemPage>> =>
-  request<ApiResult<ItemPage>>({ method: 'GET', url: `api/backup/sets/${seg(setId)}/items`, params: params as Params });
-export const getItemPreview = (itemId: string): Promise<ApiResult<ItemPreview>> =>
-  request<ApiResult<ItemPreview>>({ method: 'GET', url: `api/backup/items/${seg(itemId)}` });
-export const getItemDownloadLink = (itemId: string): Promise<ApiResult<DownloadLink>> =>
-  request<ApiResult<DownloadLink>>({ method: 'GET', url: `api/backup/items/${seg(itemId)}/download-link` });
+export const searchItems = (setId: string, params: ItemSearchParams = {}): Promise<ApiResult<ItemPage>> => callEndpoint(ep.searchItems, { params: { setId }, query: params });
+export const getItemPreview = (itemId: string): Promise<ApiResult<ItemPreview>> => callEndpoint(ep.getItemPreview, { params: { itemId } });
+export const getItemDownloadLink = (itemId: string): Promise<ApiResult<DownloadLink>> => callEndpoint(ep.getItemDownloadLink, { params: { itemId } });
 
 // Restore and mappings
-export const createRestore = (body: CreateRestoreRequest): Promise<ApiResult<Job>> =>
-  request<ApiResult<Job>>({ method: 'POST', url: 'api/backup/restores', data: body });
-export const listMappings = (): Promise<ApiResult<MappingList>> =>
-  request<ApiResult<MappingList>>({ method: 'GET', url: 'api/backup/mappings' });
-export const createMapping = (body: SaveMappingRequest): Promise<ApiResult<SnapshotMapping>> =>
-  request<ApiResult<SnapshotMapping>>({ method: 'POST', url: 'api/backup/mappings', data: body });
-export const getMapping = (mappingId: string): Promise<ApiResult<SnapshotMapping>> =>
-  request<ApiResult<SnapshotMapping>>({ method: 'GET', url: `api/backup/mappings/${seg(mappingId)}` });
+export const createRestore = (body: CreateRestoreRequest): Promise<ApiResult<Job>> => callEndpoint(ep.createRestore, { body });
+export const listMappings = (): Promise<ApiResult<MappingList>> => callForReply(ep.listMappings);
+export const createMapping = (body: SaveMappingRequest): Promise<ApiResult<SnapshotMapping>> => callForReply(ep.createMapping, { body });
+export const getMapping = (mappingId: string): Promise<ApiResult<SnapshotMapping>> => callForReply(ep.getMapping, { params: { mappingId } });
 export const updateMapping = (mappingId: string, body: SaveMappingRequest): Promise<ApiResult<SnapshotMapping>> =>
-  request<ApiResult<SnapshotMapping>>({ method: 'PUT', url: `api/backup/mappings/${seg(mappingId)}`, data: body });
-export const deleteMapping = (mappingId: string): Promise<ApiResult<BackupMessage>> =>
-  request<ApiResult<BackupMessage>>({ method: 'DELETE', url: `api/backup/mappings/${seg(mappingId)}` });
-export const validateMapping = (mappingId: string): Promise<ApiResult<MappingValidation>> =>
-  request<ApiResult<MappingValidation>>({ method: 'POST', url: `api/backup/mappings/${seg(mappingId)}/validate` });
+  callForReply(ep.updateMapping, { params: { mappingId }, body });
+export const deleteMapping = (mappingId: string): Promise<ApiResult<BackupMessage>> => callEndpoint(ep.deleteMapping, { params: { mappingId } });
+export const validateMapping = (mappingId: string): Promise<ApiResult<MappingValidation>> => callEndpoint(ep.validateMapping, { params: { mappingId } });
 /** Queues one restore job that restores every mapped source user's newest snapshot to its target. */
-export const startMapping = (mappingId: string, body: StartMappingRequest = {}): Promise<ApiResult<Job>> =>
-  request<ApiResult<Job>>({ method: 'POST', url: `api/backup/mappings/${seg(mappingId)}/start`, data: body });
+export const startMapping = (mappingId: string, body: StartMappingRequest = {}): Promise<ApiResult<Job>> => callEndpoint(ep.startMapping, { params: { mappingId }, body });
 
 // Jobs
-export const listJobs = (params: JobListParams = {}): Promise<ApiResult<JobPage>> =>
-  request<ApiResult<JobPage>>({ method: 'GET', url: 'api/jobs', params: params as Params });
-export const getJob = (jobId: string): Promise<ApiResult<Job>> => request<ApiResult<Job>>({ method: 'GET', url: `api/jobs/${seg(jobId)}` });
-export const getJobLog = (jobId: string, after = 0): Promise<ApiResult<JobLog>> =>
-  request<ApiResult<JobLog>>({ method: 'GET', url: `api/jobs/${seg(jobId)}/log`, params: { after } });
-export const cancelJob = (jobId: string): Promise<ApiResult<Job>> => request<ApiResult<Job>>({ method: 'POST', url: `api/jobs/${seg(jobId)}/cancel` });
+export const listJobs = (params: JobListParams = {}): Promise<ApiResult<JobPage>> => callEndpoint(ep.listJobs, { query: params });
+export const getJob = (jobId: string): Promise<ApiResult<Job>> => callEndpoint(ep.getJob, { params: { jobId } });
+export const getJobLog = (jobId: string, after = 0): Promise<ApiResult<JobLog>> => callEndpoint(ep.getJobLog, { params: { jobId }, query: { after } });
+export const cancelJob = (jobId: string): Promise<ApiResult<Job>> => callEndpoint(ep.cancelJob, { params: { jobId } });
 /** Queues a new job with the same work; a backup retry resumes from the checkpoints. */
-export const retryJob = (jobId: string): Promise<ApiResult<Job>> => request<ApiResult<Job>>({ method: 'POST', url: `api/jobs/${seg(jobId)}/retry` });
-export const getJobDownloadLink = (jobId: string): Promise<ApiResult<DownloadLink>> =>
-  request<ApiResult<DownloadLink>>({ method: 'GET', url: `api/jobs/${seg(jobId)}/download-link` });
+export const retryJob = (jobId: string): Promise<ApiResult<Job>> => callEndpoint(ep.retryJob, { params: { jobId } });
+export const getJobDownloadLink = (jobId: string): Promise<ApiResult<DownloadLink>> => callEndpoint(ep.getJobDownloadLink, { params: { jobId } });

@@ -1,64 +1,7 @@
-import {
-  backupMessageSchema,
-  backupSetListQuerySchema,
-  backupSetPageSchema,
-  backupSetSchema,
-  connectionTestResultSchema,
-  connectTenantRequestSchema,
-  createBackupSetRequestSchema,
-  createRestoreRequestSchema,
-  directoryListSchema,
-  directoryQuerySchema,
-  downloadLinkSchema,
-  downloadQuerySchema,
-  itemIdParamsSchema,
-  itemPageSchema,
-  itemPreviewSchema,
-  itemSearchQuerySchema,
-  jobSchema,
-  mappingIdParamsSchema,
-  mappingListSchema,
-  mappingValidationSchema,
-  objectListQuerySchema,
-  objectParamsSchema,
-  protectedObjectPageSchema,
-  protectedObjectSchema,
-  saveMappingRequestSchema,
-  setIdParamsSchema,
-  snapshotIdParamsSchema,
-  snapshotListSchema,
-  snapshotMappingSchema,
-  startMappingRequestSchema,
-  tenantIdParamsSchema,
-  tenantListSchema,
-  tenantSchema,
-  treeListSchema,
-  treeQuerySchema,
-  updateBackupSetRequestSchema,
-  updateTenantRequestSchema,
-  type BackupSetListQuery,
-  type ConnectTenantRequest,
-  type CreateBackupSetRequest,
-  type CreateRestoreRequest,
-  type DirectoryQuery,
-  type DownloadQuery,
-  type ItemIdParams,
-  type ItemSearchQuery,
-  type MappingIdParams,
-  type ObjectListQuery,
-  type ObjectParams,
-  type SaveMappingRequest,
-  type SetIdParams,
-  type SnapshotIdParams,
-  type StartMappingRequest,
-  type TenantIdParams,
-  type TreeQuery,
-  type UpdateBackupSetRequest,
-  type UpdateTenantRequest,
-} from '@portal/contracts';
+import { backupEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { requireAuth, requireRole } from '../plugins/auth';
 import type { Engine } from '@portal/engine';
+import { registerEndpoint } from '../plugins/endpoint-route';
 import { openBackupEngine, type BackupApiOptions } from '../services/backup-engine';
 import * as backup from '../services/backup-service';
 import { getJob } from '../services/job-service';
@@ -82,7 +25,6 @@ export async function backupRoutes(app: FastifyInstance, deps: RouteDeps, option
     await stopDemo?.();
   });
   const svc: backup.BackupDeps = { db: deps.db, engine, linkSecret: deps.jwtSecret };
-  const preHandler = [deps.authenticate, requireRole('CUSTOMER', 'DIRECTCUSTOMER')];
   const prefix = app.prefix;
 
   if (options.demo) {
@@ -95,229 +37,97 @@ export async function backupRoutes(app: FastifyInstance, deps: RouteDeps, option
   }
 
   // Tenants
-  app.get('/api/backup/tenants', { schema: { response: { 200: tenantListSchema } }, preHandler }, async (request) => backup.listTenants(svc, requireAuth(request)));
-  app.post<{ Body: ConnectTenantRequest }>(
-    '/api/backup/tenants',
-    { schema: { body: connectTenantRequestSchema, response: { 201: tenantSchema } }, preHandler },
-    async (request, reply) =>
-      reply.code(201).send(
-        await audited(deps.db, request, backup.connectTenant(svc, requireAuth(request), request.body), (t) => ({ action: 'tenant.connected', target: t.name, detail: { tenantId: t.tenantId } })),
-      ),
+  registerEndpoint(app, ep.listTenants, async ({ auth }) => backup.listTenants(svc, auth));
+  registerEndpoint(app, ep.connectTenant, async ({ auth, body, request }) =>
+    audited(deps.db, request, backup.connectTenant(svc, auth, body), (t) => ({ action: 'tenant.connected', target: t.name, detail: { tenantId: t.tenantId } })),
   );
-  app.post<{ Body: ConnectTenantRequest }>(
-    '/api/backup/tenants/test',
-    { schema: { body: connectTenantRequestSchema, response: { 200: connectionTestResultSchema } }, preHandler },
-    async (request) => backup.testCredentials(svc, request.body),
+  registerEndpoint(app, ep.testTenantCredentials, async ({ body }) => backup.testCredentials(svc, body));
+  registerEndpoint(app, ep.getTenant, async ({ auth, params }) => backup.getTenant(svc, auth, params.tenantId));
+  // Field names only: a new client secret is never written to the log.
+  registerEndpoint(app, ep.updateTenant, async ({ auth, params, body, request }) =>
+    audited(deps.db, request, backup.updateTenant(svc, auth, params.tenantId, body), (t) => ({ action: 'tenant.updated', target: t.name, detail: { fields: Object.keys(body) } })),
   );
-  app.get<{ Params: TenantIdParams }>(
-    '/api/backup/tenants/:tenantId',
-    { schema: { params: tenantIdParamsSchema, response: { 200: tenantSchema } }, preHandler },
-    async (request) => backup.getTenant(svc, requireAuth(request), request.params.tenantId),
-  );
-  app.patch<{ Params: TenantIdParams; Body: UpdateTenantRequest }>(
-    '/api/backup/tenants/:tenantId',
-    { schema: { params: tenantIdParamsSchema, body: updateTenantRequestSchema, response: { 200: tenantSchema } }, preHandler },
-    // Field names only: a new client secret is never written to the log.
-    async (request) =>
-      audited(deps.db, request, backup.updateTenant(svc, requireAuth(request), request.params.tenantId, request.body), (t) => ({
-        action: 'tenant.updated',
-        target: t.name,
-        detail: { fields: Object.keys(request.body) },
-      })),
-  );
-  app.delete<{ Params: TenantIdParams }>(
-    '/api/backup/tenants/:tenantId',
-    { schema: { params: tenantIdParamsSchema, response: { 200: backupMessageSchema } }, preHandler },
-    async (request) => {
-      const auth = requireAuth(request);
-      const tenant = await backup.getTenant(svc, auth, request.params.tenantId);
-      return audited(deps.db, request, backup.deleteTenant(svc, auth, tenant.id), () => ({ action: 'tenant.deleted', target: tenant.name }));
-    },
-  );
-  app.post<{ Params: TenantIdParams }>(
-    '/api/backup/tenants/:tenantId/test',
-    { schema: { params: tenantIdParamsSchema, response: { 200: connectionTestResultSchema } }, preHandler },
-    async (request) => backup.testTenant(svc, requireAuth(request), request.params.tenantId),
-  );
-  app.get<{ Params: TenantIdParams; Querystring: DirectoryQuery }>(
-    '/api/backup/tenants/:tenantId/directory',
-    { schema: { params: tenantIdParamsSchema, querystring: directoryQuerySchema, response: { 200: directoryListSchema } }, preHandler },
-    async (request) => backup.directory(svc, requireAuth(request), request.params.tenantId, request.query),
-  );
+  registerEndpoint(app, ep.deleteTenant, async ({ auth, params, request }) => {
+    const tenant = await backup.getTenant(svc, auth, params.tenantId);
+    return audited(deps.db, request, backup.deleteTenant(svc, auth, tenant.id), () => ({ action: 'tenant.deleted', target: tenant.name }));
+  });
+  registerEndpoint(app, ep.testTenantConnection, async ({ auth, params }) => backup.testTenant(svc, auth, params.tenantId));
+  registerEndpoint(app, ep.listTenantDirectory, async ({ auth, params, query }) => backup.directory(svc, auth, params.tenantId, query));
 
   // Backup sets
-  app.get<{ Querystring: BackupSetListQuery }>(
-    '/api/backup/sets',
-    { schema: { querystring: backupSetListQuerySchema, response: { 200: backupSetPageSchema } }, preHandler },
-    async (request) => backup.listSets(svc, requireAuth(request), request.query),
+  registerEndpoint(app, ep.listBackupSets, async ({ auth, query }) => backup.listSets(svc, auth, query));
+  registerEndpoint(app, ep.createBackupSet, async ({ auth, body, request }) =>
+    audited(deps.db, request, backup.createSet(svc, auth, body), (s) => ({ action: 'backup_set.created', target: s.name, detail: { tenant: s.tenantName } })),
   );
-  app.post<{ Body: CreateBackupSetRequest }>(
-    '/api/backup/sets',
-    { schema: { body: createBackupSetRequestSchema, response: { 201: backupSetSchema } }, preHandler },
-    async (request, reply) =>
-      reply.code(201).send(
-        await audited(deps.db, request, backup.createSet(svc, requireAuth(request), request.body), (s) => ({ action: 'backup_set.created', target: s.name, detail: { tenant: s.tenantName } })),
-      ),
+  registerEndpoint(app, ep.getBackupSet, async ({ auth, params }) => backup.getSet(svc, auth, params.setId));
+  registerEndpoint(app, ep.updateBackupSet, async ({ auth, params, body, request }) =>
+    audited(deps.db, request, backup.updateSet(svc, auth, params.setId, body), (s) => ({ action: 'backup_set.updated', target: s.name, detail: { fields: Object.keys(body) } })),
   );
-  app.get<{ Params: SetIdParams }>(
-    '/api/backup/sets/:setId',
-    { schema: { params: setIdParamsSchema, response: { 200: backupSetSchema } }, preHandler },
-    async (request) => backup.getSet(svc, requireAuth(request), request.params.setId),
+  registerEndpoint(app, ep.deleteBackupSet, async ({ auth, params, request }) => {
+    const set = await backup.getSet(svc, auth, params.setId);
+    return audited(deps.db, request, backup.deleteSet(svc, auth, set.id), () => ({ action: 'backup_set.deleted', target: set.name, detail: { tenant: set.tenantName } }));
+  });
+  registerEndpoint(app, ep.pauseBackupSet, async ({ auth, params, request }) =>
+    audited(deps.db, request, backup.setPaused(svc, auth, params.setId, true), (s) => ({ action: 'backup_set.updated', target: s.name, detail: { paused: true } })),
   );
-  app.patch<{ Params: SetIdParams; Body: UpdateBackupSetRequest }>(
-    '/api/backup/sets/:setId',
-    { schema: { params: setIdParamsSchema, body: updateBackupSetRequestSchema, response: { 200: backupSetSchema } }, preHandler },
-    async (request) =>
-      audited(deps.db, request, backup.updateSet(svc, requireAuth(request), request.params.setId, request.body), (s) => ({
-        action: 'backup_set.updated',
-        target: s.name,
-        detail: { fields: Object.keys(request.body) },
-      })),
+  registerEndpoint(app, ep.resumeBackupSet, async ({ auth, params, request }) =>
+    audited(deps.db, request, backup.setPaused(svc, auth, params.setId, false), (s) => ({ action: 'backup_set.updated', target: s.name, detail: { paused: false } })),
   );
-  app.delete<{ Params: SetIdParams }>(
-    '/api/backup/sets/:setId',
-    { schema: { params: setIdParamsSchema, response: { 200: backupMessageSchema } }, preHandler },
-    async (request) => {
-      const auth = requireAuth(request);
-      const set = await backup.getSet(svc, auth, request.params.setId);
-      return audited(deps.db, request, backup.deleteSet(svc, auth, set.id), () => ({ action: 'backup_set.deleted', target: set.name, detail: { tenant: set.tenantName } }));
-    },
-  );
-  app.post<{ Params: SetIdParams }>(
-    '/api/backup/sets/:setId/pause',
-    { schema: { params: setIdParamsSchema, response: { 200: backupSetSchema } }, preHandler },
-    async (request) =>
-      audited(deps.db, request, backup.setPaused(svc, requireAuth(request), request.params.setId, true), (s) => ({ action: 'backup_set.updated', target: s.name, detail: { paused: true } })),
-  );
-  app.post<{ Params: SetIdParams }>(
-    '/api/backup/sets/:setId/resume',
-    { schema: { params: setIdParamsSchema, response: { 200: backupSetSchema } }, preHandler },
-    async (request) =>
-      audited(deps.db, request, backup.setPaused(svc, requireAuth(request), request.params.setId, false), (s) => ({ action: 'backup_set.updated', target: s.name, detail: { paused: false } })),
-  );
-  app.post<{ Params: SetIdParams }>(
-    '/api/backup/sets/:setId/run',
-    { schema: { params: setIdParamsSchema, response: { 202: jobSchema } }, preHandler },
-    async (request, reply) => {
-      const auth = requireAuth(request);
-      const job = await backup.runSetNow(svc, auth, request.params.setId);
-      return reply.code(202).send(await audited(deps.db, request, getJob(svc, auth, job.id), (j) => ({ action: 'backup.started', target: j.setName, detail: { jobId: j.id } })));
-    },
-  );
+  registerEndpoint(app, ep.runBackupSet, async ({ auth, params, request }) => {
+    const job = await backup.runSetNow(svc, auth, params.setId);
+    return audited(deps.db, request, getJob(svc, auth, job.id), (j) => ({ action: 'backup.started', target: j.setName, detail: { jobId: j.id } }));
+  });
 
   // Protected objects, snapshots, tree, items
-  app.get<{ Params: SetIdParams; Querystring: ObjectListQuery }>(
-    '/api/backup/sets/:setId/objects',
-    { schema: { params: setIdParamsSchema, querystring: objectListQuerySchema, response: { 200: protectedObjectPageSchema } }, preHandler },
-    async (request) => backup.listObjects(svc, requireAuth(request), request.params.setId, request.query),
+  registerEndpoint(app, ep.listProtectedObjects, async ({ auth, params, query }) => backup.listObjects(svc, auth, params.setId, query));
+  registerEndpoint(app, ep.getProtectedObject, async ({ auth, params }) => backup.getObject(svc, auth, params.setId, params.objectId));
+  registerEndpoint(app, ep.listSnapshots, async ({ auth, params }) => backup.listSnapshots(svc, auth, params.setId, params.objectId));
+  registerEndpoint(app, ep.getSnapshotTree, async ({ auth, params, query }) => backup.snapshotTree(svc, auth, params.snapshotId, query.parent));
+  registerEndpoint(app, ep.searchItems, async ({ auth, params, query }) => backup.searchItems(svc, auth, params.setId, query));
+  registerEndpoint(app, ep.getItemPreview, async ({ auth, params, request }) =>
+    audited(deps.db, request, backup.itemPreview(svc, auth, params.itemId), (item) => ({
+      action: 'item.previewed',
+      target: item.name,
+      detail: { itemId: item.id, object: item.objectName, service: item.service },
+    })),
   );
-  app.get<{ Params: ObjectParams }>(
-    '/api/backup/sets/:setId/objects/:objectId',
-    { schema: { params: objectParamsSchema, response: { 200: protectedObjectSchema } }, preHandler },
-    async (request) => backup.getObject(svc, requireAuth(request), request.params.setId, request.params.objectId),
-  );
-  app.get<{ Params: ObjectParams }>(
-    '/api/backup/sets/:setId/objects/:objectId/snapshots',
-    { schema: { params: objectParamsSchema, response: { 200: snapshotListSchema } }, preHandler },
-    async (request) => backup.listSnapshots(svc, requireAuth(request), request.params.setId, request.params.objectId),
-  );
-  app.get<{ Params: SnapshotIdParams; Querystring: TreeQuery }>(
-    '/api/backup/snapshots/:snapshotId/tree',
-    { schema: { params: snapshotIdParamsSchema, querystring: treeQuerySchema, response: { 200: treeListSchema } }, preHandler },
-    async (request) => backup.snapshotTree(svc, requireAuth(request), request.params.snapshotId, request.query.parent),
-  );
-  app.get<{ Params: SetIdParams; Querystring: ItemSearchQuery }>(
-    '/api/backup/sets/:setId/items',
-    { schema: { params: setIdParamsSchema, querystring: itemSearchQuerySchema, response: { 200: itemPageSchema } }, preHandler },
-    async (request) => backup.searchItems(svc, requireAuth(request), request.params.setId, request.query),
-  );
-  app.get<{ Params: ItemIdParams }>(
-    '/api/backup/items/:itemId',
-    { schema: { params: itemIdParamsSchema, response: { 200: itemPreviewSchema } }, preHandler },
-    async (request) =>
-      audited(deps.db, request, backup.itemPreview(svc, requireAuth(request), request.params.itemId), (item) => ({
-        action: 'item.previewed',
-        target: item.name,
-        detail: { itemId: item.id, object: item.objectName, service: item.service },
-      })),
-  );
-  app.get<{ Params: ItemIdParams }>(
-    '/api/backup/items/:itemId/download-link',
-    { schema: { params: itemIdParamsSchema, response: { 200: downloadLinkSchema } }, preHandler },
-    // The link is what a signed-in user asks for; the download itself carries only the signed token.
-    async (request) =>
-      audited(deps.db, request, backup.itemDownloadLink(svc, requireAuth(request), request.params.itemId, prefix), () => ({
-        action: 'item.downloaded',
-        target: request.params.itemId,
-      })),
+  // The link is what a signed-in user asks for; the download itself carries only the signed token.
+  registerEndpoint(app, ep.getItemDownloadLink, async ({ auth, params, request }) =>
+    audited(deps.db, request, backup.itemDownloadLink(svc, auth, params.itemId, prefix), () => ({ action: 'item.downloaded', target: params.itemId })),
   );
   // The signed token is the permission here: a browser opens this URL directly.
-  app.get<{ Params: ItemIdParams; Querystring: DownloadQuery }>(
-    '/api/backup/items/:itemId/download',
-    { schema: { params: itemIdParamsSchema, querystring: downloadQuerySchema } },
-    async (request, reply) => {
-      const file = await backup.itemDownload(svc, request.params.itemId, request.query.token);
-      return reply
-        .header('content-type', file.contentType)
-        .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
-        .header('x-content-type-options', 'nosniff')
-        .send(file.body);
-    },
-  );
+  registerEndpoint(app, ep.downloadItem, async ({ params, query, reply }) => {
+    const file = await backup.itemDownload(svc, params.itemId, query.token);
+    return reply
+      .header('content-type', file.contentType)
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent(file.fileName)}`)
+      .header('x-content-type-options', 'nosniff')
+      .send(file.body);
+  });
 
   // Restores and snapshot mappings
-  app.post<{ Body: CreateRestoreRequest }>(
-    '/api/backup/restores',
-    { schema: { body: createRestoreRequestSchema, response: { 202: jobSchema } }, preHandler },
-    async (request, reply) =>
-      reply.code(202).send(
-        await audited(deps.db, request, restore.createRestore(svc, requireAuth(request), request.body), (j) => ({
-          action: 'restore.started',
-          target: j.setName ?? j.title,
-          detail: { jobId: j.id, destination: request.body.destination.kind },
-        })),
-      ),
+  registerEndpoint(app, ep.createRestore, async ({ auth, body, request }) =>
+    audited(deps.db, request, restore.createRestore(svc, auth, body), (j) => ({
+      action: 'restore.started',
+      target: j.setName ?? j.title,
+      detail: { jobId: j.id, destination: body.destination.kind },
+    })),
   );
-  app.get('/api/backup/mappings', { schema: { response: { 200: mappingListSchema } }, preHandler }, async (request) => restore.listMappings(svc, requireAuth(request)));
-  app.post<{ Body: SaveMappingRequest }>(
-    '/api/backup/mappings',
-    { schema: { body: saveMappingRequestSchema, response: { 201: snapshotMappingSchema } }, preHandler },
-    async (request, reply) => reply.code(201).send(await restore.createMapping(svc, requireAuth(request), request.body)),
-  );
-  app.get<{ Params: MappingIdParams }>(
-    '/api/backup/mappings/:mappingId',
-    { schema: { params: mappingIdParamsSchema, response: { 200: snapshotMappingSchema } }, preHandler },
-    async (request) => restore.getMapping(svc, requireAuth(request), request.params.mappingId),
-  );
-  app.put<{ Params: MappingIdParams; Body: SaveMappingRequest }>(
-    '/api/backup/mappings/:mappingId',
-    { schema: { params: mappingIdParamsSchema, body: saveMappingRequestSchema, response: { 200: snapshotMappingSchema } }, preHandler },
-    async (request) => restore.updateMapping(svc, requireAuth(request), request.params.mappingId, request.body),
-  );
-  app.delete<{ Params: MappingIdParams }>(
-    '/api/backup/mappings/:mappingId',
-    { schema: { params: mappingIdParamsSchema, response: { 200: backupMessageSchema } }, preHandler },
-    async (request) => restore.deleteMapping(svc, requireAuth(request), request.params.mappingId),
-  );
-  app.post<{ Params: MappingIdParams }>(
-    '/api/backup/mappings/:mappingId/validate',
-    { schema: { params: mappingIdParamsSchema, response: { 200: mappingValidationSchema } }, preHandler },
-    async (request) => restore.validateMapping(svc, requireAuth(request), request.params.mappingId),
-  );
-  app.post<{ Params: MappingIdParams; Body: StartMappingRequest }>(
-    '/api/backup/mappings/:mappingId/start',
-    { schema: { params: mappingIdParamsSchema, body: startMappingRequestSchema, response: { 202: jobSchema } }, preHandler },
-    async (request, reply) =>
-      reply.code(202).send(
-        await audited(deps.db, request, restore.startMapping(svc, requireAuth(request), request.params.mappingId, request.body ?? {}), (j) => ({
-          action: 'restore.started',
-          target: j.setName ?? j.title,
-          detail: { jobId: j.id, mappingId: request.params.mappingId },
-        })),
-      ),
+  registerEndpoint(app, ep.listMappings, async ({ auth }) => restore.listMappings(svc, auth));
+  registerEndpoint(app, ep.createMapping, async ({ auth, body }) => restore.createMapping(svc, auth, body));
+  registerEndpoint(app, ep.getMapping, async ({ auth, params }) => restore.getMapping(svc, auth, params.mappingId));
+  registerEndpoint(app, ep.updateMapping, async ({ auth, params, body }) => restore.updateMapping(svc, auth, params.mappingId, body));
+  registerEndpoint(app, ep.deleteMapping, async ({ auth, params }) => restore.deleteMapping(svc, auth, params.mappingId));
+  registerEndpoint(app, ep.validateMapping, async ({ auth, params }) => restore.validateMapping(svc, auth, params.mappingId));
+  registerEndpoint(app, ep.startMapping, async ({ auth, params, body, request }) =>
+    audited(deps.db, request, restore.startMapping(svc, auth, params.mappingId, body ?? {}), (j) => ({
+      action: 'restore.started',
+      target: j.setName ?? j.title,
+      detail: { jobId: j.id, mappingId: params.mappingId },
+    })),
   );
 
-  await jobRoutes(app, svc, preHandler, prefix);
+  await jobRoutes(app, svc, prefix);
   // The health and operator routes probe this engine (blob store, queue, tenants' Graph access).
   return engine;
 }
