@@ -4,7 +4,7 @@ import Redis from 'ioredis';
 import type { Db } from '@portal/db';
 import { createMailer, DEFAULT_MAIL_FROM, type Mailer } from './mail/mailer';
 import type { BrandingResolver } from './mail/messages';
-import { createAuthPreHandler } from './plugins/auth';
+import { createAuthPreHandler, createScrapeGuard } from './plugins/auth';
 import { useErrorHandling, useJsonBodyParser } from './plugins/error-handling';
 import {
   ACCOUNT_LOCKOUT_DEFAULT,
@@ -18,6 +18,7 @@ import { useZodCompilers } from './plugins/zod-compilers';
 import { accountRoutes } from './routes/account-routes';
 import { authRoutes } from './routes/auth-routes';
 import { devRoutes } from './routes/dev-routes';
+import { docsRoutes } from './routes/docs-routes';
 import { healthRoutes } from './routes/health-routes';
 import { operatorRoutes } from './routes/operator-routes';
 import { remoteLoadsRoutes } from './routes/remote-loads-routes';
@@ -140,13 +141,17 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
 
   const rateLimits = resolveRateLimits(options.rateLimits);
 
+  const authenticate = createAuthPreHandler(options.db, options.jwtSecret);
+  const authenticateMfaPending = createAuthPreHandler(options.db, options.jwtSecret, { allowMfaPending: true });
+  app.decorate('endpointGuards', { session: authenticate, mfaPending: authenticateMfaPending, scrape: createScrapeGuard(authenticate, metricsOptions.token) });
+
   const deps: RouteDeps = {
     db: options.db,
     jwtSecret: options.jwtSecret,
     version: options.version,
     startedAt: options.startedAt ?? new Date(),
-    authenticate: createAuthPreHandler(options.db, options.jwtSecret),
-    authenticateMfaPending: createAuthPreHandler(options.db, options.jwtSecret, { allowMfaPending: true }),
+    authenticate,
+    authenticateMfaPending,
     rateLimits,
     passwordAttempts: {
       account: options.accountLockout ?? ACCOUNT_LOCKOUT_DEFAULT,
@@ -171,6 +176,7 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
     devOutbox: options.demo === true && mailer.kind === 'outbox',
   };
 
+  await docsRoutes(app, { version: options.version });
   await authRoutes(app, deps);
   await accountRoutes(app, deps);
   await mfaRoutes(app, deps);

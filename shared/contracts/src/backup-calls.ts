@@ -1,6 +1,5 @@
 import type { ApiResult } from '@portal/request';
-import { callEndpoint, type CallInput } from './call-endpoint';
-import type { EndpointDescriptor, ReplyOf } from './endpoint';
+import { callEndpoint } from './call-endpoint';
 import { backupEndpoints as ep } from './endpoints/backup-endpoints';
 import type {
   BackupMessage,
@@ -40,13 +39,6 @@ import type {
 // Backup service calls (issue 8): URLs, methods and access come from ./endpoints/backup-endpoints.
 // Each resolves with the success body or `{ errorMessage }` (see @portal/request).
 
-/**
- * callEndpoint types a body as its schema's input; the browser receives what the server serialised,
- * the schema's output, with defaults filled in (a set's `schedule.time`, a mapping pair's
- * `targetDisplayName`). The calls whose answers have such defaults say so through this.
- */
-const callForReply = <E extends EndpointDescriptor>(endpoint: E, input?: CallInput<E>): Promise<ApiResult<ReplyOf<E>>> =>
-  callEndpoint(endpoint, input) as Promise<ApiResult<ReplyOf<E>>>;
 
 // Tenants
 export const listTenants = (): Promise<ApiResult<TenantList>> => callEndpoint(ep.listTenants);
@@ -61,14 +53,14 @@ export const listTenantDirectory = (tenantId: string, params: DirectoryParams = 
   callEndpoint(ep.listTenantDirectory, { params: { tenantId }, query: params });
 
 // Backup sets
-export const listBackupSets = (params: BackupSetListParams = {}): Promise<ApiResult<BackupSetPage>> => callForReply(ep.listBackupSets, { query: params });
-export const createBackupSet = (body: CreateBackupSetRequest): Promise<ApiResult<BackupSet>> => callForReply(ep.createBackupSet, { body });
-export const getBackupSet = (setId: string): Promise<ApiResult<BackupSet>> => callForReply(ep.getBackupSet, { params: { setId } });
-export const updateBackupSet = (setId: string, body: UpdateBackupSetRequest): Promise<ApiResult<BackupSet>> => callForReply(ep.updateBackupSet, { params: { setId }, body });
+export const listBackupSets = (params: BackupSetListParams = {}): Promise<ApiResult<BackupSetPage>> => callEndpoint(ep.listBackupSets, { query: params });
+export const createBackupSet = (body: CreateBackupSetRequest): Promise<ApiResult<BackupSet>> => callEndpoint(ep.createBackupSet, { body });
+export const getBackupSet = (setId: string): Promise<ApiResult<BackupSet>> => callEndpoint(ep.getBackupSet, { params: { setId } });
+export const updateBackupSet = (setId: string, body: UpdateBackupSetRequest): Promise<ApiResult<BackupSet>> => callEndpoint(ep.updateBackupSet, { params: { setId }, body });
 /** Deletes the set, its catalog and the stored content no other set references. */
 export const deleteBackupSet = (setId: string): Promise<ApiResult<BackupMessage>> => callEndpoint(ep.deleteBackupSet, { params: { setId } });
-export const pauseBackupSet = (setId: string): Promise<ApiResult<BackupSet>> => callForReply(ep.pauseBackupSet, { params: { setId } });
-export const resumeBackupSet = (setId: string): Promise<ApiResult<BackupSet>> => callForReply(ep.resumeBackupSet, { params: { setId } });
+export const pauseBackupSet = (setId: string): Promise<ApiResult<BackupSet>> => callEndpoint(ep.pauseBackupSet, { params: { setId } });
+export const resumeBackupSet = (setId: string): Promise<ApiResult<BackupSet>> => callEndpoint(ep.resumeBackupSet, { params: { setId } });
 /** Queues a backup run now; answers the job. */
 export const runBackupSet = (setId: string): Promise<ApiResult<Job>> => callEndpoint(ep.runBackupSet, { params: { setId } });
 
@@ -88,11 +80,11 @@ export const getItemDownloadLink = (itemId: string): Promise<ApiResult<DownloadL
 
 // Restore and mappings
 export const createRestore = (body: CreateRestoreRequest): Promise<ApiResult<Job>> => callEndpoint(ep.createRestore, { body });
-export const listMappings = (): Promise<ApiResult<MappingList>> => callForReply(ep.listMappings);
-export const createMapping = (body: SaveMappingRequest): Promise<ApiResult<SnapshotMapping>> => callForReply(ep.createMapping, { body });
-export const getMapping = (mappingId: string): Promise<ApiResult<SnapshotMapping>> => callForReply(ep.getMapping, { params: { mappingId } });
+export const listMappings = (): Promise<ApiResult<MappingList>> => callEndpoint(ep.listMappings);
+export const createMapping = (body: SaveMappingRequest): Promise<ApiResult<SnapshotMapping>> => callEndpoint(ep.createMapping, { body });
+export const getMapping = (mappingId: string): Promise<ApiResult<SnapshotMapping>> => callEndpoint(ep.getMapping, { params: { mappingId } });
 export const updateMapping = (mappingId: string, body: SaveMappingRequest): Promise<ApiResult<SnapshotMapping>> =>
-  callForReply(ep.updateMapping, { params: { mappingId }, body });
+  callEndpoint(ep.updateMapping, { params: { mappingId }, body });
 export const deleteMapping = (mappingId: string): Promise<ApiResult<BackupMessage>> => callEndpoint(ep.deleteMapping, { params: { mappingId } });
 export const validateMapping = (mappingId: string): Promise<ApiResult<MappingValidation>> => callEndpoint(ep.validateMapping, { params: { mappingId } });
 /** Queues one restore job that restores every mapped source user's newest snapshot to its target. */

@@ -1,5 +1,5 @@
 import { request, type ApiResult, type QueryParams } from '@portal/request';
-import { endpointUrl, type BodyInputOf, type EndpointDescriptor, type ParamsInputOf, type QueryInputOf, type ResponseOf } from './endpoint';
+import { endpointUrl, type BodyInputOf, type EndpointDescriptor, type ParamsInputOf, type QueryInputOf, type ReplyOf } from './endpoint';
 
 type Part<Key extends string, T> = [T] extends [never] ? { readonly [K in Key]?: never } : { readonly [K in Key]: T };
 
@@ -13,11 +13,12 @@ export type CallInput<E extends EndpointDescriptor> = Part<'params', ParamsInput
 
 /**
  * The one way the browser calls the API: URL and method from the descriptor, identity headers unless
- * the endpoint is public. Resolves with the success body or `{ errorMessage }` (see @portal/request).
+ * the endpoint is public. Resolves with the success body as the server sends it (its response schema's
+ * output, defaults filled in) or `{ errorMessage }` (see @portal/request).
  */
-export function callEndpoint<E extends EndpointDescriptor>(endpoint: E, input: CallInput<E> = {} as CallInput<E>): Promise<ApiResult<ResponseOf<E>>> {
+export function callEndpoint<E extends EndpointDescriptor>(endpoint: E, input: CallInput<E> = {} as CallInput<E>): Promise<ApiResult<ReplyOf<E>>> {
   const { params, query, body, headers } = input as { params?: Record<string, unknown>; query?: QueryParams; body?: unknown; headers?: Record<string, string> };
-  return request<ApiResult<ResponseOf<E>>>({
+  return request<ApiResult<ReplyOf<E>>>({
     method: endpoint.method,
     url: endpointUrl(endpoint, params),
     data: body,

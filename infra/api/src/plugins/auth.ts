@@ -1,5 +1,6 @@
 import type { Role } from '@portal/contracts';
-import type { FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { tokenMatches } from '../metrics/metrics-options';
 import type { Db } from '@portal/db';
 import { forbidden, notFound, unauthorized } from '../services/errors';
 import { authenticate, type AuthContext } from '../services/identity-service';
@@ -24,6 +25,16 @@ export function createAuthPreHandler(db: Db, jwtSecret: string, options: { allow
   return async function authPreHandler(request: FastifyRequest, _reply: FastifyReply) {
     // The read-only guard may already have verified this request's session (a full one, MFA done).
     request.auth = request.auth ?? (await authenticate(db, jwtSecret, bearerToken(request), options));
+  };
+}
+
+/** Prometheus presents METRICS_TOKEN; a person needs an ADMIN session like on any other route. */
+export function createScrapeGuard(authenticate: preHandlerAsyncHookHandler, token: string | null): preHandlerAsyncHookHandler {
+  const adminOnly = requireRole('ADMIN');
+  return async function scrapeGuard(this: FastifyInstance, request: FastifyRequest, reply: FastifyReply) {
+    if (tokenMatches(bearerToken(request), token)) return;
+    await authenticate.call(this, request, reply);
+    await adminOnly.call(this, request, reply);
   };
 }
 
