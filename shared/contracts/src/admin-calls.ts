@@ -1,4 +1,6 @@
-import { request, type ApiResult } from '@portal/request';
+import type { ApiResult } from '@portal/request';
+import { callEndpoint } from './call-endpoint';
+import { adminEndpoints as ep } from './endpoints/admin-endpoints';
 import type {
   AcceptInviteRequest,
   AdminMessage,
@@ -16,42 +18,34 @@ import type {
 } from './admin';
 import type { UpdateUserAccessRequest } from './user-access';
 
-// User management and audit log calls (issue 10); paths relative to the API base.
+// User management and audit log calls (issue 10): URLs, methods and access come from
+// ./endpoints/admin-endpoints. Each call resolves with the success body or `{ errorMessage }`.
 
-const seg = (value: string): string => encodeURIComponent(value);
-
-export const getOrganisationTree = (): Promise<ApiResult<OrganisationTree>> =>
-  request<ApiResult<OrganisationTree>>({ method: 'GET', url: 'admin/organisations' });
+export const getOrganisationTree = (): Promise<ApiResult<OrganisationTree>> => callEndpoint(ep.getOrganisationTree);
 
 export const createManagedOrganisation = (body: CreateOrganisationRequest): Promise<ApiResult<OrganisationNode>> =>
-  request<ApiResult<OrganisationNode>>({ method: 'POST', url: 'admin/organisations', data: body });
+  callEndpoint(ep.createManagedOrganisation, { body });
 
 export const updateManagedOrganisation = (orgId: string, body: UpdateOrganisationRequest): Promise<ApiResult<OrganisationNode>> =>
-  request<ApiResult<OrganisationNode>>({ method: 'PATCH', url: `admin/organisations/${seg(orgId)}`, data: body });
+  callEndpoint(ep.updateManagedOrganisation, { params: { orgId }, body });
 
-export const deleteManagedOrganisation = (orgId: string): Promise<ApiResult<AdminMessage>> =>
-  request<ApiResult<AdminMessage>>({ method: 'DELETE', url: `admin/organisations/${seg(orgId)}` });
+export const deleteManagedOrganisation = (orgId: string): Promise<ApiResult<AdminMessage>> => callEndpoint(ep.deleteManagedOrganisation, { params: { orgId } });
 
-export const listOrganisationUsers = (orgId: string): Promise<ApiResult<ManagedUserList>> =>
-  request<ApiResult<ManagedUserList>>({ method: 'GET', url: `admin/organisations/${seg(orgId)}/users` });
+export const listOrganisationUsers = (orgId: string): Promise<ApiResult<ManagedUserList>> => callEndpoint(ep.listOrganisationUsers, { params: { orgId } });
 
 export const inviteOrganisationUser = (orgId: string, body: InviteUserRequest): Promise<ApiResult<ManagedUser>> =>
-  request<ApiResult<ManagedUser>>({ method: 'POST', url: `admin/organisations/${seg(orgId)}/users`, data: body });
+  callEndpoint(ep.inviteOrganisationUser, { params: { orgId }, body });
 
 export const updateManagedUser = (userId: string, body: UpdateManagedUserRequest): Promise<ApiResult<ManagedUser>> =>
-  request<ApiResult<ManagedUser>>({ method: 'PATCH', url: `admin/users/${seg(userId)}`, data: body });
+  callEndpoint(ep.updateManagedUser, { params: { userId }, body });
 
 export const updateManagedUserAccess = (userId: string, body: UpdateUserAccessRequest): Promise<ApiResult<ManagedUser>> =>
-  request<ApiResult<ManagedUser>>({ method: 'PUT', url: `admin/users/${seg(userId)}/access`, data: body });
+  callEndpoint(ep.updateManagedUserAccess, { params: { userId }, body });
 
-export const resetManagedUserMfa = (userId: string): Promise<ApiResult<ManagedUser>> =>
-  request<ApiResult<ManagedUser>>({ method: 'POST', url: `admin/users/${seg(userId)}/reset-mfa` });
+export const resetManagedUserMfa = (userId: string): Promise<ApiResult<ManagedUser>> => callEndpoint(ep.resetManagedUserMfa, { params: { userId } });
 
-export const listAuditLog = (params: AuditListParams = {}): Promise<ApiResult<AuditPage>> =>
-  request<ApiResult<AuditPage>>({ method: 'GET', url: 'admin/audit', params });
+export const listAuditLog = (params: AuditListParams = {}): Promise<ApiResult<AuditPage>> => callEndpoint(ep.listAuditLog, { query: params });
 
-export const verifyAuditLog = (): Promise<ApiResult<AuditVerify>> =>
-  request<ApiResult<AuditVerify>>({ method: 'GET', url: 'admin/audit/verify' });
+export const verifyAuditLog = (): Promise<ApiResult<AuditVerify>> => callEndpoint(ep.verifyAuditLog);
 
-export const acceptInvitation = (body: AcceptInviteRequest): Promise<ApiResult<AdminMessage>> =>
-  request<ApiResult<AdminMessage>>({ method: 'POST', url: 'api/invitations/accept', data: body });
+export const acceptInvitation = (body: AcceptInviteRequest): Promise<ApiResult<AdminMessage>> => callEndpoint(ep.acceptInvitation, { body });

@@ -1,13 +1,12 @@
-import { request, type ApiResult } from '@portal/request';
+import type { ApiResult } from '@portal/request';
 import type { AlertList, AlertListParams, AlertView } from './admin-ops-alerts';
+import { callEndpoint } from './call-endpoint';
+import { adminEndpoints as ep } from './endpoints/admin-endpoints';
 
-// Alerts calls (issue 10); paths relative to the API base.
+// Alerts calls (issue 10): URLs, methods and access come from ./endpoints/admin-endpoints.
 
-export const listAlerts = (params: AlertListParams = {}): Promise<ApiResult<AlertList>> =>
-  request<ApiResult<AlertList>>({ method: 'GET', url: 'api/alerts', params });
+export const listAlerts = (params: AlertListParams = {}): Promise<ApiResult<AlertList>> => callEndpoint(ep.listAlerts, { query: params });
 
-export const acknowledgeAlert = (id: string): Promise<ApiResult<AlertView>> =>
-  request<ApiResult<AlertView>>({ method: 'POST', url: `api/alerts/${encodeURIComponent(id)}/acknowledge` });
+export const acknowledgeAlert = (id: string): Promise<ApiResult<AlertView>> => callEndpoint(ep.acknowledgeAlert, { params: { id } });
 
-export const resolveAlert = (id: string): Promise<ApiResult<AlertView>> =>
-  request<ApiResult<AlertView>>({ method: 'POST', url: `api/alerts/${encodeURIComponent(id)}/resolve` });
+export const resolveAlert = (id: string): Promise<ApiResult<AlertView>> => callEndpoint(ep.resolveAlert, { params: { id } });

@@ -1,18 +1,17 @@
-import { request, type ApiResult } from '@portal/request';
+import type { ApiResult } from '@portal/request';
 import type { MaintenanceStatus, MaintenanceUpdate, MetricsConfig, MetricsHistory, MetricsRange } from './admin-ops-metrics';
+import { callEndpoint } from './call-endpoint';
+import { adminEndpoints as ep } from './endpoints/admin-endpoints';
 
-// /grafana and maintenance-mode calls (issue 10); paths relative to the API base.
+// /grafana and maintenance-mode calls (issue 10): URLs, methods and access come from ./endpoints/admin-endpoints.
 
-export const getMetricsConfig = (): Promise<ApiResult<MetricsConfig>> => request<ApiResult<MetricsConfig>>({ method: 'GET', url: 'api/metrics/config' });
+export const getMetricsConfig = (): Promise<ApiResult<MetricsConfig>> => callEndpoint(ep.getMetricsConfig);
 
-export const getMetricsHistory = (range: MetricsRange): Promise<ApiResult<MetricsHistory>> =>
-  request<ApiResult<MetricsHistory>>({ method: 'GET', url: 'api/metrics/history', params: { range } });
+export const getMetricsHistory = (range: MetricsRange): Promise<ApiResult<MetricsHistory>> => callEndpoint(ep.getMetricsHistory, { query: { range } });
 
-/** No sign-in needed (the login page shows it too); the API ignores any identity headers. */
-export const getPublicMaintenance = (): Promise<ApiResult<MaintenanceStatus>> =>
-  request<ApiResult<MaintenanceStatus>>({ method: 'GET', url: 'api/platform/maintenance' });
+/** No sign-in needed (the login page shows it too): a public endpoint, called without identity headers. */
+export const getPublicMaintenance = (): Promise<ApiResult<MaintenanceStatus>> => callEndpoint(ep.getPublicMaintenance);
 
-export const getMaintenance = (): Promise<ApiResult<MaintenanceStatus>> => request<ApiResult<MaintenanceStatus>>({ method: 'GET', url: 'api/operator/maintenance' });
+export const getMaintenance = (): Promise<ApiResult<MaintenanceStatus>> => callEndpoint(ep.getMaintenance);
 
-export const setMaintenance = (body: MaintenanceUpdate): Promise<ApiResult<MaintenanceStatus>> =>
-  request<ApiResult<MaintenanceStatus>>({ method: 'PUT', url: 'api/operator/maintenance', data: body });
+export const setMaintenance = (body: MaintenanceUpdate): Promise<ApiResult<MaintenanceStatus>> => callEndpoint(ep.setMaintenance, { body });

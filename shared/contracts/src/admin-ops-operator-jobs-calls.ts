@@ -1,12 +1,12 @@
-import { request, type ApiResult } from '@portal/request';
+import type { ApiResult } from '@portal/request';
 import type { EngineWorkerList, OperatorJob, OperatorJobListParams, OperatorJobPage } from './admin-ops-operator-jobs';
+import { callEndpoint } from './call-endpoint';
+import { adminEndpoints as ep } from './endpoints/admin-endpoints';
 
-// The operator console's job queue and workers (ADMIN); paths relative to the API base.
+// The operator console's job queue and workers (ADMIN): see ./endpoints/admin-endpoints.
 
-export const listOperatorJobs = (params: OperatorJobListParams = {}): Promise<ApiResult<OperatorJobPage>> =>
-  request<ApiResult<OperatorJobPage>>({ method: 'GET', url: 'api/operator/jobs', params });
+export const listOperatorJobs = (params: OperatorJobListParams = {}): Promise<ApiResult<OperatorJobPage>> => callEndpoint(ep.listOperatorJobs, { query: params });
 
-export const cancelOperatorJob = (id: string): Promise<ApiResult<OperatorJob>> =>
-  request<ApiResult<OperatorJob>>({ method: 'POST', url: `api/operator/jobs/${encodeURIComponent(id)}/cancel` });
+export const cancelOperatorJob = (id: string): Promise<ApiResult<OperatorJob>> => callEndpoint(ep.cancelOperatorJob, { params: { id } });
 
-export const listEngineWorkers = (): Promise<ApiResult<EngineWorkerList>> => request<ApiResult<EngineWorkerList>>({ method: 'GET', url: 'api/operator/workers' });
+export const listEngineWorkers = (): Promise<ApiResult<EngineWorkerList>> => callEndpoint(ep.listEngineWorkers);

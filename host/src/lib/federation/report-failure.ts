@@ -1,5 +1,6 @@
 import { authStore } from '@portal/auth-bridge';
-import { request } from '@portal/request';
+import { callEndpoint } from '@portal/contracts/call-endpoint';
+import { adminEndpoints } from '@portal/contracts/endpoints';
 
 export type RemoteFailureKind = 'load' | 'render' | 'integrity';
 
@@ -8,10 +9,9 @@ export type RemoteFailureKind = 'load' | 'render' | 'integrity';
 export async function reportRemoteFailure(remote: string, version: string, kind: RemoteFailureKind, message: string): Promise<void> {
   if (!version || !authStore.getState().isLoggedIn) return;
   try {
-    await request({
-      method: 'POST',
-      url: `api/remotes/${encodeURIComponent(remote)}/failures`,
-      data: { version, kind, message: message.slice(0, 2000) },
+    await callEndpoint(adminEndpoints.reportRemoteFailure, {
+      params: { name: remote },
+      body: { version, kind, message: message.slice(0, 2000) },
     });
   } catch (error) {
     console.error('Remote failure could not be reported', error);

@@ -25,7 +25,7 @@ test('reports a loaded remote version once per tab session, with its load time',
   (loadRemote as jest.Mock).mockResolvedValue({ default: () => null });
   await loadRemoteComponent('support', './SupportPage');
   await loadRemoteComponent('support', './OtherPage');
-  expect(loadCalls()).toEqual([[{ method: 'POST', url: 'api/remotes/support/loads', data: { version: '2.0.0', ms: expect.any(Number) } }]]);
+  expect(loadCalls()).toEqual([[{ method: 'POST', url: 'api/remotes/support/loads', data: { version: '2.0.0', ms: expect.any(Number) }, anonymous: false }]]);
   expect(loadCalls()[0][0].data.ms).toBeGreaterThanOrEqual(0);
   expect(JSON.parse(sessionStorage.getItem('portal.remoteLoadsReported') ?? '[]')).toEqual(['support@2.0.0']);
 });
@@ -45,5 +45,5 @@ test('nothing is sent when signed out, or again after a reload of the tab (sessi
   await reportRemoteLoad('support', '2.0.0', 10);
   expect(loadCalls()).toEqual([]);
   await reportRemoteLoad('support', '2.1.0', 12.6);
-  expect(loadCalls()).toEqual([[{ method: 'POST', url: 'api/remotes/support/loads', data: { version: '2.1.0', ms: 13 } }]]);
+  expect(loadCalls()).toEqual([[{ method: 'POST', url: 'api/remotes/support/loads', data: { version: '2.1.0', ms: 13 }, anonymous: false }]]);
 });

@@ -1,5 +1,6 @@
 import { authStore } from '@portal/auth-bridge';
-import { request } from '@portal/request';
+import { callEndpoint } from '@portal/contracts/call-endpoint';
+import { adminEndpoints } from '@portal/contracts/endpoints';
 
 /** Reports already sent from this tab: one per remote and version (sessionStorage is per tab). */
 const STORAGE_KEY = 'portal.remoteLoadsReported';
@@ -37,10 +38,9 @@ export async function reportRemoteLoad(remote: string, version: string, ms: numb
   if (alreadySent(key)) return;
   markSent(key);
   try {
-    await request({
-      method: 'POST',
-      url: `api/remotes/${encodeURIComponent(remote)}/loads`,
-      data: { version, ms: Math.max(0, Math.min(600_000, Math.round(ms))) },
+    await callEndpoint(adminEndpoints.reportRemoteLoad, {
+      params: { name: remote },
+      body: { version, ms: Math.max(0, Math.min(600_000, Math.round(ms))) },
     });
   } catch (error) {
     console.error('Remote load could not be reported', error);

@@ -1,34 +1,20 @@
-import { auditListQuerySchema, auditPageSchema, auditVerifySchema, type AuditListQuery } from '@portal/contracts';
+import { adminEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { requireAuth, requireRole } from '../plugins/auth';
+import { registerEndpoint } from '../plugins/endpoint-route';
 import { auditCsv, listAudit, verifyAuditChain } from '../services/audit-service';
 import type { RouteDeps } from './route-deps';
 
 /** The audit log (/user-activity): every role sees its own subtree; only the provider verifies the chain. */
 export async function auditRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  const preHandler = deps.authenticate;
+  registerEndpoint(app, ep.listAuditLog, async ({ auth, query }) => listAudit(deps.db, auth, query));
 
-  app.get<{ Querystring: AuditListQuery }>(
-    '/admin/audit',
-    { schema: { querystring: auditListQuerySchema, response: { 200: auditPageSchema } }, preHandler },
-    async (request) => listAudit(deps.db, requireAuth(request), request.query),
-  );
+  registerEndpoint(app, ep.downloadAuditCsv, async ({ auth, query, reply }) => {
+    const csv = await auditCsv(deps.db, auth, query);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="user-activity.csv"')
+      .send(csv);
+  });
 
-  app.get<{ Querystring: AuditListQuery }>(
-    '/admin/audit.csv',
-    { schema: { querystring: auditListQuerySchema }, preHandler },
-    async (request, reply) => {
-      const csv = await auditCsv(deps.db, requireAuth(request), request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', 'attachment; filename="user-activity.csv"')
-        .send(csv);
-    },
-  );
-
-  app.get(
-    '/admin/audit/verify',
-    { schema: { response: { 200: auditVerifySchema } }, preHandler: [preHandler, requireRole('ADMIN')] },
-    async () => verifyAuditChain(deps.db),
-  );
+  registerEndpoint(app, ep.verifyAuditLog, async () => verifyAuditChain(deps.db));
 }

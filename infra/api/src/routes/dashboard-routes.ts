@@ -1,14 +1,10 @@
-import { dashboardSummarySchema } from '@portal/contracts';
+import { adminEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { requireAuth } from '../plugins/auth';
+import { registerEndpoint } from '../plugins/endpoint-route';
 import { dashboardSummary } from '../services/dashboard-service';
 import type { RouteDeps } from './route-deps';
 
 /** GET api/dashboard: every role, the summary of its own subtree only. */
 export async function dashboardRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  app.get(
-    '/api/dashboard',
-    { schema: { response: { 200: dashboardSummarySchema } }, preHandler: deps.authenticate },
-    async (request) => dashboardSummary(deps.db, requireAuth(request)),
-  );
+  registerEndpoint(app, ep.getDashboardSummary, async ({ auth }) => dashboardSummary(deps.db, auth));
 }

@@ -1,7 +1,8 @@
-import { healthSchema, type Health, type HealthStatus } from '@portal/contracts';
+import type { Health, HealthStatus } from '@portal/contracts';
+import { adminEndpoints as ep } from '@portal/contracts/endpoints';
 import type { Engine } from '@portal/engine';
 import type { FastifyInstance } from 'fastify';
-import { requireAuth, requireRole } from '../plugins/auth';
+import { registerEndpoint } from '../plugins/endpoint-route';
 import { findOrganisationById } from '../repositories/organisations-repository';
 import { notFound } from '../services/errors';
 import { checkBlobStore } from '../services/health/blob-health';
@@ -27,44 +28,39 @@ export async function healthRoutes(app: FastifyInstance, deps: RouteDeps, option
   const engine = options.engine;
   const graph = engine ? createTenantGraphChecker(engine) : null;
 
-  app.get(
-    '/api/health',
-    { schema: { response: { 200: healthSchema } }, preHandler: [deps.authenticate, requireRole('ADMIN')] },
-    async (request): Promise<Health> => {
-      const database = await timed(() => deps.db.query('select 1'));
-      const databaseUp = database.error === undefined;
-      if (!databaseUp) request.log.warn({ err: database.error }, 'health: database check failed');
+  registerEndpoint(app, ep.getHealth, async ({ auth, request }): Promise<Health> => {
+    const database = await timed(() => deps.db.query('select 1'));
+    const databaseUp = database.error === undefined;
+    if (!databaseUp) request.log.warn({ err: database.error }, 'health: database check failed');
 
-      const caller = requireAuth(request);
-      const scope = databaseUp ? await findOrganisationById(deps.db, caller.organisationId) : null;
-      if (databaseUp && !scope) throw notFound();
+    const scope = databaseUp ? await findOrganisationById(deps.db, auth.organisationId) : null;
+    if (databaseUp && !scope) throw notFound();
 
-      const [email, blobStore, jobQueue, tenants, remotes] = await Promise.all([
-        checkEmail(deps.db, deps.account.mailer),
-        checkBlobStore(engine?.objects ?? null),
-        checkJobQueue(deps.db, engine),
-        graph && scope ? graph.check(deps.db, scope.path).catch((error) => (request.log.warn({ err: error }, 'health: tenants check failed'), [])) : Promise.resolve([]),
-        databaseUp ? checkRemotes(deps.db).catch((error) => (request.log.warn({ err: messageOf(error) }, 'health: remotes check failed'), [])) : Promise.resolve([]),
-      ]);
+    const [email, blobStore, jobQueue, tenants, remotes] = await Promise.all([
+      checkEmail(deps.db, deps.account.mailer),
+      checkBlobStore(engine?.objects ?? null),
+      checkJobQueue(deps.db, engine),
+      graph && scope ? graph.check(deps.db, scope.path).catch((error) => (request.log.warn({ err: error }, 'health: tenants check failed'), [])) : Promise.resolve([]),
+      databaseUp ? checkRemotes(deps.db).catch((error) => (request.log.warn({ err: messageOf(error) }, 'health: remotes check failed'), [])) : Promise.resolve([]),
+    ]);
 
-      const core = worstOf([databaseUp ? 'ok' : 'down', email.status, blobStore.status, jobQueue.status]);
-      const edges = worstOf([...tenants.map((t) => t.status), ...remotes.map((r) => r.status ?? 'ok')]);
-      const status: HealthStatus = core !== 'ok' ? core : edges === 'ok' ? 'ok' : 'degraded';
-      return {
-        status,
-        checkedAt: new Date().toISOString(),
-        api: {
-          status: 'ok',
-          version: deps.version,
-          uptimeSeconds: Math.max(0, Math.floor((Date.now() - deps.startedAt.getTime()) / 1000)),
-        },
-        database: { status: databaseUp ? 'ok' : 'down', driver: deps.db.driver, latencyMs: databaseUp ? database.latencyMs : null },
-        email,
-        blobStore,
-        jobQueue,
-        tenants,
-        remotes,
-      };
-    },
-  );
+    const core = worstOf([databaseUp ? 'ok' : 'down', email.status, blobStore.status, jobQueue.status]);
+    const edges = worstOf([...tenants.map((t) => t.status), ...remotes.map((r) => r.status ?? 'ok')]);
+    const status: HealthStatus = core !== 'ok' ? core : edges === 'ok' ? 'ok' : 'degraded';
+    return {
+      status,
+      checkedAt: new Date().toISOString(),
+      api: {
+        status: 'ok',
+        version: deps.version,
+        uptimeSeconds: Math.max(0, Math.floor((Date.now() - deps.startedAt.getTime()) / 1000)),
+      },
+      database: { status: databaseUp ? 'ok' : 'down', driver: deps.db.driver, latencyMs: databaseUp ? database.latencyMs : null },
+      email,
+      blobStore,
+      jobQueue,
+      tenants,
+      remotes,
+    };
+  });
 }

@@ -1,12 +1,12 @@
-import { metricsConfigSchema, metricsHistoryQuerySchema, metricsHistorySchema, type MetricsHistoryQuery } from '@portal/contracts';
+import { adminEndpoints as ep } from '@portal/contracts/endpoints';
 import crypto from 'node:crypto';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { formatExposition } from '../metrics/exposition';
 import type { HttpMetrics } from '../metrics/http-metrics';
 import { backupFamilies, processFamilies, readBackupGauges } from '../metrics/job-metrics';
 import { metricsHistory, startMetricSampler } from '../metrics/metric-samples';
-import { tokenMatches, type ResolvedMetricsOptions } from '../metrics/metrics-options';
-import { bearerToken, requireRole } from '../plugins/auth';
+import type { ResolvedMetricsOptions } from '../metrics/metrics-options';
+import { registerEndpoint } from '../plugins/endpoint-route';
 import type { RouteDeps } from './route-deps';
 
 export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
@@ -17,21 +17,11 @@ export interface MetricsRouteOptions extends ResolvedMetricsOptions {
 
 /** api/metrics (Prometheus), and the /grafana page's config and history (ADMIN). */
 export async function metricsRoutes(app: FastifyInstance, deps: RouteDeps, options: MetricsRouteOptions): Promise<void> {
-  const admin = [deps.authenticate, requireRole('ADMIN')];
-  const adminOnly = requireRole('ADMIN');
-
-  // Prometheus presents METRICS_TOKEN; a person needs an ADMIN session like on any other route.
-  const scrapeAuth = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (tokenMatches(bearerToken(request), options.token)) return;
-    await deps.authenticate.call(app, request, reply);
-    await adminOnly.call(app, request, reply);
-  };
-
-  app.get('/api/metrics', { preHandler: scrapeAuth }, async (_request, reply) => {
+  // Prometheus presents METRICS_TOKEN; a person needs an ADMIN session like on any other route (`scrape` access).
+  registerEndpoint(app, ep.scrapeMetrics, async ({ reply }) => {
     const gauges = await readBackupGauges(deps.db);
     const body = formatExposition([...options.http.families(), ...backupFamilies(gauges), ...processFamilies(deps.startedAt)]);
-    reply.header('cache-control', 'no-store').type(PROMETHEUS_CONTENT_TYPE);
-    return body;
+    return reply.header('cache-control', 'no-store').type(PROMETHEUS_CONTENT_TYPE).send(body);
   });
 
   // Each process writes its own history rows, told apart by this id.
@@ -40,11 +30,7 @@ export async function metricsRoutes(app: FastifyInstance, deps: RouteDeps, optio
     app.addHook('onClose', async () => stopSampler());
   }
 
-  app.get('/api/metrics/config', { schema: { response: { 200: metricsConfigSchema } }, preHandler: admin }, async () => ({ grafanaUrl: options.grafanaUrl }));
+  registerEndpoint(app, ep.getMetricsConfig, async () => ({ grafanaUrl: options.grafanaUrl }));
 
-  app.get<{ Querystring: MetricsHistoryQuery }>(
-    '/api/metrics/history',
-    { schema: { querystring: metricsHistoryQuerySchema, response: { 200: metricsHistorySchema } }, preHandler: admin },
-    async (request) => metricsHistory(deps.db, request.query.range),
-  );
+  registerEndpoint(app, ep.getMetricsHistory, async ({ query }) => metricsHistory(deps.db, query.range));
 }

@@ -1,36 +1,16 @@
-import {
-  engineWorkerListSchema,
-  operatorJobIdParamsSchema,
-  operatorJobListQuerySchema,
-  operatorJobPageSchema,
-  operatorJobSchema,
-  type OperatorJobIdParams,
-  type OperatorJobListQuery,
-} from '@portal/contracts';
+import { adminEndpoints as ep } from '@portal/contracts/endpoints';
 import { WORKER_ALIVE_SECONDS } from '@portal/engine';
 import type { FastifyInstance } from 'fastify';
-import { requireAuth, requireRole } from '../plugins/auth';
+import { registerEndpoint } from '../plugins/endpoint-route';
 import { listEngineWorkers } from '../repositories/engine-workers-repository';
 import { cancelActiveJob, listActiveJobs } from '../services/operator-jobs-service';
 import type { RouteDeps } from './route-deps';
 
 /** /operator's job queue and workers (ADMIN only). */
 export async function operatorRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  const preHandler = [deps.authenticate, requireRole('ADMIN')];
-
-  app.get<{ Querystring: OperatorJobListQuery }>(
-    '/api/operator/jobs',
-    { schema: { querystring: operatorJobListQuerySchema, response: { 200: operatorJobPageSchema } }, preHandler },
-    async (request) => listActiveJobs(deps.db, requireAuth(request), request.query),
-  );
-
-  app.post<{ Params: OperatorJobIdParams }>(
-    '/api/operator/jobs/:id/cancel',
-    { schema: { params: operatorJobIdParamsSchema, response: { 200: operatorJobSchema } }, preHandler },
-    async (request) => cancelActiveJob(deps.db, requireAuth(request), request.params.id),
-  );
-
-  app.get('/api/operator/workers', { schema: { response: { 200: engineWorkerListSchema } }, preHandler }, async () => ({
+  registerEndpoint(app, ep.listOperatorJobs, async ({ auth, query }) => listActiveJobs(deps.db, auth, query));
+  registerEndpoint(app, ep.cancelOperatorJob, async ({ auth, params }) => cancelActiveJob(deps.db, auth, params.id));
+  registerEndpoint(app, ep.listEngineWorkers, async () => ({
     workers: await listEngineWorkers(deps.db),
     aliveAfterSeconds: WORKER_ALIVE_SECONDS,
   }));

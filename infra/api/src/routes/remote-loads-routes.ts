@@ -1,6 +1,6 @@
-import { remoteLoadRequestSchema, remoteLoadResponseSchema, remoteNameParamsSchema, type RemoteLoadRequest, type RemoteNameParams } from '@portal/contracts';
+import { adminEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { requireAuth } from '../plugins/auth';
+import { registerEndpoint } from '../plugins/endpoint-route';
 import { limitConfig } from '../plugins/rate-limits';
 import { listReleases } from '../repositories/registry-repository';
 import { recordRemoteLoad } from '../repositories/remote-loads-repository';
@@ -15,20 +15,17 @@ export const REMOTE_REPORT_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
  * module loaded, so /health-check can weigh failures against successful loads.
  */
 export async function remoteLoadsRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  app.post<{ Params: RemoteNameParams; Body: RemoteLoadRequest }>(
-    '/api/remotes/:name/loads',
-    {
-      schema: { params: remoteNameParamsSchema, body: remoteLoadRequestSchema, response: { 200: remoteLoadResponseSchema } },
-      preValidation: [deps.authenticate],
-      config: limitConfig(REMOTE_REPORT_RATE_LIMIT),
-    },
-    async (request) => {
-      const auth = requireAuth(request);
-      const { name } = request.params;
+  registerEndpoint(
+    app,
+    ep.reportRemoteLoad,
+    async ({ auth, params, body }) => {
+      const { name } = params;
       // Only published versions: nobody can pad the counts of a version that does not exist.
-      if (!(await listReleases(deps.db, name)).some((r) => r.version === request.body.version)) throw notFound();
-      await recordRemoteLoad(deps.db, { name, version: request.body.version, ms: request.body.ms, userId: auth.userId });
+      if (!(await listReleases(deps.db, name)).some((r) => r.version === body.version)) throw notFound();
+      await recordRemoteLoad(deps.db, { name, version: body.version, ms: body.ms, userId: auth.userId });
       return { recorded: true as const };
     },
+    // Authentication first, as for the failure reports: an anonymous caller learns nothing of the schema.
+    { guardBeforeValidation: true, config: limitConfig(REMOTE_REPORT_RATE_LIMIT) },
   );
 }

@@ -1,24 +1,11 @@
-import {
-  publishRemoteRequestSchema,
-  remoteFailureRequestSchema,
-  remoteFailureResponseSchema,
-  remoteListSchema,
-  remoteNameParamsSchema,
-  remoteOperationAuditSchema,
-  remoteAlertsSchema,
-  remoteOperationResponseSchema,
-  rollbackRemoteRequestSchema,
-  type PublishRemoteRequest,
-  type RemoteFailureRequest,
-  type RemoteNameParams,
-  type RollbackRemoteRequest,
-} from '@portal/contracts';
+import { adminEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireAuth, requireRole } from '../plugins/auth';
+import { registerEndpoint } from '../plugins/endpoint-route';
 import type { RemoteStoreReader } from '../remotes/remote-store';
 import { listOperations, listRemoteAlerts, recordFailure, usernameOf } from '../repositories/remote-ops-repository';
 import { listReleases } from '../repositories/registry-repository';
 import { HttpError, notFound } from '../services/errors';
+import type { AuthContext } from '../services/identity-service';
 import { listRemoteStatus, publishVersion, RemoteOpsError, rollbackRemote, type Actor } from '../services/remote-ops-service';
 import { limitConfig } from '../plugins/rate-limits';
 import { REMOTE_REPORT_RATE_LIMIT } from './remote-loads-routes';
@@ -29,8 +16,7 @@ export interface RemoteOpsOptions {
   remoteStore?: RemoteStoreReader;
 }
 
-async function actorOf(deps: RouteDeps, request: FastifyRequest): Promise<Actor> {
-  const auth = requireAuth(request);
+async function actorOf(deps: RouteDeps, auth: AuthContext, request: FastifyRequest): Promise<Actor> {
   const username = await usernameOf(deps.db, auth.userId);
   return { name: username ?? auth.userId, userId: auth.userId, ip: request.ip ?? null };
 }
@@ -47,70 +33,57 @@ async function asHttp<T>(work: () => Promise<T>): Promise<T> {
 /**
  * Operators' deploy/rollback API (ADMIN, every change audited with who, what, when and from
  * where) and the browsers' failure reports (any signed-in user), which raise operator alerts.
+ * Access is checked before validation: a caller without it learns nothing of the schemas.
  */
 export async function remoteOpsRoutes(app: FastifyInstance, deps: RouteDeps, options: RemoteOpsOptions = {}): Promise<void> {
-  const admin = [deps.authenticate, requireRole('ADMIN')];
+  const guardFirst = { guardBeforeValidation: true };
 
-  app.get('/api/remotes', { schema: { response: { 200: remoteListSchema } }, preValidation: admin }, async () => ({
-    remotes: await listRemoteStatus(deps.db),
-  }));
+  registerEndpoint(app, ep.listRemoteVersions, async () => ({ remotes: await listRemoteStatus(deps.db) }), guardFirst);
 
-  app.get('/api/remotes/operations', { schema: { response: { 200: remoteOperationAuditSchema } }, preValidation: admin }, async () => ({
-    operations: await listOperations(deps.db),
-  }));
+  registerEndpoint(app, ep.listRemoteOperations, async () => ({ operations: await listOperations(deps.db) }), guardFirst);
 
   // Open alerts raised by remote failures (the operators' alerts page comes later).
-  app.get('/api/remotes/alerts', { schema: { response: { 200: remoteAlertsSchema } }, preValidation: admin }, async () => ({
-    alerts: await listRemoteAlerts(deps.db),
-  }));
+  registerEndpoint(app, ep.listRemoteAlerts, async () => ({ alerts: await listRemoteAlerts(deps.db) }), guardFirst);
 
-  app.post<{ Params: RemoteNameParams; Body: PublishRemoteRequest }>(
-    '/api/remotes/:name/releases',
-    {
-      schema: { params: remoteNameParamsSchema, body: publishRemoteRequestSchema, response: { 200: remoteOperationResponseSchema } },
-      preValidation: admin,
-    },
-    async (request) => {
+  registerEndpoint(
+    app,
+    ep.publishRemoteVersion,
+    async ({ auth, request, params, body }) => {
       const store = options.remoteStore;
       if (!store) throw new HttpError(503, 'No remote store is configured on this server');
-      const actor = await actorOf(deps, request);
-      return asHttp(() => publishVersion(deps.db, store, { name: request.params.name, ...request.body }, actor));
+      const actor = await actorOf(deps, auth, request);
+      return asHttp(() => publishVersion(deps.db, store, { name: params.name, ...body }, actor));
     },
+    guardFirst,
   );
 
-  app.post<{ Params: RemoteNameParams; Body: RollbackRemoteRequest }>(
-    '/api/remotes/:name/rollback',
-    {
-      schema: { params: remoteNameParamsSchema, body: rollbackRemoteRequestSchema.nullish(), response: { 200: remoteOperationResponseSchema } },
-      preValidation: admin,
+  registerEndpoint(
+    app,
+    ep.rollbackRemoteVersion,
+    async ({ auth, request, params, body }) => {
+      const actor = await actorOf(deps, auth, request);
+      return asHttp(() => rollbackRemote(deps.db, params.name, body?.to, actor, body?.reason || null));
     },
-    async (request) => {
-      const actor = await actorOf(deps, request);
-      return asHttp(() => rollbackRemote(deps.db, request.params.name, request.body?.to, actor, request.body?.reason || null));
-    },
+    guardFirst,
   );
 
-  app.post<{ Params: RemoteNameParams; Body: RemoteFailureRequest }>(
-    '/api/remotes/:name/failures',
-    {
-      schema: { params: remoteNameParamsSchema, body: remoteFailureRequestSchema, response: { 200: remoteFailureResponseSchema } },
-      preValidation: [deps.authenticate],
-      // Each report can raise an alert: bounded per address like the load reports.
-      config: limitConfig(REMOTE_REPORT_RATE_LIMIT),
-    },
-    async (request) => {
-      const auth = requireAuth(request);
-      const { name } = request.params;
+  registerEndpoint(
+    app,
+    ep.reportRemoteFailure,
+    async ({ auth, request, params, body }) => {
+      const { name } = params;
       // Only recorded versions: a signed-in user must not be able to invent alerts for anything.
-      if (!(await listReleases(deps.db, name)).some((r) => r.version === request.body.version)) throw notFound();
+      if (!(await listReleases(deps.db, name)).some((r) => r.version === body.version)) throw notFound();
       const { alertId } = await recordFailure(deps.db, {
         name,
-        ...request.body,
+        ...body,
         userId: auth.userId,
         ip: request.ip ?? null,
         userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 500) : null,
       });
       return { recorded: true as const, alertId };
     },
+    // Each report can raise an alert: bounded per address like the load reports.
+    { ...guardFirst, config: limitConfig(REMOTE_REPORT_RATE_LIMIT) },
   );
 }
