@@ -1,4 +1,4 @@
-import { request, type ApiResult } from '@portal/request';
+import type { ApiResult } from '@portal/request';
 import type {
   AccountProfile,
   CommitImageRequest,
@@ -17,68 +17,64 @@ import type {
   WhitelabelResponse,
   WhitelabelSettingsRequest,
 } from './account-settings';
+import { callEndpoint } from './call-endpoint';
+import { accountEndpoints as ep } from './endpoints/account-endpoints';
 import type { WhitelabelSenderVerifyRequest } from './whitelabel-sender';
 
-// Account settings (issue 5; spec section 7 "Profile" and "White-label"). Paths relative to the API
-// base; each call resolves with the success body or `{ errorMessage }` (see @portal/request).
+// Account settings (issue 5; spec section 7 "Profile" and "White-label"): URLs, methods and access
+// come from ./endpoints/account-endpoints. Each call resolves with the success body or
+// `{ errorMessage }` (see @portal/request).
 
-const seg = (value: string): string => encodeURIComponent(value);
-const users = (userId: string) => `api/users/${seg(userId)}`;
-
-export const getAccountProfile = (userId: string): Promise<ApiResult<AccountProfile>> =>
-  request<ApiResult<AccountProfile>>({ method: 'GET', url: `${users(userId)}/profile` });
+export const getAccountProfile = (userId: string): Promise<ApiResult<AccountProfile>> => callEndpoint(ep.getAccountProfile, { params: { userId } });
 
 export const updateProfile = (userId: string, body: UpdateProfileRequest): Promise<ApiResult<AccountProfile>> =>
-  request<ApiResult<AccountProfile>>({ method: 'PUT', url: `${users(userId)}/profile`, data: body });
+  callEndpoint(ep.updateProfile, { params: { userId }, body });
 
 export const uploadProfileImage = (userId: string, body: ImageUploadRequest): Promise<ApiResult<ImageUploadResponse>> =>
-  request<ApiResult<ImageUploadResponse>>({ method: 'PUT', url: `${users(userId)}/profile/image`, data: body });
+  callEndpoint(ep.uploadProfileImage, { params: { userId }, body });
 
 export const commitProfileImage = (userId: string, body: CommitImageRequest): Promise<ApiResult<AccountProfile>> =>
-  request<ApiResult<AccountProfile>>({ method: 'POST', url: `${users(userId)}/commit/profile/image`, data: body });
+  callEndpoint(ep.commitProfileImage, { params: { userId }, body });
 
 export const startMfaSetup = (userId: string, body: MfaSetupRequest): Promise<ApiResult<MfaSetupResponse>> =>
-  request<ApiResult<MfaSetupResponse>>({ method: 'POST', url: `${users(userId)}/mfa/setup`, data: body });
+  callEndpoint(ep.startMfaSetup, { params: { userId }, body });
 
 export const enableMfa = (userId: string, body: MfaEnableRequest): Promise<ApiResult<MfaStateResponse>> =>
-  request<ApiResult<MfaStateResponse>>({ method: 'POST', url: `${users(userId)}/mfa/enable`, data: body });
+  callEndpoint(ep.enableMfa, { params: { userId }, body });
 
 export const requestMfaChallenge = (userId: string, body: MfaChallengeRequest): Promise<ApiResult<MfaSetupResponse>> =>
-  request<ApiResult<MfaSetupResponse>>({ method: 'POST', url: `${users(userId)}/mfa/challenge`, data: body });
+  callEndpoint(ep.requestMfaChallenge, { params: { userId }, body });
 
 export const disableMfa = (userId: string, body: MfaDisableRequest): Promise<ApiResult<MfaStateResponse>> =>
-  request<ApiResult<MfaStateResponse>>({ method: 'POST', url: `${users(userId)}/mfa/disable`, data: body });
+  callEndpoint(ep.disableMfa, { params: { userId }, body });
 
-export const listSessions = (userId: string): Promise<ApiResult<UserSessionsResponse>> =>
-  request<ApiResult<UserSessionsResponse>>({ method: 'GET', url: `${users(userId)}/sessions` });
+export const listSessions = (userId: string): Promise<ApiResult<UserSessionsResponse>> => callEndpoint(ep.listSessions, { params: { userId } });
 
-export const revokeAllSessions = (userId: string): Promise<ApiResult<RevokeSessionsResponse>> =>
-  request<ApiResult<RevokeSessionsResponse>>({ method: 'POST', url: `${users(userId)}/sessions/revoke` });
+export const revokeAllSessions = (userId: string): Promise<ApiResult<RevokeSessionsResponse>> => callEndpoint(ep.revokeAllSessions, { params: { userId } });
 
 export const revokeSession = (userId: string, sessionId: string): Promise<ApiResult<RevokeSessionsResponse>> =>
-  request<ApiResult<RevokeSessionsResponse>>({ method: 'DELETE', url: `${users(userId)}/sessions/${seg(sessionId)}` });
+  callEndpoint(ep.revokeSession, { params: { userId, sessionId } });
 
-export const getWhitelabel = (userId: string): Promise<ApiResult<WhitelabelResponse>> =>
-  request<ApiResult<WhitelabelResponse>>({ method: 'GET', url: `${users(userId)}/whitelabel` });
+export const getWhitelabel = (userId: string): Promise<ApiResult<WhitelabelResponse>> => callEndpoint(ep.getWhitelabel, { params: { userId } });
 
 export const updateWhitelabel = (userId: string, body: WhitelabelSettingsRequest): Promise<ApiResult<WhitelabelResponse>> =>
-  request<ApiResult<WhitelabelResponse>>({ method: 'PUT', url: `${users(userId)}/whitelabel`, data: body });
+  callEndpoint(ep.updateWhitelabel, { params: { userId }, body });
 
 /** Mails a code to the saved white-label address (a new one voids the previous). */
 export const sendWhitelabelSenderCode = (userId: string): Promise<ApiResult<WhitelabelResponse>> =>
-  request<ApiResult<WhitelabelResponse>>({ method: 'POST', url: `${users(userId)}/whitelabel/sender/code` });
+  callEndpoint(ep.sendWhitelabelSenderCode, { params: { userId } });
 
 export const verifyWhitelabelSender = (userId: string, body: WhitelabelSenderVerifyRequest): Promise<ApiResult<WhitelabelResponse>> =>
-  request<ApiResult<WhitelabelResponse>>({ method: 'POST', url: `${users(userId)}/whitelabel/sender/verify`, data: body });
+  callEndpoint(ep.verifyWhitelabelSender, { params: { userId }, body });
 
 export const uploadWhitelabelImage = (userId: string, body: ImageUploadRequest): Promise<ApiResult<ImageUploadResponse>> =>
-  request<ApiResult<ImageUploadResponse>>({ method: 'PUT', url: `${users(userId)}/whitelabel/image`, data: body });
+  callEndpoint(ep.uploadWhitelabelImage, { params: { userId }, body });
 
 export const commitWhitelabelImage = (userId: string, body: CommitImageRequest): Promise<ApiResult<WhitelabelResponse>> =>
-  request<ApiResult<WhitelabelResponse>>({ method: 'POST', url: `${users(userId)}/commit/whitelabel/image`, data: body });
+  callEndpoint(ep.commitWhitelabelImage, { params: { userId }, body });
 
 export const getNotificationSettings = (userId: string): Promise<ApiResult<NotificationSettings>> =>
-  request<ApiResult<NotificationSettings>>({ method: 'GET', url: `${users(userId)}/notification-settings` });
+  callEndpoint(ep.getNotificationSettings, { params: { userId } });
 
 export const updateNotificationSettings = (userId: string, body: NotificationSettings): Promise<ApiResult<NotificationSettings>> =>
-  request<ApiResult<NotificationSettings>>({ method: 'PUT', url: `${users(userId)}/notification-settings`, data: body });
+  callEndpoint(ep.updateNotificationSettings, { params: { userId }, body });

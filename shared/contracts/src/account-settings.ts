@@ -203,6 +203,10 @@ export type ImageUploadResponse = z.infer<typeof imageUploadResponseSchema>;
 export const commitImageRequestSchema = z.object({ uploadId: idField('uploadId') });
 export type CommitImageRequest = z.infer<typeof commitImageRequestSchema>;
 
+/** GET media/{file}: names are `<sha256>.<png|jpg|webp>`; over 80 characters is a 400, any other wrong name a 404 (the route checks it). */
+export const mediaFileParamsSchema = z.object({ file: z.string().max(80) });
+export type MediaFileParams = z.infer<typeof mediaFileParamsSchema>;
+
 // ---- MFA enrolment ----
 
 export const mfaMethodFieldSchema = z.enum(['email', 'totp'], { error: 'method must be email or totp' });

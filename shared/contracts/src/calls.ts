@@ -17,58 +17,48 @@ import type {
   ValidateOtpRequest,
   ValidateResetOtpRequest,
 } from '@portal/contracts';
+import { callEndpoint } from './call-endpoint';
+import { accountEndpoints as ep } from './endpoints/account-endpoints';
 
-// One typed function per endpoint (paths relative to the API base, spec section 7).
-// Each resolves with the success body or `{ errorMessage }`; see @portal/request.
+// One typed function per endpoint. The account area's URLs, methods and access come from
+// ./endpoints/account-endpoints; the public ones travel without the authorization and userid
+// headers. Each resolves with the success body or `{ errorMessage }`; see @portal/request.
 
-const seg = (value: string): string => encodeURIComponent(value);
+export const signin = (body: SigninRequest): Promise<ApiResult<SigninResponse>> => callEndpoint(ep.signin, { body });
 
-export const signin = (body: SigninRequest): Promise<ApiResult<SigninResponse>> =>
-  request<ApiResult<SigninResponse>>({ method: 'POST', url: 'api/signin', data: body });
+export const signout = (userId: string): Promise<ApiResult<SignoutResponse>> => callEndpoint(ep.signout, { params: { userId } });
 
-export const signout = (userId: string): Promise<ApiResult<SignoutResponse>> =>
-  request<ApiResult<SignoutResponse>>({ method: 'POST', url: `api/users/${seg(userId)}/signout` });
+export const getPlatformVersion = (): Promise<ApiResult<PlatformVersion>> => callEndpoint(ep.getPlatformVersion);
 
-export const getPlatformVersion = (): Promise<ApiResult<PlatformVersion>> =>
-  request<ApiResult<PlatformVersion>>({ method: 'GET', url: 'platform/version' });
-
+/** The same route as getAccountProfile; the userid header names the caller even before a session user is stored. */
 export const getProfile = (userId: string): Promise<ApiResult<Profile>> =>
-  request<ApiResult<Profile>>({ method: 'GET', url: `api/users/${seg(userId)}/profile`, data: { userId } });
+  callEndpoint(ep.getAccountProfile, { params: { userId }, headers: { userid: userId } });
 
 export const getHealth = (): Promise<ApiResult<Health>> => request<ApiResult<Health>>({ method: 'GET', url: 'api/health' });
 
-// Account area (issue 3). The public ones (regions, available, register, forgot, reset/otp,
-// reset/password) travel without the authorization and userid headers: see PUBLIC_URL_MARKERS.
+// Account area (issue 3).
 
-export const getRegions = (): Promise<ApiResult<RegionsResponse>> => request<ApiResult<RegionsResponse>>({ method: 'GET', url: 'api/regions' });
+export const getRegions = (): Promise<ApiResult<RegionsResponse>> => callEndpoint(ep.getRegions);
 
 export const checkUsernameAvailable = (username: string): Promise<ApiResult<AvailabilityResponse>> =>
-  request<ApiResult<AvailabilityResponse>>({ method: 'POST', url: 'api/available/username', data: { username } });
+  callEndpoint(ep.checkUsernameAvailable, { body: { username } });
 
-export const checkEmailAvailable = (email: string): Promise<ApiResult<AvailabilityResponse>> =>
-  request<ApiResult<AvailabilityResponse>>({ method: 'POST', url: 'api/available/email', data: { email } });
+export const checkEmailAvailable = (email: string): Promise<ApiResult<AvailabilityResponse>> => callEndpoint(ep.checkEmailAvailable, { body: { email } });
 
-export const register = (body: RegisterRequest): Promise<ApiResult<RegisterResponse>> =>
-  request<ApiResult<RegisterResponse>>({ method: 'POST', url: 'api/register', data: body });
+export const register = (body: RegisterRequest): Promise<ApiResult<RegisterResponse>> => callEndpoint(ep.register, { body });
 
 /** Accepted with the MFA-pending token from sign-in; on success that token becomes a full session. */
-export const validateOtp = (body: ValidateOtpRequest): Promise<ApiResult<MessageResponse>> =>
-  request<ApiResult<MessageResponse>>({ method: 'POST', url: 'api/validate/otp', data: body });
+export const validateOtp = (body: ValidateOtpRequest): Promise<ApiResult<MessageResponse>> => callEndpoint(ep.validateOtp, { body });
 
-export const resendMfaCode = (userId: string): Promise<ApiResult<MessageResponse>> =>
-  request<ApiResult<MessageResponse>>({ method: 'POST', url: 'api/mfa/resend', data: { userId } });
+export const resendMfaCode = (userId: string): Promise<ApiResult<MessageResponse>> => callEndpoint(ep.resendMfaCode, { body: { userId } });
 
-export const forgot = (body: ForgotRequest): Promise<ApiResult<MessageResponse>> =>
-  request<ApiResult<MessageResponse>>({ method: 'POST', url: 'api/forgot', data: body });
+export const forgot = (body: ForgotRequest): Promise<ApiResult<MessageResponse>> => callEndpoint(ep.forgot, { body });
 
-export const validateResetOtp = (body: ValidateResetOtpRequest): Promise<ApiResult<MessageResponse>> =>
-  request<ApiResult<MessageResponse>>({ method: 'POST', url: 'api/validate/reset/otp', data: body });
+export const validateResetOtp = (body: ValidateResetOtpRequest): Promise<ApiResult<MessageResponse>> => callEndpoint(ep.validateResetOtp, { body });
 
-export const resetPassword = (body: ResetPasswordRequest): Promise<ApiResult<MessageResponse>> =>
-  request<ApiResult<MessageResponse>>({ method: 'POST', url: 'api/reset/password', data: body });
+export const resetPassword = (body: ResetPasswordRequest): Promise<ApiResult<MessageResponse>> => callEndpoint(ep.resetPassword, { body });
 
-export const changePassword = (body: ChangePasswordRequest): Promise<ApiResult<MessageResponse>> =>
-  request<ApiResult<MessageResponse>>({ method: 'POST', url: 'api/change/password', data: body });
+export const changePassword = (body: ChangePasswordRequest): Promise<ApiResult<MessageResponse>> => callEndpoint(ep.changePassword, { body });
 export * from './support-calls';
 export * from './account-settings-calls';
 export * from './backup-calls';

@@ -1,13 +1,7 @@
-import {
-  signinRequestSchema,
-  signinResponseSchema,
-  signoutResponseSchema,
-  userIdParamsSchema,
-  type SigninRequest,
-  type UserIdParams,
-} from '@portal/contracts';
+import { accountEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { requireSelf } from '../plugins/auth';
+import { registerEndpoint } from '../plugins/endpoint-route';
 import { sendMfaCode } from '../services/account-service';
 import { signIn, signOut } from '../services/identity-service';
 import type { RouteDeps } from './route-deps';
@@ -27,48 +21,31 @@ async function auditedSignIn<T>(deps: RouteDeps, username: string, ip: string, a
 }
 
 export async function authRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  app.post<{ Body: SigninRequest }>(
-    '/api/signin',
-    {
-      // Limited by wrong passwords per address and account (services/password-attempts.ts), not
-      // by sign-ins: an office full of technicians shares one address.
-      schema: { body: signinRequestSchema, response: { 200: signinResponseSchema } },
-    },
-    async (request) =>
-      auditedSignIn(
-        deps,
-        request.body.username,
-        request.ip,
-        signIn(
-          {
-            db: deps.db,
-            jwtSecret: deps.jwtSecret,
-            attempts: deps.passwordAttempts,
-            sendMfaCode: async (user) => {
-              await sendMfaCode(deps.account, user);
-            },
+  // Limited by wrong passwords per address and account (services/password-attempts.ts), not by
+  // sign-ins: an office full of technicians shares one address.
+  registerEndpoint(app, ep.signin, async ({ body, request }) =>
+    auditedSignIn(
+      deps,
+      body.username,
+      request.ip,
+      signIn(
+        {
+          db: deps.db,
+          jwtSecret: deps.jwtSecret,
+          attempts: deps.passwordAttempts,
+          sendMfaCode: async (user) => {
+            await sendMfaCode(deps.account, user);
           },
-          {
-            username: request.body.username,
-            password: request.body.password,
-            ip: request.ip,
-            userAgent: request.headers['user-agent'],
-          },
-        ),
+        },
+        { username: body.username, password: body.password, ip: request.ip, userAgent: request.headers['user-agent'] },
       ),
+    ),
   );
 
   // The path parameter is `{id}` in the spec; named userId here so it shares the params schema.
-  app.post<{ Params: UserIdParams }>(
-    '/api/users/:userId/signout',
-    {
-      schema: { params: userIdParamsSchema, response: { 200: signoutResponseSchema } },
-      preHandler: deps.authenticate,
-    },
-    async (request) => {
-      const auth = requireSelf(request, request.params.userId);
-      await signOut(deps.db, auth.sessionId);
-      return { message: 'Signed out' };
-    },
-  );
+  registerEndpoint(app, ep.signout, async ({ request, params }) => {
+    const auth = requireSelf(request, params.userId);
+    await signOut(deps.db, auth.sessionId);
+    return { message: 'Signed out' };
+  });
 }

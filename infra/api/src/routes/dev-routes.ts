@@ -1,22 +1,18 @@
-import { outboxResponseSchema } from '@portal/contracts';
+import { accountEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { requireRole } from '../plugins/auth';
+import { registerEndpoint } from '../plugins/endpoint-route';
 import { listOutbox } from '../repositories/outbox-repository';
 import type { RouteDeps } from './route-deps';
 
 /**
  * The demo's mailbox: lets the operator trying the portal read the codes it "sent". Registered only
  * in demo mode without SMTP, so it does not exist (404) on a real installation. Even then it holds
- * every user's sign-in and reset codes, so only a signed-in ADMIN may read it.
+ * every user's sign-in and reset codes, so only a signed-in ADMIN may read it (its descriptor's access).
  */
 export async function devRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   if (!deps.devOutbox) return;
-  app.get(
-    '/dev/outbox',
-    { schema: { response: { 200: outboxResponseSchema } }, preHandler: [deps.authenticate, requireRole('ADMIN')] },
-    async (_request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return listOutbox(deps.db, 50);
-    },
-  );
+  registerEndpoint(app, ep.getDemoOutbox, async ({ reply }) => {
+    reply.header('cache-control', 'no-store');
+    return listOutbox(deps.db, 50);
+  });
 }

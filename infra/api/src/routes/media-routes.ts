@@ -1,6 +1,7 @@
 import { PROFILE_IMAGE_MAX_BYTES } from '@portal/contracts';
+import { accountEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { z } from 'zod';
+import { registerEndpoint } from '../plugins/endpoint-route';
 import { findImage } from '../repositories/images-repository';
 import { notFound } from '../services/errors';
 import { CONTENT_TYPE_OF_EXTENSION } from '../services/image-service';
@@ -12,7 +13,6 @@ export const IMAGE_BODY_LIMIT = Math.ceil((PROFILE_IMAGE_MAX_BYTES * 4) / 3) + 6
 /** Uploaded images are served under the API's own base path: `/backend/media/<sha256>.<ext>`. */
 export const mediaBaseOf = (app: FastifyInstance) => `${app.prefix}/media`;
 
-const mediaParamsSchema = z.object({ file: z.string().max(80) });
 const FILE_NAME = /^([0-9a-f]{64})\.(png|jpg|webp)$/;
 
 /**
@@ -21,8 +21,8 @@ const FILE_NAME = /^([0-9a-f]{64})\.(png|jpg|webp)$/;
  * served with their own type, `nosniff` and a CSP that runs nothing even if opened directly.
  */
 export async function mediaRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  app.get<{ Params: { file: string } }>('/media/:file', { schema: { params: mediaParamsSchema } }, async (request, reply) => {
-    const match = FILE_NAME.exec(request.params.file);
+  registerEndpoint(app, ep.getMediaFile, async ({ params, reply }) => {
+    const match = FILE_NAME.exec(params.file);
     if (!match) throw notFound();
     const [, sha256, extension] = match;
     const image = await findImage(deps.db, sha256);

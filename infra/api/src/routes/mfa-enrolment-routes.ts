@@ -1,19 +1,7 @@
-import {
-  mfaChallengeRequestSchema,
-  mfaDisableRequestSchema,
-  mfaEnableRequestSchema,
-  mfaSetupRequestSchema,
-  mfaSetupResponseSchema,
-  mfaStateResponseSchema,
-  userIdParamsSchema,
-  type MfaChallengeRequest,
-  type MfaDisableRequest,
-  type MfaEnableRequest,
-  type MfaSetupRequest,
-  type UserIdParams,
-} from '@portal/contracts';
+import { accountEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { requireSelf } from '../plugins/auth';
+import { registerEndpoint } from '../plugins/endpoint-route';
 import { disableMfa, enableMfa, requestMfaChallenge, startMfaSetup } from '../services/mfa-enrolment-service';
 import { audited } from './audit-request';
 import type { RouteDeps } from './route-deps';
@@ -23,40 +11,44 @@ export const MFA_CHANGE_RATE_LIMIT = { rateLimit: { max: 20, timeWindow: '15 min
 
 /** Turning MFA on or off from the profile's security section: current password plus a code, always. */
 export async function mfaEnrolmentRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  const base = { preHandler: deps.authenticate, config: MFA_CHANGE_RATE_LIMIT };
+  const limited = { config: MFA_CHANGE_RATE_LIMIT };
   // The current password is also counted toward the sign-in lockout (services/password-attempts.ts).
   const attemptOf = (request: FastifyRequest) => ({ limits: deps.passwordAttempts, ip: request.ip });
 
-  app.post<{ Params: UserIdParams; Body: MfaSetupRequest }>(
-    '/api/users/:userId/mfa/setup',
-    { ...base, schema: { params: userIdParamsSchema, body: mfaSetupRequestSchema, response: { 200: mfaSetupResponseSchema } } },
-    async (request) => startMfaSetup(deps.account, requireSelf(request, request.params.userId).userId, request.body, attemptOf(request)),
+  registerEndpoint(
+    app,
+    ep.startMfaSetup,
+    async ({ request, params, body }) => startMfaSetup(deps.account, requireSelf(request, params.userId).userId, body, attemptOf(request)),
+    limited,
   );
 
-  app.post<{ Params: UserIdParams; Body: MfaEnableRequest }>(
-    '/api/users/:userId/mfa/enable',
-    { ...base, schema: { params: userIdParamsSchema, body: mfaEnableRequestSchema, response: { 200: mfaStateResponseSchema } } },
-    async (request) =>
-      audited(deps.db, request, enableMfa(deps.account, requireSelf(request, request.params.userId).userId, request.body, attemptOf(request)), () => ({
+  registerEndpoint(
+    app,
+    ep.enableMfa,
+    async ({ request, params, body }) =>
+      audited(deps.db, request, enableMfa(deps.account, requireSelf(request, params.userId).userId, body, attemptOf(request)), () => ({
         action: 'mfa.enabled',
-        target: request.params.userId,
-        detail: { method: request.body.method },
+        target: params.userId,
+        detail: { method: body.method },
       })),
+    limited,
   );
 
-  app.post<{ Params: UserIdParams; Body: MfaChallengeRequest }>(
-    '/api/users/:userId/mfa/challenge',
-    { ...base, schema: { params: userIdParamsSchema, body: mfaChallengeRequestSchema, response: { 200: mfaSetupResponseSchema } } },
-    async (request) => requestMfaChallenge(deps.account, requireSelf(request, request.params.userId).userId, request.body, attemptOf(request)),
+  registerEndpoint(
+    app,
+    ep.requestMfaChallenge,
+    async ({ request, params, body }) => requestMfaChallenge(deps.account, requireSelf(request, params.userId).userId, body, attemptOf(request)),
+    limited,
   );
 
-  app.post<{ Params: UserIdParams; Body: MfaDisableRequest }>(
-    '/api/users/:userId/mfa/disable',
-    { ...base, schema: { params: userIdParamsSchema, body: mfaDisableRequestSchema, response: { 200: mfaStateResponseSchema } } },
-    async (request) =>
-      audited(deps.db, request, disableMfa(deps.account, requireSelf(request, request.params.userId).userId, request.body, attemptOf(request)), () => ({
+  registerEndpoint(
+    app,
+    ep.disableMfa,
+    async ({ request, params, body }) =>
+      audited(deps.db, request, disableMfa(deps.account, requireSelf(request, params.userId).userId, body, attemptOf(request)), () => ({
         action: 'mfa.disabled',
-        target: request.params.userId,
+        target: params.userId,
       })),
+    limited,
   );
 }

@@ -1,30 +1,21 @@
-import {
-  messageResponseSchema,
-  mfaResendRequestSchema,
-  validateOtpRequestSchema,
-  type MfaResendRequest,
-  type ValidateOtpRequest,
-} from '@portal/contracts';
+import { accountEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { requireSelf } from '../plugins/auth';
+import { registerEndpoint } from '../plugins/endpoint-route';
 import { limitConfig } from '../plugins/rate-limits';
 import { resendMfaCode, validateMfa } from '../services/account-service';
 import type { RouteDeps } from './route-deps';
 import { auditUserEvent } from '../services/audit-service';
 
-// The only routes that accept an MFA-pending token (see authenticateMfaPending).
+// The only routes that accept an MFA-pending token (access `mfaPending` in their descriptors).
 export async function mfaRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  app.post<{ Body: ValidateOtpRequest }>(
-    '/api/validate/otp',
-    {
-      schema: { body: validateOtpRequestSchema, response: { 200: messageResponseSchema } },
-      preHandler: deps.authenticateMfaPending,
-      config: limitConfig(deps.rateLimits.validateOtp),
-    },
-    async (request) => {
-      const auth = requireSelf(request, request.body.userId);
+  registerEndpoint(
+    app,
+    ep.validateOtp,
+    async ({ request, body }) => {
+      const auth = requireSelf(request, body.userId);
       try {
-        const result = await validateMfa(deps.account, auth, request.body.otp);
+        const result = await validateMfa(deps.account, auth, body.otp);
         await auditUserEvent(deps.db, { userId: auth.userId }, 'mfa.verified', request.ip, app.log);
         return result;
       } catch (error) {
@@ -32,18 +23,16 @@ export async function mfaRoutes(app: FastifyInstance, deps: RouteDeps): Promise<
         throw error;
       }
     },
+    { config: limitConfig(deps.rateLimits.validateOtp) },
   );
 
-  app.post<{ Body: MfaResendRequest }>(
-    '/api/mfa/resend',
-    {
-      schema: { body: mfaResendRequestSchema, response: { 200: messageResponseSchema } },
-      preHandler: deps.authenticateMfaPending,
-      config: limitConfig(deps.rateLimits.mfaResend),
-    },
-    async (request) => {
-      const auth = requireSelf(request, request.body.userId);
+  registerEndpoint(
+    app,
+    ep.resendMfaCode,
+    async ({ request, body }) => {
+      const auth = requireSelf(request, body.userId);
       return resendMfaCode(deps.account, auth.userId);
     },
+    { config: limitConfig(deps.rateLimits.mfaResend) },
   );
 }

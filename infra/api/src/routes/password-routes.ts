@@ -1,64 +1,34 @@
-import {
-  changePasswordRequestSchema,
-  forgotRequestSchema,
-  messageResponseSchema,
-  resetPasswordRequestSchema,
-  validateResetOtpRequestSchema,
-  type ChangePasswordRequest,
-  type ForgotRequest,
-  type ResetPasswordRequest,
-  type ValidateResetOtpRequest,
-} from '@portal/contracts';
+import { accountEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { requireSelf } from '../plugins/auth';
+import { registerEndpoint } from '../plugins/endpoint-route';
 import { limitConfig } from '../plugins/rate-limits';
 import { changePassword, forgotPassword, resetPassword, validateResetCode } from '../services/account-service';
 import type { RouteDeps } from './route-deps';
 import { auditUserEvent } from '../services/audit-service';
 
 export async function passwordRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  app.post<{ Body: ForgotRequest }>(
-    '/api/forgot',
-    {
-      schema: { body: forgotRequestSchema, response: { 200: messageResponseSchema } },
-      config: limitConfig(deps.rateLimits.forgot),
-    },
-    async (request) => forgotPassword(deps.account, request.body.email),
-  );
+  registerEndpoint(app, ep.forgot, async ({ body }) => forgotPassword(deps.account, body.email), { config: limitConfig(deps.rateLimits.forgot) });
 
-  app.post<{ Body: ValidateResetOtpRequest }>(
-    '/api/validate/reset/otp',
-    {
-      schema: { body: validateResetOtpRequestSchema, response: { 200: messageResponseSchema } },
-      config: limitConfig(deps.rateLimits.validateResetOtp),
-    },
-    async (request) => validateResetCode(deps.account, request.body.email, request.body.otp),
-  );
+  registerEndpoint(app, ep.validateResetOtp, async ({ body }) => validateResetCode(deps.account, body.email, body.otp), {
+    config: limitConfig(deps.rateLimits.validateResetOtp),
+  });
 
-  app.post<{ Body: ResetPasswordRequest }>(
-    '/api/reset/password',
-    {
-      schema: { body: resetPasswordRequestSchema, response: { 200: messageResponseSchema } },
-      config: limitConfig(deps.rateLimits.resetPassword),
-    },
-    async (request) => {
-      const result = await resetPassword(deps.account, request.body);
-      await auditUserEvent(deps.db, { email: request.body.email }, 'password.reset', request.ip, app.log);
+  registerEndpoint(
+    app,
+    ep.resetPassword,
+    async ({ request, body }) => {
+      const result = await resetPassword(deps.account, body);
+      await auditUserEvent(deps.db, { email: body.email }, 'password.reset', request.ip, app.log);
       return result;
     },
+    { config: limitConfig(deps.rateLimits.resetPassword) },
   );
 
-  app.post<{ Body: ChangePasswordRequest }>(
-    '/api/change/password',
-    {
-      schema: { body: changePasswordRequestSchema, response: { 200: messageResponseSchema } },
-      preHandler: deps.authenticate,
-    },
-    async (request) => {
-      const auth = requireSelf(request, request.body.userId);
-      const result = await changePassword(deps.account, auth.userId, request.body, { limits: deps.passwordAttempts, ip: request.ip });
-      await auditUserEvent(deps.db, { userId: auth.userId }, 'password.changed', request.ip, app.log);
-      return result;
-    },
-  );
+  registerEndpoint(app, ep.changePassword, async ({ request, body }) => {
+    const auth = requireSelf(request, body.userId);
+    const result = await changePassword(deps.account, auth.userId, body, { limits: deps.passwordAttempts, ip: request.ip });
+    await auditUserEvent(deps.db, { userId: auth.userId }, 'password.changed', request.ip, app.log);
+    return result;
+  });
 }

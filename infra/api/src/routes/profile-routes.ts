@@ -1,17 +1,7 @@
-import {
-  accountProfileSchema,
-  commitImageRequestSchema,
-  imageUploadRequestSchema,
-  imageUploadResponseSchema,
-  updateProfileRequestSchema,
-  userIdParamsSchema,
-  type CommitImageRequest,
-  type ImageUploadRequest,
-  type UpdateProfileRequest,
-  type UserIdParams,
-} from '@portal/contracts';
+import { accountEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { requireSelf } from '../plugins/auth';
+import { registerEndpoint } from '../plugins/endpoint-route';
 import { uploadImage } from '../services/image-service';
 import { commitProfileImage, getAccountProfile, updateAccountProfile } from '../services/profile-service';
 import { auditRequest } from './audit-request';
@@ -22,43 +12,28 @@ import type { RouteDeps } from './route-deps';
 export async function profileRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const mediaBase = mediaBaseOf(app);
 
-  app.get<{ Params: UserIdParams }>(
-    '/api/users/:userId/profile',
-    { schema: { params: userIdParamsSchema, response: { 200: accountProfileSchema } }, preHandler: deps.authenticate },
-    async (request) => getAccountProfile(deps.db, requireSelf(request, request.params.userId).userId),
+  registerEndpoint(app, ep.getAccountProfile, async ({ request, params }) => getAccountProfile(deps.db, requireSelf(request, params.userId).userId));
+
+  registerEndpoint(app, ep.updateProfile, async ({ request, params, body }) => {
+    const userId = requireSelf(request, params.userId).userId;
+    const before = await getAccountProfile(deps.db, userId);
+    const after = await updateAccountProfile(deps.db, userId, body, { limits: deps.passwordAttempts, ip: request.ip });
+    if (after.email !== before.email) await auditRequest(deps.db, request, { action: 'email.changed', target: after.username, detail: { from: before.email, to: after.email } });
+    return after;
+  });
+
+  registerEndpoint(
+    app,
+    ep.uploadProfileImage,
+    async ({ request, params, body }) => {
+      const auth = requireSelf(request, params.userId);
+      return uploadImage(deps.db, { userId: auth.userId, purpose: 'profile', image: body, mediaBase });
+    },
+    { bodyLimit: IMAGE_BODY_LIMIT },
   );
 
-  app.put<{ Params: UserIdParams; Body: UpdateProfileRequest }>(
-    '/api/users/:userId/profile',
-    { schema: { params: userIdParamsSchema, body: updateProfileRequestSchema, response: { 200: accountProfileSchema } }, preHandler: deps.authenticate },
-    async (request) => {
-      const userId = requireSelf(request, request.params.userId).userId;
-      const before = await getAccountProfile(deps.db, userId);
-      const after = await updateAccountProfile(deps.db, userId, request.body, { limits: deps.passwordAttempts, ip: request.ip });
-      if (after.email !== before.email) await auditRequest(deps.db, request, { action: 'email.changed', target: after.username, detail: { from: before.email, to: after.email } });
-      return after;
-    },
-  );
-
-  app.put<{ Params: UserIdParams; Body: ImageUploadRequest }>(
-    '/api/users/:userId/profile/image',
-    {
-      bodyLimit: IMAGE_BODY_LIMIT,
-      schema: { params: userIdParamsSchema, body: imageUploadRequestSchema, response: { 200: imageUploadResponseSchema } },
-      preHandler: deps.authenticate,
-    },
-    async (request) => {
-      const auth = requireSelf(request, request.params.userId);
-      return uploadImage(deps.db, { userId: auth.userId, purpose: 'profile', image: request.body, mediaBase });
-    },
-  );
-
-  app.post<{ Params: UserIdParams; Body: CommitImageRequest }>(
-    '/api/users/:userId/commit/profile/image',
-    { schema: { params: userIdParamsSchema, body: commitImageRequestSchema, response: { 200: accountProfileSchema } }, preHandler: deps.authenticate },
-    async (request) => {
-      const auth = requireSelf(request, request.params.userId);
-      return commitProfileImage(deps.db, auth.userId, request.body.uploadId, mediaBase);
-    },
-  );
+  registerEndpoint(app, ep.commitProfileImage, async ({ request, params, body }) => {
+    const auth = requireSelf(request, params.userId);
+    return commitProfileImage(deps.db, auth.userId, body.uploadId, mediaBase);
+  });
 }
