@@ -18,7 +18,8 @@ import { useZodCompilers } from './plugins/zod-compilers';
 import { accountRoutes } from './routes/account-routes';
 import { authRoutes } from './routes/auth-routes';
 import { devRoutes } from './routes/dev-routes';
-import { docsRoutes } from './routes/docs-routes';
+import { DOCS_PREFIX, docsRoutes } from './routes/docs-routes';
+import { requireEndpointDescriptors } from './plugins/require-descriptors';
 import { healthRoutes } from './routes/health-routes';
 import { operatorRoutes } from './routes/operator-routes';
 import { remoteLoadsRoutes } from './routes/remote-loads-routes';
@@ -105,6 +106,8 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
   if (!options.db) throw new Error('apiPlugin needs a db');
   if (!options.jwtSecret || options.jwtSecret.length < 32) throw new Error('apiPlugin needs a jwtSecret of at least 32 characters');
 
+  // Every route below comes from a descriptor in shared/contracts/src/endpoints (the reference pages' own files excepted).
+  requireEndpointDescriptors(app, { exceptUnder: `${app.prefix}${DOCS_PREFIX}` });
   useZodCompilers(app);
   useJsonBodyParser(app);
   useErrorHandling(app);

@@ -154,3 +154,18 @@ test('a role that may not open a route gets the 403 page inside the shell; unkno
   await page.getByText(/404/).first().waitFor();
   await context.close();
 });
+
+test('the API reference at /backend/docs lists every endpoint descriptor, under the portal CSP', async () => {
+  const { ENDPOINTS } = await import('@portal/contracts/endpoints');
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
+  const refused: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy|Refused to/i.test(message.text())) refused.push(message.text());
+  });
+  await page.goto('/backend/docs');
+  await page.locator('.opblock').first().waitFor();
+  expect(await page.locator('.opblock').count()).toBe(Object.keys(ENDPOINTS).length);
+  await page.getByText('/support/tickets/{ticketId}/replies', { exact: true }).waitFor();
+  expect(refused).toEqual([]);
+  await context.close();
+});

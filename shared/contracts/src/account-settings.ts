@@ -5,6 +5,9 @@ import { currentPasswordFieldSchema, emailFieldSchema, otpFieldSchema } from './
 import { userAccessSchema } from './user-access';
 import { whitelabelSenderSchema } from './whitelabel-sender';
 
+/** Spec section 6: the Whitelabel page is for these roles, and the API refuses everyone else. */
+export const WHITELABEL_EDITOR_ROLES = ['ADMIN', 'PARTNER', 'DIRECTPARTNER'] as const satisfies readonly Role[];
+
 // Account settings (issue 5): profile, profile picture, MFA enrolment, sessions, white-label branding
 // and notification preferences. The forms and the API validate with these same schemas.
 // This module imports only ./account and ./user-access (never ./index) so that index can re-export it without a cycle.

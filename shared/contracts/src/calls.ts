@@ -1,4 +1,4 @@
-import { request, type ApiResult } from '@portal/request';
+import type { ApiResult } from '@portal/request';
 import type {
   AvailabilityResponse,
   ChangePasswordRequest,
@@ -19,6 +19,7 @@ import type {
 } from '@portal/contracts';
 import { callEndpoint } from './call-endpoint';
 import { accountEndpoints as ep } from './endpoints/account-endpoints';
+import { adminEndpoints } from './endpoints/admin-endpoints';
 
 // One typed function per endpoint. The account area's URLs, methods and access come from
 // ./endpoints/account-endpoints; the public ones travel without the authorization and userid
@@ -34,7 +35,7 @@ export const getPlatformVersion = (): Promise<ApiResult<PlatformVersion>> => cal
 export const getProfile = (userId: string): Promise<ApiResult<Profile>> =>
   callEndpoint(ep.getAccountProfile, { params: { userId }, headers: { userid: userId } });
 
-export const getHealth = (): Promise<ApiResult<Health>> => request<ApiResult<Health>>({ method: 'GET', url: 'api/health' });
+export const getHealth = (): Promise<ApiResult<Health>> => callEndpoint(adminEndpoints.getHealth);
 
 // Account area (issue 3).
 

@@ -4,6 +4,7 @@ import {
   type WhitelabelResponse,
   type WhitelabelSettingsRequest,
   type WhitelabelValues,
+  WHITELABEL_EDITOR_ROLES,
 } from '@portal/contracts';
 import { imageExists } from '../repositories/images-repository';
 import { findEffectiveWhitelabel, findOwnWhitelabel, setWhitelabelLogo, upsertWhitelabel } from '../repositories/whitelabel-repository';
@@ -12,8 +13,6 @@ import { forbidden, HttpError } from './errors';
 import { claimImage, parseOwnMediaUrl } from './image-service';
 import { mailSenderCode, ownSender } from './whitelabel-sender-service';
 
-/** Spec section 6: the Whitelabel page is for these roles, and the API refuses everyone else. */
-export const WHITELABEL_EDITOR_ROLES: readonly Role[] = ['ADMIN', 'PARTNER', 'DIRECTPARTNER'];
 
 export interface WhitelabelCaller {
   userId: string;
@@ -21,7 +20,7 @@ export interface WhitelabelCaller {
   organisationId: string;
 }
 
-const canEdit = (caller: WhitelabelCaller) => WHITELABEL_EDITOR_ROLES.includes(caller.role);
+const canEdit = (caller: WhitelabelCaller) => (WHITELABEL_EDITOR_ROLES as readonly Role[]).includes(caller.role);
 
 const EMPTY: WhitelabelValues = { copyrightText: null, whitelabelImageUrl: null, whiteLabelEmail: null, presetColor: null };
 

@@ -36,6 +36,7 @@ import {
   userSessionsResponseSchema,
   whitelabelResponseSchema,
   whitelabelSettingsRequestSchema,
+  WHITELABEL_EDITOR_ROLES,
 } from '../account-settings';
 import { whitelabelSenderVerifyRequestSchema } from '../whitelabel-sender';
 
@@ -43,8 +44,8 @@ const open = { kind: 'public' } as const;
 const session = { kind: 'session' } as const;
 /** The sign-in's MFA-pending token is accepted too (it becomes a full session on a right code). */
 const mfaPending = { kind: 'session', mfaPending: true } as const;
-/** Who may change an organisation's branding (the API's WHITELABEL_EDITOR_ROLES). */
-const brandingEditors = { kind: 'session', roles: ['ADMIN', 'PARTNER', 'DIRECTPARTNER'] } as const;
+/** Who may change an organisation's branding. */
+const brandingEditors = { kind: 'session', roles: WHITELABEL_EDITOR_ROLES } as const;
 const admin = { kind: 'session', roles: ['ADMIN'] } as const;
 
 /**
