@@ -25,7 +25,7 @@ export function RemoteModule<P extends object>({ remote, module, props, loading,
   // React.lazy remembers a rejected import forever; a new attempt needs a new lazy component.
   const LazyComponent = useMemo(
     () => lazy(() => loadRemoteComponent<P>(remote, module)) as ComponentType<P>,
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt is read by no one: a Retry must make a new lazy component
     [remote, module, attempt],
   );
 

@@ -20,7 +20,6 @@ interface AutocannonResult {
   non2xx: number;
   '2xx': number;
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const autocannon = require('autocannon') as (options: Record<string, unknown>) => Promise<AutocannonResult>;
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 200);

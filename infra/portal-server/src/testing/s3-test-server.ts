@@ -9,7 +9,6 @@ interface S3rverInstance {
   run(): Promise<AddressInfo>;
   close(): Promise<void>;
 }
-// eslint-disable-next-line @typescript-eslint/no-require-imports
 const S3rver = require('s3rver') as new (options: Record<string, unknown>) => S3rverInstance;
 
 export const TEST_S3_CREDENTIALS = { AWS_ACCESS_KEY_ID: 'S3RVER', AWS_SECRET_ACCESS_KEY: 'S3RVER' };

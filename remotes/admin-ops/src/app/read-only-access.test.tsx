@@ -3,8 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { USER_ACCESS_MESSAGES, type AlertView, type UserAccess } from '@portal/contracts';
 import { getOrganisationTree, listAlerts, listOrganisationUsers } from '@portal/contracts/calls';
 import { profileStore } from '@portal/ui';
-import { AlertsPage } from '../../alerts/components/alerts-page';
-import { UserManagementPage } from './user-management-page';
+import { AlertsPage } from '../features/alerts/components/alerts-page';
+import { UserManagementPage } from '../features/user-management/components/user-management-page';
 
 jest.mock('@portal/contracts/calls', () => ({
   getOrganisationTree: jest.fn(),

@@ -4,7 +4,7 @@ import { Alert, Box, IconButton, List, ListItem, ListItemButton, ListItemText, S
 import { BACKUP_SERVICE_LABELS, type TreeList, type TreeNode } from '@portal/contracts';
 import { getSnapshotTree } from '@portal/contracts/calls';
 import { useState } from 'react';
-import { useLoad } from '../../../lib/use-load';
+import { useLoad } from '../lib/use-load';
 import { countLabel } from '@portal/ui';
 
 interface FolderTreeProps {

@@ -20,7 +20,7 @@ export function ListToolbar({ idPrefix, q, sort, sortOptions, onChange, searchLa
   useEffect(() => setText(q), [q]);
   useEffect(() => {
     if (debounced !== q) onChange({ q: debounced.trim() });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a settled search text updates the URL; a URL change (q) must not send it back
   }, [debounced]);
   return (
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2 }} useFlexGap flexWrap="wrap">

@@ -21,7 +21,7 @@ import { OBJECT_KINDS_BY_SET_TYPE, type BackupSetType, type DirectoryList, type 
 import { listTenantDirectory } from '@portal/contracts/calls';
 import { useDebouncedValue } from '@portal/ui';
 import { useState } from 'react';
-import { useLoad } from '../../../lib/use-load';
+import { useLoad } from '../lib/use-load';
 
 const KIND_LABELS: Record<ObjectKind, string> = { user: 'Users', site: 'Sites', group: 'Groups', team: 'Teams' };
 

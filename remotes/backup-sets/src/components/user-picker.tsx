@@ -3,7 +3,7 @@ import type { DirectoryEntry, DirectoryList } from '@portal/contracts';
 import { listTenantDirectory } from '@portal/contracts/calls';
 import { useDebouncedValue } from '@portal/ui';
 import { useState } from 'react';
-import { useLoad } from '../../../lib/use-load';
+import { useLoad } from '../lib/use-load';
 
 interface UserPickerProps {
   tenantId: string;

@@ -1,6 +1,6 @@
 import type { BackupSet } from '@portal/contracts';
 import { getBackupSet } from '@portal/contracts/calls';
-import { useLoad } from '../../../lib/use-load';
+import { useLoad } from './use-load';
 
 /** The set a page is about (its name for the breadcrumb, its scope for add/remove); none while no id is chosen. */
 export function useBackupSet(setId: string) {

@@ -18,7 +18,7 @@ export function useUrlParams<K extends string>(defaults: Record<K, string>): rea
       if (value !== null) out[name] = value;
     }
     return out;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- defaults is a new object each render; the values change only with the query string (key)
   }, [key]);
 
   const update = useCallback<ParamUpdate<K>>(
@@ -37,7 +37,7 @@ export function useUrlParams<K extends string>(defaults: Record<K, string>): rea
         { replace: true },
       );
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- defaults is a new object each render with the same values; update stays stable for the effects that use it
     [setSearchParams],
   );
   return [values, update] as const;

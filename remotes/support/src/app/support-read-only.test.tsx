@@ -5,9 +5,9 @@ import { USER_ACCESS_MESSAGES, type FeedbackEntry, type TicketDetail, type UserA
 import { profileStore } from '@portal/ui';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { SESSION_USER, useSignedInSession } from '../../../testing/setup-session';
-import { FeedbacksPage } from '../../feedback/components/feedbacks-page';
-import { SupportTicketsPage } from './support-tickets-page';
+import { SESSION_USER, signInBeforeEach } from '../testing/setup-session';
+import { FeedbacksPage } from '../features/feedback/components/feedbacks-page';
+import { SupportTicketsPage } from '../features/tickets/components/support-tickets-page';
 
 jest.mock('@portal/contracts/calls', () => ({
   listTickets: jest.fn(),
@@ -41,7 +41,7 @@ const ticket: TicketDetail = {
 };
 const feedback: FeedbackEntry = { id: 'f1', feedback: 'Great', canDelete: true, author, createdAt: '2026-01-02T10:00:00.000Z' };
 
-useSignedInSession();
+signInBeforeEach();
 afterEach(() => profileStore.getState().clear());
 
 function signInWith(access: UserAccess) {

@@ -21,7 +21,7 @@ export function ListFilters({ idPrefix, q, from, to, sort, sortOptions, onChange
   useEffect(() => {
     if (debounced !== q) onChange({ q: debounced });
     // Only a settled search text updates the URL.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a URL change (q) must not send the text back
   }, [debounced]);
   useEffect(() => setSearch(q), [q]);
 

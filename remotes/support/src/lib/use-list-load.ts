@@ -13,7 +13,7 @@ export function useListLoad<P, Q>(list: (query: Q) => Promise<object>, query: Q)
   const [reloads, setReloads] = useState(0);
   const refresh = useCallback(() => setReloads((n) => n + 1), []);
   const key = JSON.stringify(query);
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the query object is new each render; it counts as changed only when its content (key) does
   const stableQuery = useMemo(() => query, [key]);
 
   useEffect(() => {

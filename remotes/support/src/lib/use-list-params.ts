@@ -14,7 +14,7 @@ export function useListParams<K extends string>(defaults: Record<K, string>) {
       if (value !== null) out[key] = value;
     }
     return out;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- defaults is a new object each render; the values change only with the query string
   }, [searchParams]);
 
   const update = useCallback(
@@ -33,7 +33,7 @@ export function useListParams<K extends string>(defaults: Record<K, string>) {
         { replace: true },
       );
     },
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- defaults is a new object each render with the same values; update stays stable for the effects that use it
     [setSearchParams],
   );
 

@@ -12,7 +12,7 @@ export const SESSION_USER = {
 } as const;
 
 /** A signed-in customer and empty alert/snackbar stores before each test. */
-export function useSignedInSession(): void {
+export function signInBeforeEach(): void {
   beforeEach(() => {
     resetAuthStore();
     resetAlertStore();

@@ -3,7 +3,7 @@ import { useAuth } from '@portal/auth-bridge';
 import type { DashboardSummary } from '@portal/contracts';
 import { getDashboardSummary } from '@portal/contracts/calls';
 import { useCallback, useEffect, useState } from 'react';
-import { greetingAt } from '../../shell/lib/greeting';
+import { greetingAt } from '../../../lib/greeting';
 import { CustomerDashboard } from './customer-dashboard';
 import { PartnerDashboard } from './partner-dashboard';
 

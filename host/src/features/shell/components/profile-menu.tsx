@@ -6,7 +6,7 @@ import { USER_ACCESS_LABELS } from '@portal/contracts';
 import { profileStore, useReadOnly, useT } from '@portal/ui';
 import { useState } from 'react';
 import { useStore } from 'zustand';
-import { greetingKeyAt } from '../lib/greeting';
+import { greetingKeyAt } from '../../../lib/greeting';
 
 type Props = {
   onChangePassword: () => void;

@@ -1,2 +1,2 @@
 // The host's React.lazy needs a default export; features keep named exports.
-export { SharepointPage as default } from '../../features/m365-services/components/sharepoint-page';
+export { SharepointPage as default } from '../../features/protected-objects/components/sharepoint-page';

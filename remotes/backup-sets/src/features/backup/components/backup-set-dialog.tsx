@@ -19,7 +19,7 @@ import { Controller, useForm, useFormState, useWatch, type Control } from 'react
 import { unwrap } from '../../../lib/api-result';
 import { errorText } from '../../../lib/format';
 import { editSetDefaults, newSetDefaults, STEP_FIELDS, STEP_LABELS, type SetFormInput } from '../lib/set-form';
-import { ScopePicker } from './scope-picker';
+import { ScopePicker } from '../../../components/scope-picker';
 import { ScheduleFields, ServicesField } from './set-plan-fields';
 
 interface BackupSetDialogProps {

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { JobStatusChip } from '../../../components/job-status-chip';
 import { formatBytes, formatCount, formatDateTime } from '../../../lib/format';
-import { objectsPath } from '../lib/objects-path';
+import { objectsPath } from '../../../lib/objects-path';
 import { describeSchedule, describeScope, describeServices } from '../lib/set-labels';
 
 interface BackupSetsTableProps {

@@ -8,8 +8,8 @@ import { useForm } from 'react-hook-form';
 import { unwrap } from '../../../lib/api-result';
 import { errorText } from '../../../lib/format';
 import { useLoad } from '../../../lib/use-load';
-import { DESTINATION_DEFAULTS, destinationFormSchema, type DestinationForm, type DestinationFormInput } from '../lib/destination-form';
-import { DestinationFields } from './destination-fields';
+import { DESTINATION_DEFAULTS, destinationFormSchema, type DestinationForm, type DestinationFormInput } from '../../../lib/destination-form';
+import { DestinationFields } from '../../../components/destination-fields';
 
 interface StartRestoreDialogProps {
   setId: string;

@@ -57,7 +57,7 @@ export function useItemPages(setId: string, query: Omit<ItemSearchParams, 'page'
     void fetchChunk(0);
   }, [fetchChunk]);
 
-  // eslint-disable-next-line react-hooks/exhaustive-deps
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- the search starts again when the query (key) changes, not on every new reload function
   useEffect(reload, [key]);
 
   /** Makes sure the rows start..end are loaded (or loading). */

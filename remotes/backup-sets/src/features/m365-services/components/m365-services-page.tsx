@@ -9,8 +9,8 @@ import { PageTrail } from '../../../components/page-trail';
 import { formatBytes, formatCount, formatDateTime } from '../../../lib/format';
 import { fromTarget } from '../../../lib/from-target';
 import { useLoad } from '../../../lib/use-load';
-import { ObjectStatusChip } from '../../protected-objects/components/object-status-chip';
-import { useBackupSet } from '../../protected-objects/hooks/use-backup-set';
+import { ObjectStatusChip } from '../../../components/object-status-chip';
+import { useBackupSet } from '../../../lib/use-backup-set';
 
 /** /m365-services/{backupSetType}/{backupSetUserId}/{backupSetId}/{from}: one user's services. */
 export function M365ServicesPage() {

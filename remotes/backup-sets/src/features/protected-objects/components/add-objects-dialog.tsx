@@ -5,7 +5,7 @@ import { openSnackbar } from '@portal/ui';
 import { useId, useState } from 'react';
 import { unwrap } from '../../../lib/api-result';
 import { errorText } from '../../../lib/format';
-import { ScopePicker } from '../../backup/components/scope-picker';
+import { ScopePicker } from '../../../components/scope-picker';
 
 /** Adds users (or sites, teams) of the tenant to a set with a selected scope. */
 export function AddObjectsDialog({ set, onClose, onSaved }: { set: BackupSet; onClose: () => void; onSaved: () => void }) {

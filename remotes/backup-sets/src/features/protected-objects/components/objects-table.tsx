@@ -4,7 +4,7 @@ import { ChangeAction } from '@portal/ui';
 import { Link as RouterLink } from 'react-router-dom';
 import { formatBytes, formatCount, formatDateTime } from '../../../lib/format';
 import { objectLinks } from '../lib/object-links';
-import { ObjectStatusChip } from './object-status-chip';
+import { ObjectStatusChip } from '../../../components/object-status-chip';
 
 interface ObjectsTableProps {
   objects: ProtectedObject[];

@@ -3,10 +3,10 @@ import { paths } from '@portal/config';
 import { getBackupSet, listProtectedObjects, updateBackupSet } from '@portal/contracts/calls';
 import { SET, USER_ADA, USER_BOB } from '../../../testing/fixtures';
 import { renderPage } from '../../../testing/render-page';
-import { ViewUsersPage } from '../../backup-set-users/components/view-users-page';
-import { GroupsPage } from '../../m365-services/components/groups-page';
-import { SharepointPage } from '../../m365-services/components/sharepoint-page';
-import { TeamsPage } from '../../m365-services/components/teams-page';
+import { ViewUsersPage } from './view-users-page';
+import { GroupsPage } from './groups-page';
+import { SharepointPage } from './sharepoint-page';
+import { TeamsPage } from './teams-page';
 
 jest.mock('@portal/contracts/calls', () => ({
   listProtectedObjects: jest.fn(),

@@ -22,7 +22,7 @@ import { errorText } from '../../../lib/format';
 import { fromTarget } from '../../../lib/from-target';
 import { useLoad } from '../../../lib/use-load';
 import { pageQuery, useUrlParams } from '../../../lib/use-url-params';
-import { useBackupSet } from '../hooks/use-backup-set';
+import { useBackupSet } from '../../../lib/use-backup-set';
 import { KIND_NOUNS } from '../lib/object-links';
 import { explicitScope, withoutObject } from '../lib/scope-edit';
 import { AddObjectsDialog } from './add-objects-dialog';

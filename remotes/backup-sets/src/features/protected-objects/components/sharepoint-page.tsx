@@ -1,4 +1,4 @@
-import { ProtectedObjectsView } from '../../protected-objects/components/protected-objects-view';
+import { ProtectedObjectsView } from './protected-objects-view';
 
 /** /sharepoint/{backupSetType}/{backupSetId}/{from}: the set's sites with the same facts as its users. */
 export function SharepointPage() {

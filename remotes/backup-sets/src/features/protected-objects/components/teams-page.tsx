@@ -1,4 +1,4 @@
-import { ProtectedObjectsView } from '../../protected-objects/components/protected-objects-view';
+import { ProtectedObjectsView } from './protected-objects-view';
 
 /** /teams/{backupSetType}/{backupSetId}/{from}: the set's teams with the same facts as its users. */
 export function TeamsPage() {

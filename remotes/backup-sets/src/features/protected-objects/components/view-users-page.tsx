@@ -1,4 +1,4 @@
-import { ProtectedObjectsView } from '../../protected-objects/components/protected-objects-view';
+import { ProtectedObjectsView } from './protected-objects-view';
 
 /** /view-users/{backupSetType}/{backupSetId}/{from}: the set's users; add and remove them. */
 export function ViewUsersPage() {

@@ -11,10 +11,10 @@ import { unwrap } from '../../../lib/api-result';
 import { errorText } from '../../../lib/format';
 import { useLoad } from '../../../lib/use-load';
 import { useUrlParams } from '../../../lib/use-url-params';
-import { objectsPath } from '../../backup/lib/objects-path';
-import { useBackupSet } from '../../protected-objects/hooks/use-backup-set';
-import { DESTINATION_DEFAULTS, destinationFormSchema, type DestinationForm, type DestinationFormInput } from '../lib/destination-form';
-import { DestinationFields } from './destination-fields';
+import { objectsPath } from '../../../lib/objects-path';
+import { useBackupSet } from '../../../lib/use-backup-set';
+import { DESTINATION_DEFAULTS, destinationFormSchema, type DestinationForm, type DestinationFormInput } from '../../../lib/destination-form';
+import { DestinationFields } from '../../../components/destination-fields';
 import { itemSearchFor, SelectionStep, type SelectionMode } from './selection-step';
 import { ObjectPicker, SetPicker, SnapshotPicker } from './source-pickers';
 

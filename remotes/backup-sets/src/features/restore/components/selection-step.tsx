@@ -2,7 +2,7 @@ import { Button, Checkbox, FormControlLabel, FormGroup, FormLabel, Radio, RadioG
 import { paths } from '@portal/config';
 import { BACKUP_SERVICE_LABELS, type BackupService, type TreeNode } from '@portal/contracts';
 import { Link as RouterLink } from 'react-router-dom';
-import { FolderTree } from '../../snapshots/components/folder-tree';
+import { FolderTree } from '../../../components/folder-tree';
 
 export type SelectionMode = 'snapshot' | 'folders';
 

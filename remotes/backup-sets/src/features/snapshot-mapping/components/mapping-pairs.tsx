@@ -5,7 +5,7 @@ import { BACKUP_PAGE_SIZE_MAX } from '@portal/contracts';
 import { listProtectedObjects } from '@portal/contracts/calls';
 import { Controller, useFieldArray, type Control, type FieldErrors } from 'react-hook-form';
 import { useLoad } from '../../../lib/use-load';
-import { UserPicker } from '../../restore/components/user-picker';
+import { UserPicker } from '../../../components/user-picker';
 import type { MappingFormInput } from '../lib/mapping-form';
 
 interface MappingPairsProps {

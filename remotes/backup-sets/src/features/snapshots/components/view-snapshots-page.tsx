@@ -8,10 +8,10 @@ import { LoadState } from '../../../components/load-state';
 import { PageTrail } from '../../../components/page-trail';
 import { useLoad } from '../../../lib/use-load';
 import { useUrlParams } from '../../../lib/use-url-params';
-import { useBackupSet } from '../../protected-objects/hooks/use-backup-set';
+import { useBackupSet } from '../../../lib/use-backup-set';
 import { restoreLink } from '../lib/restore-link';
 import { FolderItems } from './folder-items';
-import { FolderTree } from './folder-tree';
+import { FolderTree } from '../../../components/folder-tree';
 import { SnapshotTimeline } from './snapshot-timeline';
 
 const DEFAULTS = { snapshot: '', folder: '', folderName: '', page: '1' };

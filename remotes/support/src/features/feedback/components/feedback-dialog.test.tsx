@@ -2,14 +2,14 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createFeedback } from '@portal/contracts/calls';
 import { GlobalAlert, GlobalSnackbar, snackbarStore } from '@portal/ui';
-import { SESSION_USER, useSignedInSession } from '../../../testing/setup-session';
+import { SESSION_USER, signInBeforeEach } from '../../../testing/setup-session';
 import { FeedbackDialog } from './feedback-dialog';
 
 jest.mock('@portal/contracts/calls', () => ({ createFeedback: jest.fn() }));
 jest.setTimeout(30000);
 const mockedCreate = createFeedback as jest.Mock;
 
-useSignedInSession();
+signInBeforeEach();
 beforeEach(() => mockedCreate.mockReset());
 
 function renderDialog() {

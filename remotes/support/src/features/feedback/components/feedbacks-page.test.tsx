@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { deleteFeedback, listFeedbacks } from '@portal/contracts/calls';
 import type { FeedbackEntry } from '@portal/contracts';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { useSignedInSession } from '../../../testing/setup-session';
+import { signInBeforeEach } from '../../../testing/setup-session';
 import { FeedbacksPage } from './feedbacks-page';
 
 jest.mock('@portal/contracts/calls', () => ({ listFeedbacks: jest.fn(), deleteFeedback: jest.fn(), createFeedback: jest.fn() }));
@@ -17,7 +17,7 @@ const entry = (id: string, feedback: string, canDelete: boolean): FeedbackEntry 
   createdAt: '2026-01-02T10:00:00.000Z',
 });
 
-useSignedInSession();
+signInBeforeEach();
 
 function renderPage(url = '/feedbacks') {
   const router = createMemoryRouter([{ path: '/feedbacks', element: <FeedbacksPage /> }], { initialEntries: [url] });

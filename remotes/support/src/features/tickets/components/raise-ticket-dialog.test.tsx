@@ -2,14 +2,14 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createTicket } from '@portal/contracts/calls';
 import { GlobalAlert, GlobalSnackbar, snackbarStore } from '@portal/ui';
-import { SESSION_USER, useSignedInSession } from '../../../testing/setup-session';
+import { SESSION_USER, signInBeforeEach } from '../../../testing/setup-session';
 import { RaiseTicketDialog } from './raise-ticket-dialog';
 
 jest.mock('@portal/contracts/calls', () => ({ createTicket: jest.fn() }));
 jest.setTimeout(30000);
 const mockedCreate = createTicket as jest.Mock;
 
-useSignedInSession();
+signInBeforeEach();
 beforeEach(() => mockedCreate.mockReset());
 
 function renderDialog() {

@@ -1,12 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import { getSupportContact, listTickets } from '@portal/contracts/calls';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { useSignedInSession } from '../../../testing/setup-session';
+import { signInBeforeEach } from '../../../testing/setup-session';
 import { SupportPage } from './support-page';
 
 jest.mock('@portal/contracts/calls', () => ({ getSupportContact: jest.fn(), listTickets: jest.fn(), createTicket: jest.fn() }));
 
-useSignedInSession();
+signInBeforeEach();
 
 it('shows the support contact, the open tickets of the user and a Raise Ticket button', async () => {
   jest.mocked(getSupportContact).mockResolvedValue({ organisationName: 'Demo Partner', email: null, sameOrganisation: false });

@@ -4,7 +4,7 @@ import { deleteTicket, getTicket, listTickets, replyToTicket } from '@portal/con
 import type { TicketDetail, TicketSummary } from '@portal/contracts';
 import { GlobalAlert } from '@portal/ui';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
-import { SESSION_USER, useSignedInSession } from '../../../testing/setup-session';
+import { SESSION_USER, signInBeforeEach } from '../../../testing/setup-session';
 import { SupportTicketsPage } from './support-tickets-page';
 
 jest.mock('@portal/contracts/calls', () => ({
@@ -37,7 +37,7 @@ const detail: TicketDetail = {
   permissions: { reply: true, statuses: ['closed'], delete: true },
 };
 
-useSignedInSession();
+signInBeforeEach();
 beforeEach(() => jest.mocked(listTickets).mockReset());
 
 function renderPage(url = '/support-tickets') {
