@@ -1,3 +1,4 @@
+import { portalQueryClient, QueryClientProvider } from '@portal/data';
 import { GlobalAlert, GlobalSnackbar, LoadingBar, PortalThemeProvider } from '@portal/ui';
 import type { ReactNode } from 'react';
 
@@ -7,11 +8,13 @@ import type { ReactNode } from 'react';
  */
 export function AppProviders({ children }: { children: ReactNode }) {
   return (
-    <PortalThemeProvider>
-      <LoadingBar />
-      <GlobalAlert />
-      <GlobalSnackbar />
-      {children}
-    </PortalThemeProvider>
+    <QueryClientProvider client={portalQueryClient}>
+      <PortalThemeProvider>
+        <LoadingBar />
+        <GlobalAlert />
+        <GlobalSnackbar />
+        {children}
+      </PortalThemeProvider>
+    </QueryClientProvider>
   );
 }

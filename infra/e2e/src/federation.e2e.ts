@@ -29,8 +29,10 @@ const SINGLETONS = [
   '@mui/material',
   '@emotion/react',
   'zustand',
+  '@tanstack/react-query',
   '@portal/auth-bridge',
   '@portal/request',
+  '@portal/data',
   '@portal/ui',
 ];
 

@@ -21,8 +21,10 @@ const SINGLETONS = [
   '@emotion/react',
   '@emotion/styled',
   'zustand',
+  '@tanstack/react-query',
   '@portal/auth-bridge',
   '@portal/request',
+  '@portal/data',
   '@portal/ui',
 ];
 

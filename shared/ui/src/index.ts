@@ -60,3 +60,18 @@ export type { MessageKey, Messages } from './i18n/messages-en';
 export { PERSISTED_STORES, allHydrated, useStoresHydrated } from './stores/persisted-stores';
 export type { HydratingStore } from './stores/persisted-stores';
 export { ltrCache, loadRtlCache } from './theme/emotion-caches';
+
+// The list-page kit: URL list state, the states of a query, paging, confirmation and formatters.
+export { useUrlListState } from './list/use-url-list-state';
+export type { UpdateListState } from './list/use-url-list-state';
+export { listPageQuery } from './list/list-page-query';
+export type { ListPageParams } from './list/list-page-query';
+export { QueryState } from './list/query-state';
+export type { QueryLike, QueryStateProps } from './list/query-state';
+export { ListPagination } from './list/list-pagination';
+export type { ListPaginationProps } from './list/list-pagination';
+export { ConfirmDialog } from './components/confirm-dialog';
+export type { ConfirmDialogProps } from './components/confirm-dialog';
+export { formatBytes, formatCount, formatDateTime, formatDuration, formatRate } from './format/format';
+export { ListFilters } from './list/list-filters';
+export type { ListFiltersProps } from './list/list-filters';

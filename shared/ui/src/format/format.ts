@@ -1,0 +1,37 @@
+// Display formatters of every page; the API sends raw numbers and ISO 8601 times in UTC.
+
+const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
+
+/** Binary sizes (1 KB = 1024 B), one decimal above bytes: 1536 -> "1.5 KB". */
+export function formatBytes(bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < UNITS.length - 1) {
+    value /= 1024;
+    unit += 1;
+  }
+  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${UNITS[unit]}`;
+}
+
+/** Date and time in the user's locale; `empty` stands for a missing time ("—" unless told). */
+export const formatDateTime = (iso: string | null | undefined, empty = '—'): string =>
+  iso ? new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }) : empty;
+
+/** Whole numbers with grouping, fractions with one decimal: 12345 -> "12,345", 2.345 -> "2.3". */
+export const formatCount = (value: number): string =>
+  Number.isInteger(value) ? value.toLocaleString('en-US') : value.toLocaleString('en-US', { maximumFractionDigits: 1 });
+
+/** 75 -> "1m 15s", 3700 -> "1h 1m"; null (unknown) -> "—". */
+export function formatDuration(seconds: number | null | undefined): string {
+  if (seconds === null || seconds === undefined || !Number.isFinite(seconds)) return '—';
+  const s = Math.max(0, Math.round(seconds));
+  const h = Math.floor(s / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const rest = s % 60;
+  if (h > 0) return `${h}h ${m}m`;
+  if (m > 0) return `${m}m ${rest}s`;
+  return `${rest}s`;
+}
+
+/** 0.9523 -> "95.2%"; null (nothing to measure) -> "—". */
+export const formatRate = (rate: number | null): string => (rate === null ? '—' : `${(rate * 100).toFixed(1).replace(/\.0$/, '')}%`);
