@@ -3,7 +3,8 @@ import { callEndpoint } from '@portal/contracts/call-endpoint';
 import { supportEndpoints } from '@portal/contracts/endpoints';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { ApiError } from './api-error';
-import { endpointKey, useEndpointMutation, useEndpointQuery } from './endpoint-query';
+import { useEndpointMutation, useEndpointQuery } from './endpoint-query';
+import { endpointKey } from './keys';
 import { portalQueryClient } from './query-client';
 
 jest.mock('@portal/contracts/call-endpoint', () => ({ callEndpoint: jest.fn() }));

@@ -1,5 +1,8 @@
 export { ApiError, errorMessageOf, unwrap } from './api-error';
-export { endpointKey, endpointKeyPrefix, endpointQuery, useEndpointMutation, useEndpointQuery } from './endpoint-query';
-export type { EndpointQueryExtras } from './endpoint-query';
+export { endpointQuery, useEndpointMutation, useEndpointQuery } from './endpoint-query';
+export { endpointKey, endpointKeyPrefix } from './keys';
+export type { EndpointQueryExtras } from './keys';
 export { portalQueryClient, usePortalQueryClient } from './query-client';
 export { QueryClientProvider } from '@tanstack/react-query';
+export { callQuery, useCallMutation, useCallQuery } from './call-query';
+export { keepPreviousData } from '@tanstack/react-query';

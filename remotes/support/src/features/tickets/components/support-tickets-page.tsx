@@ -1,28 +1,10 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  MenuItem,
-  Skeleton,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
-import { PAGE_SIZE_DEFAULT, TICKET_STATUS_LABELS, TICKET_STATUSES, type TicketPage, type TicketSort } from '@portal/contracts';
+import { Box, Button, Card, MenuItem, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { PAGE_SIZE_DEFAULT, TICKET_STATUS_LABELS, TICKET_STATUSES, type TicketSort } from '@portal/contracts';
 import { listTickets } from '@portal/contracts/calls';
-import { ChangeAction, PageHeader } from '@portal/ui';
+import { supportEndpoints } from '@portal/contracts/endpoints';
+import { keepPreviousData, useCallQuery } from '@portal/data';
+import { ChangeAction, countLabel, formatDateTime, ListFilters, ListPagination, listPageQuery, PageHeader, QueryState, useUrlListState } from '@portal/ui';
 import { useState } from 'react';
-import { ListFilters } from '../../../components/list-filters';
-import { formatDateTime } from '../../../lib/format';
-import { listQuery, useListLoad } from '../../../lib/use-list-load';
-import { useListParams } from '../../../lib/use-list-params';
 import { RaiseTicketDialog } from './raise-ticket-dialog';
 import { TicketDetailDialog } from './ticket-detail-dialog';
 import { TicketStatusChip } from './ticket-status-chip';
@@ -40,15 +22,12 @@ const DEFAULTS = { q: '', status: '', from: '', to: '', sort: '-updatedAt', page
 
 /** /support-tickets: the tickets the caller may see (their own, and those their tier handles). */
 export function SupportTicketsPage() {
-  const [params, update] = useListParams(DEFAULTS);
-  const { load, refresh } = useListLoad<TicketPage, Parameters<typeof listTickets>[0]>(listTickets, {
-    ...listQuery(params),
-    status: params.status || undefined,
-    sort: params.sort as TicketSort,
-  });
+  const [params, update] = useUrlListState(DEFAULTS);
+  const query = { ...listPageQuery(params), status: params.status || undefined, sort: params.sort as TicketSort };
+  const tickets = useCallQuery(supportEndpoints.listTickets, listTickets, [query], { placeholderData: keepPreviousData, quietRefetch: true });
+  const refresh = () => void tickets.refetch();
   const [raising, setRaising] = useState(false);
 
-  const page = load.state === 'ready' ? load.page : null;
   const filtered = Boolean(params.q || params.status || params.from || params.to);
 
   return (
@@ -75,85 +54,67 @@ export function SupportTicketsPage() {
             ))}
           </TextField>
         </ListFilters>
-        {load.state === 'error' ? (
-          <Alert severity="error" action={<Button onClick={refresh}>Retry</Button>}>
-            The tickets could not be loaded: {load.message}
-          </Alert>
-        ) : null}
-        {load.state === 'loading' ? (
-          <Box aria-busy="true" aria-label="Loading tickets">
-            {[0, 1, 2].map((i) => (
-              <Skeleton key={i} height={48} />
-            ))}
-          </Box>
-        ) : null}
-        {page && page.total === 0 ? (
-          <Typography sx={{ py: 4, textAlign: 'center' }} color="text.secondary" role="status">
-            {filtered ? 'No tickets match these filters.' : 'There are no support tickets yet.'}
-          </Typography>
-        ) : null}
-        {page && page.total > 0 ? (
-          <>
-            <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
-              {page.total} {page.total === 1 ? 'ticket' : 'tickets'}
-            </Typography>
-            <TableContainer>
-              <Table size="small" aria-label="Support tickets">
-                <TableHead>
-                  <TableRow>
-                    <TableCell>#</TableCell>
-                    <TableCell>Subject</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell>Raised by</TableCell>
-                    <TableCell>Handled by</TableCell>
-                    <TableCell align="right">Replies</TableCell>
-                    <TableCell>Created</TableCell>
-                    <TableCell>Last activity</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {page.items.map((ticket) => (
-                    <TableRow key={ticket.id} hover>
-                      <TableCell>{ticket.number}</TableCell>
-                      <TableCell>
-                        <Button
-                          variant="text"
-                          onClick={() => update({ ticket: ticket.id }, { keepPage: true })}
-                          sx={{ textTransform: 'none', textAlign: 'left', p: 0, minWidth: 0 }}
-                          aria-label={`Open ticket ${ticket.number}: ${ticket.subject}`}
-                        >
-                          {ticket.subject}
-                        </Button>
-                      </TableCell>
-                      <TableCell>
-                        <TicketStatusChip status={ticket.status} />
-                      </TableCell>
-                      <TableCell>
-                        {ticket.author.name}
-                        <Typography variant="caption" display="block" color="text.secondary">
-                          {ticket.author.organisationName}
-                        </Typography>
-                      </TableCell>
-                      <TableCell>{ticket.handlerOrganisationName}</TableCell>
-                      <TableCell align="right">{ticket.replyCount}</TableCell>
-                      <TableCell>{formatDateTime(ticket.createdAt)}</TableCell>
-                      <TableCell>{formatDateTime(ticket.updatedAt)}</TableCell>
+        <QueryState
+          query={tickets}
+          noun="tickets"
+          isEmpty={(page) => page.total === 0}
+          empty={filtered ? 'No tickets match these filters.' : 'There are no support tickets yet.'}
+        >
+          {(page) => (
+            <>
+              <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
+                {countLabel(page.total, 'ticket')}
+              </Typography>
+              <TableContainer>
+                <Table size="small" aria-label="Support tickets">
+                  <TableHead>
+                    <TableRow>
+                      <TableCell>#</TableCell>
+                      <TableCell>Subject</TableCell>
+                      <TableCell>Status</TableCell>
+                      <TableCell>Raised by</TableCell>
+                      <TableCell>Handled by</TableCell>
+                      <TableCell align="right">Replies</TableCell>
+                      <TableCell>Created</TableCell>
+                      <TableCell>Last activity</TableCell>
                     </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-            <TablePagination
-              component="div"
-              count={page.total}
-              page={page.page - 1}
-              rowsPerPage={page.pageSize}
-              rowsPerPageOptions={[10, 20, 50, 100]}
-              onPageChange={(_e, next) => update({ page: String(next + 1) })}
-              onRowsPerPageChange={(e) => update({ pageSize: e.target.value })}
-            />
-          </>
-        ) : null}
+                  </TableHead>
+                  <TableBody>
+                    {page.items.map((ticket) => (
+                      <TableRow key={ticket.id} hover>
+                        <TableCell>{ticket.number}</TableCell>
+                        <TableCell>
+                          <Button
+                            variant="text"
+                            onClick={() => update({ ticket: ticket.id }, { keepPage: true })}
+                            sx={{ textTransform: 'none', textAlign: 'left', p: 0, minWidth: 0 }}
+                            aria-label={`Open ticket ${ticket.number}: ${ticket.subject}`}
+                          >
+                            {ticket.subject}
+                          </Button>
+                        </TableCell>
+                        <TableCell>
+                          <TicketStatusChip status={ticket.status} />
+                        </TableCell>
+                        <TableCell>
+                          {ticket.author.name}
+                          <Typography variant="caption" display="block" color="text.secondary">
+                            {ticket.author.organisationName}
+                          </Typography>
+                        </TableCell>
+                        <TableCell>{ticket.handlerOrganisationName}</TableCell>
+                        <TableCell align="right">{ticket.replyCount}</TableCell>
+                        <TableCell>{formatDateTime(ticket.createdAt)}</TableCell>
+                        <TableCell>{formatDateTime(ticket.updatedAt)}</TableCell>
+                      </TableRow>
+                    ))}
+                  </TableBody>
+                </Table>
+              </TableContainer>
+              <ListPagination total={page.total} page={page.page} pageSize={page.pageSize} onChange={update} />
+            </>
+          )}
+        </QueryState>
       </Card>
       <TicketDetailDialog ticketId={params.ticket || null} onClose={() => update({ ticket: '' }, { keepPage: true })} onChanged={refresh} />
       <RaiseTicketDialog open={raising} onClose={() => setRaising(false)} onSubmitted={refresh} />
