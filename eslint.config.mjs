@@ -1,6 +1,6 @@
 // One flat config for the whole workspace. The parser is typescript-eslint's, without type
 // information (no `parserOptions.project`), so lint stays fast; tsc checks types separately.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import tseslint from 'typescript-eslint';
@@ -23,8 +23,18 @@ const subfolders = (dir) => {
 
 const remotes = subfolders('remotes').map((name) => `remotes/${name}`);
 const apps = ['host', ...remotes];
-const browserShared = ['auth-bridge', 'config', 'contracts', 'request', 'ui'];
-const browserSharedNames = browserShared.map((name) => `@portal/${name}`);
+const packageNames = (dir) =>
+  subfolders(dir).flatMap((name) => {
+    try {
+      return [JSON.parse(readFileSync(join(root, dir, name, 'package.json'), 'utf8')).name];
+    } catch {
+      return [];
+    }
+  });
+// The build factory (@portal/mf-build) runs in webpack configs, never in an app's code.
+const sharedNames = packageNames('shared').filter((name) => name !== '@portal/mf-build');
+const infraNames = packageNames('infra');
+const only = (names) => ['@portal/*', ...names.flatMap((name) => [`!${name}`, `!${name}/*`])];
 const code = '**/*.{ts,tsx,mts,cts,js,jsx,mjs,cjs}';
 const inBrowserSrc = ['host/src', ...remotes.map((r) => `${r}/src`), 'shared/*/src'];
 
@@ -78,13 +88,8 @@ const appZones = [
 // Package names, checked before resolution: pnpm does not link a package its importer does not
 // depend on, so `import '@portal/host'` from a remote would not resolve and no-restricted-paths
 // alone would let it through.
-const onlyBrowserShared = (who) => ({
-  patterns: [
-    {
-      group: ['@portal/*', ...browserSharedNames.map((name) => `!${name}`), ...browserSharedNames.map((name) => `!${name}/*`)],
-      message: `${who} imports only the browser shared packages (${browserSharedNames.join(', ')}).`,
-    },
-  ],
+const onlyShared = (who) => ({
+  patterns: [{ group: only(sharedNames), message: `${who} imports only the shared packages (${sharedNames.join(', ')}).` }],
 });
 
 export default tseslint.config(
@@ -158,22 +163,12 @@ export default tseslint.config(
   },
   ...remotes.map((remote) => ({
     files: [`${remote}/**/*.{ts,tsx}`],
-    rules: { 'no-restricted-imports': ['error', onlyBrowserShared('A remote')] },
+    rules: { 'no-restricted-imports': ['error', onlyShared('A remote')] },
   })),
   {
     files: ['host/**/*.{ts,tsx}'],
     rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ['@portal/*', ...browserSharedNames.map((n) => `!${n}`), ...browserSharedNames.map((n) => `!${n}/*`), '!@portal/mf-build'],
-              message: `The host imports only the shared packages (${browserSharedNames.join(', ')}).`,
-            },
-          ],
-        },
-      ],
+      'no-restricted-imports': ['error', onlyShared('The host')],
     },
   },
   {
@@ -184,7 +179,7 @@ export default tseslint.config(
         {
           patterns: [
             {
-              group: ['@portal/host', '@portal/host/*', '@portal/remote-*', ...subfolders('infra').flatMap((n) => [`@portal/${n}`, `@portal/${n}/*`])],
+              group: ['@portal/host', '@portal/host/*', '@portal/remote-*', ...infraNames.flatMap((n) => [n, `${n}/*`])],
               message: 'shared/* imports no app: not the host, a remote or infra.',
             },
           ],

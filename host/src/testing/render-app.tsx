@@ -1,4 +1,4 @@
-import { render } from '@testing-library/react';
+import { render, type RenderResult } from '@testing-library/react';
 import { authStore, type SessionUser } from '@portal/auth-bridge';
 import type { Role } from '@portal/config';
 import { createMemoryRouter, type InitialEntry } from 'react-router-dom';
@@ -23,7 +23,7 @@ export function signIn(user: SessionUser): void {
 }
 
 /** The whole host app (providers, guards, shell) on an in-memory router; an entry may carry navigation state. */
-export function renderApp(entry: InitialEntry) {
+export function renderApp(entry: InitialEntry): RenderResult & { router: ReturnType<typeof createMemoryRouter> } {
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [entry] });
   const view = render(<App router={router} />);
   return { router, ...view };

@@ -110,7 +110,7 @@ async function main(): Promise<void> {
     if (process.env.npm_execpath) run('pnpm --version (pnpm installed)', process.execPath, [process.env.npm_execpath, '--version'], process.env);
 
     console.log('\n# pnpm start');
-    const env = { ...process.env, PORT: String(await freePort()), DATA_DIR: data, PORTAL_USERNAME: 'admin', PORTAL_PASSWORD: 'Portal#2026' };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(await freePort()), DATA_DIR: data, PORTAL_USERNAME: 'admin', PORTAL_PASSWORD: 'Portal#2026' };
     delete env.CI;
     let portal = await start(clone, env);
     report('cold start (built checkout, fresh data folder)', portal.seconds);

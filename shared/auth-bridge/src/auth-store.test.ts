@@ -2,7 +2,7 @@ import { act, renderHook } from '@testing-library/react';
 import { authStore, resetAuthStore, useAuth } from './auth-store';
 import { clearClientSession } from './clear-client-session';
 import { clearSessionUser, getSessionUser, setSessionUser, type SessionUser } from './session-user';
-import { makeToken } from './test-tokens';
+import { makeToken } from './testing/test-tokens';
 
 const user: SessionUser = {
   userId: 'u-1',

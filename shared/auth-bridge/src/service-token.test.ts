@@ -1,5 +1,5 @@
 import { clearServiceToken, getServiceToken, isValidToken, setServiceToken } from './service-token';
-import { makeToken } from './test-tokens';
+import { makeToken } from './testing/test-tokens';
 
 const NOW_MS = 1_700_000_000_000;
 const NOW_S = NOW_MS / 1000;
