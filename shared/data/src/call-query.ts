@@ -14,7 +14,7 @@ type Call<A extends unknown[], R> = (...args: A) => Promise<R | ErrorResult>;
 
 /** Query options for `call(...args)`, cached under the endpoint's key. */
 export function callQuery<A extends unknown[], R>(endpoint: EndpointDescriptor, call: Call<A, R>, args: A, extras: EndpointQueryExtras = {}) {
-  const queryKey = [...endpointKeyPrefix(endpoint), ...args] as const;
+  const queryKey: readonly unknown[] = [...endpointKeyPrefix(endpoint), ...args];
   return queryOptions({
     queryKey,
     queryFn: async ({ client }): Promise<R> => {
