@@ -1,32 +1,31 @@
 import { SNACKBAR_AUTO_HIDE_MS } from '@portal/config';
+import { errorMessageOf, useCallMutation } from '@portal/data';
+import type { ErrorResult } from '@portal/request';
 import { openSnackbar, showAlert } from '@portal/ui';
 import { currentUserId } from './current-user-id';
-import { errorText } from './format';
 
 /**
- * Sends a form as the signed-in user: an ended session, an `errorMessage` answer or a thrown error is
- * shown as an error alert; success shows `successMessage` in a snackbar, then calls `onSuccess`.
+ * A form sent as the signed-in user (spec section 8): an ended session, an `errorMessage` answer or a
+ * thrown error is shown as an error alert; success shows `successMessage` in a snackbar, then calls
+ * `onSuccess`. The returned submit resolves when the call is over, so the form stays busy until then.
  */
-export async function submitAsCurrentUser<R extends object>(send: (userId: string) => Promise<R>, successMessage: string, onSuccess: (result: R) => void) {
-  const userId = currentUserId();
-  if (!userId) {
-    showAlert({ message: 'Your session has ended. Please sign in again.', type: 'error' });
-    return;
-  }
-  try {
-    const result = await send(userId);
-    if ('errorMessage' in result && result.errorMessage !== undefined) {
-      showAlert({ message: String(result.errorMessage), type: 'error' });
-      return;
-    }
-    openSnackbar({
-      message: successMessage,
-      variant: 'alert',
-      alert: { color: 'success', variant: 'filled' },
-      autoHideDuration: SNACKBAR_AUTO_HIDE_MS,
-    });
-    onSuccess(result);
-  } catch (error) {
-    showAlert({ message: errorText(error), type: 'error' });
-  }
+export function useSubmitAsCurrentUser<V, R>(send: (userId: string, values: V) => Promise<R | ErrorResult>, successMessage: string, onSuccess: (result: R) => void) {
+  const submit = useCallMutation(
+    (values: V) => {
+      const userId = currentUserId();
+      if (!userId) throw new Error('Your session has ended. Please sign in again.');
+      return send(userId, values);
+    },
+    {
+      onSuccess: (result) => {
+        openSnackbar({ message: successMessage, variant: 'alert', alert: { color: 'success', variant: 'filled' }, autoHideDuration: SNACKBAR_AUTO_HIDE_MS });
+        onSuccess(result);
+      },
+      onError: (error) => showAlert({ message: errorMessageOf(error), type: 'error' }),
+    },
+  );
+  return (values: V) => submit.mutateAsync(values).then(
+    () => undefined,
+    () => undefined,
+  );
 }

@@ -4,7 +4,7 @@ import { FEEDBACK_TEXT_MAX_LENGTH, feedbackFormSchema, SUPPORT_MESSAGES, type Fe
 import { ChangeAction } from '@portal/ui';
 import { createFeedback } from '@portal/contracts/calls';
 import { CountedTextField } from '../../../components/counted-text-field';
-import { submitAsCurrentUser } from '../../../lib/submit-as-current-user';
+import { useSubmitAsCurrentUser } from '../../../lib/submit-as-current-user';
 import { useDialogForm } from '../../../lib/use-dialog-form';
 
 export type FeedbackDialogProps = { open: boolean; onClose: () => void; onSubmitted?: () => void };
@@ -16,11 +16,10 @@ export function FeedbackDialog({ open, onClose, onSubmitted }: FeedbackDialogPro
   const { titleId, introId, form, close } = useDialogForm<FeedbackForm>(zodResolver(feedbackFormSchema), DEFAULTS, onClose);
   const { control, handleSubmit, formState } = form;
 
-  const onSubmit = ({ feedback }: FeedbackForm) =>
-    submitAsCurrentUser((userId) => createFeedback({ userId, feedback }), SUPPORT_MESSAGES.feedbackSubmitted, () => {
-      onSubmitted?.();
-      close();
-    });
+  const onSubmit = useSubmitAsCurrentUser((userId, { feedback }: FeedbackForm) => createFeedback({ userId, feedback }), SUPPORT_MESSAGES.feedbackSubmitted, () => {
+    onSubmitted?.();
+    close();
+  });
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={introId} fullWidth maxWidth="sm">

@@ -120,7 +120,7 @@ export function FeedbacksPage() {
         confirmLabel="Delete"
         destructive
         busy={remove.isPending}
-        onConfirm={() => toDelete && remove.mutateAsync(toDelete).catch(() => undefined)}
+        onConfirm={() => (toDelete ? remove.mutateAsync(toDelete).then(() => undefined, () => undefined) : undefined)}
         onClose={() => setToDelete(null)}
       >
         The feedback is removed for everyone. This cannot be undone.

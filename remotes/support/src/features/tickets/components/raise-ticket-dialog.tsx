@@ -4,7 +4,7 @@ import { DESCRIPTION_MAX_LENGTH, raiseTicketFormSchema, SUBJECT_MAX_LENGTH, SUPP
 import { ChangeAction } from '@portal/ui';
 import { createTicket } from '@portal/contracts/calls';
 import { CountedTextField } from '../../../components/counted-text-field';
-import { submitAsCurrentUser } from '../../../lib/submit-as-current-user';
+import { useSubmitAsCurrentUser } from '../../../lib/submit-as-current-user';
 import { useDialogForm } from '../../../lib/use-dialog-form';
 
 export type RaiseTicketDialogProps = {
@@ -21,11 +21,14 @@ export function RaiseTicketDialog({ open, onClose, onSubmitted }: RaiseTicketDia
   const { titleId, introId, form, close } = useDialogForm<RaiseTicketForm>(zodResolver(raiseTicketFormSchema), DEFAULTS, onClose);
   const { control, handleSubmit, formState } = form;
 
-  const onSubmit = ({ subject, description }: RaiseTicketForm) =>
-    submitAsCurrentUser((userId) => createTicket({ userId, subject, description }), SUPPORT_MESSAGES.ticketSubmitted, (result) => {
-      onSubmitted?.(result as TicketSummary);
+  const onSubmit = useSubmitAsCurrentUser(
+    (userId, { subject, description }: RaiseTicketForm) => createTicket({ userId, subject, description }),
+    SUPPORT_MESSAGES.ticketSubmitted,
+    (ticket: TicketSummary) => {
+      onSubmitted?.(ticket);
       close();
-    });
+    },
+  );
 
   return (
     <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={introId} fullWidth maxWidth="sm">

@@ -116,7 +116,7 @@ export function SupportTicketsPage() {
           )}
         </QueryState>
       </Card>
-      <TicketDetailDialog ticketId={params.ticket || null} onClose={() => update({ ticket: '' }, { keepPage: true })} onChanged={refresh} />
+      <TicketDetailDialog ticketId={params.ticket || null} onClose={() => update({ ticket: '' }, { keepPage: true })} />
       <RaiseTicketDialog open={raising} onClose={() => setRaising(false)} onSubmitted={refresh} />
     </Box>
   );

@@ -17,118 +17,98 @@ import {
 } from '@mui/material';
 import { REPLY_MAX_LENGTH, replyFormSchema, SUPPORT_MESSAGES, TICKET_STATUS_LABELS, type ReplyForm, type TicketDetail, type TicketStatus } from '@portal/contracts';
 import { deleteTicket, getTicket, replyToTicket, updateTicketStatus } from '@portal/contracts/calls';
-import { ChangeAction, showAlert } from '@portal/ui';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { supportEndpoints } from '@portal/contracts/endpoints';
+import { callQuery, errorMessageOf, useCallMutation, useCallQuery, usePortalQueryClient } from '@portal/data';
+import { ChangeAction, ConfirmDialog, formatDateTime, showAlert } from '@portal/ui';
+import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
 import { CountedTextField } from '../../../components/counted-text-field';
 import { currentUserId } from '../../../lib/current-user-id';
-import { errorText, formatDateTime } from '../../../lib/format';
 import { TicketStatusChip } from './ticket-status-chip';
 
 export type TicketDetailDialogProps = {
   ticketId: string | null;
+  /** Also after a delete; the lists of tickets reload after every change. */
   onClose: () => void;
-  /** The ticket changed (reply, status) or was deleted: the list refreshes. */
-  onChanged: () => void;
 };
 
-type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; ticket: TicketDetail };
+const showError = (error: Error) => showAlert({ message: errorMessageOf(error), type: 'error' });
 
 /** One ticket: its description, the conversation, a reply box, the status and (for its author) delete. */
-export function TicketDetailDialog({ ticketId, onClose, onChanged }: TicketDetailDialogProps) {
+export function TicketDetailDialog({ ticketId, onClose }: TicketDetailDialogProps) {
   const titleId = useId();
-  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const client = usePortalQueryClient();
+  // The last ticket stays on show while the dialog fades out after a close.
+  const [shownId, setShownId] = useState(ticketId);
+  if (ticketId !== null && ticketId !== shownId) setShownId(ticketId);
+  const query = useCallQuery(supportEndpoints.getTicket, getTicket, [shownId ?? ''], { enabled: shownId !== null });
   const [status, setStatus] = useState<TicketStatus | ''>('');
   const [confirming, setConfirming] = useState(false);
-  const [busy, setBusy] = useState(false);
   const { control, handleSubmit, reset, formState } = useForm<ReplyForm>({ resolver: zodResolver(replyFormSchema), mode: 'all', defaultValues: { body: '' } });
 
-  const fetchTicket = useCallback(async (id: string) => {
-    setLoad({ state: 'loading' });
-    try {
-      const result = await getTicket(id);
-      if ('errorMessage' in result && result.errorMessage !== undefined) setLoad({ state: 'error', message: result.errorMessage });
-      else setLoad({ state: 'ready', ticket: result as TicketDetail });
-    } catch (error) {
-      setLoad({ state: 'error', message: errorText(error) });
-    }
-  }, []);
-
   useEffect(() => {
-    if (ticketId) void fetchTicket(ticketId);
     reset({ body: '' });
     setStatus('');
-  }, [ticketId, fetchTicket, reset]);
+  }, [ticketId, reset]);
 
-  const apply = (result: Awaited<ReturnType<typeof replyToTicket>>, message: string): boolean => {
-    if ('errorMessage' in result && result.errorMessage !== undefined) {
-      showAlert({ message: result.errorMessage, type: 'error' });
-      return false;
-    }
-    setLoad({ state: 'ready', ticket: result as TicketDetail });
+  // A reply or a status change answers with the whole ticket: it is shown as it is, without a reload.
+  const changed = (message: string) => (next: TicketDetail) => {
+    client.setQueryData(callQuery(supportEndpoints.getTicket, getTicket, [next.id]).queryKey, next);
     showAlert({ message, type: 'success' });
-    onChanged();
-    return true;
   };
+  const reply = useCallMutation(({ id, body }: { id: string; body: string }) => replyToTicket(id, { body }), {
+    invalidates: [supportEndpoints.listTickets],
+    onSuccess: changed(SUPPORT_MESSAGES.replySent),
+    onError: showError,
+  });
+  const changeStatus = useCallMutation(({ id, to }: { id: string; to: TicketStatus }) => updateTicketStatus(id, { status: to }), {
+    invalidates: [supportEndpoints.listTickets],
+    onSuccess: (next) => {
+      changed(SUPPORT_MESSAGES.statusChanged)(next);
+      setStatus('');
+    },
+    onError: showError,
+  });
+  const remove = useCallMutation(({ userId, id }: { userId: string; id: string }) => deleteTicket(userId, id), {
+    invalidates: [supportEndpoints.listTickets],
+    onSuccess: () => {
+      showAlert({ message: SUPPORT_MESSAGES.ticketDeleted, type: 'success' });
+      setConfirming(false);
+      onClose();
+    },
+    onError: showError,
+  });
 
   const onReply = async ({ body }: ReplyForm) => {
     if (!ticketId) return;
-    try {
-      if (apply(await replyToTicket(ticketId, { body }), SUPPORT_MESSAGES.replySent)) reset({ body: '' });
-    } catch (error) {
-      showAlert({ message: errorText(error), type: 'error' });
-    }
+    await reply.mutateAsync({ id: ticketId, body }).then(
+      () => reset({ body: '' }),
+      () => undefined,
+    );
   };
-
-  const onStatus = async () => {
-    if (!ticketId || !status) return;
-    setBusy(true);
-    try {
-      if (apply(await updateTicketStatus(ticketId, { status }), SUPPORT_MESSAGES.statusChanged)) setStatus('');
-    } catch (error) {
-      showAlert({ message: errorText(error), type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+  const onStatus = () => {
+    if (ticketId && status) changeStatus.mutate({ id: ticketId, to: status });
   };
-
   const onDelete = async () => {
     const userId = currentUserId();
-    if (!ticketId || !userId) return;
-    setBusy(true);
-    try {
-      const result = await deleteTicket(userId, ticketId);
-      if ('errorMessage' in result && result.errorMessage !== undefined) {
-        showAlert({ message: result.errorMessage, type: 'error' });
-        return;
-      }
-      showAlert({ message: SUPPORT_MESSAGES.ticketDeleted, type: 'success' });
-      setConfirming(false);
-      onChanged();
-      onClose();
-    } catch (error) {
-      showAlert({ message: errorText(error), type: 'error' });
-    } finally {
-      setBusy(false);
-    }
+    if (ticketId && userId) await remove.mutateAsync({ userId, id: ticketId }).catch(() => undefined);
   };
 
-  const ticket = load.state === 'ready' ? load.ticket : null;
+  const ticket = query.data ?? null;
 
   return (
     <Dialog open={ticketId !== null} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="md" scroll="paper">
       <DialogTitle id={titleId}>{ticket ? `#${ticket.number} ${ticket.subject}` : 'Support ticket'}</DialogTitle>
       <DialogContent dividers>
-        {load.state === 'loading' ? (
+        {!ticket && query.isError ? (
+          <Alert severity="error" action={<Button onClick={() => void query.refetch()}>Retry</Button>}>
+            {query.error.message}
+          </Alert>
+        ) : null}
+        {!ticket && !query.isError ? (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
             <CircularProgress aria-label="Loading the ticket" />
           </Box>
-        ) : null}
-        {load.state === 'error' ? (
-          <Alert severity="error" action={<Button onClick={() => ticketId && fetchTicket(ticketId)}>Retry</Button>}>
-            {load.message}
-          </Alert>
         ) : null}
         {ticket ? (
           <Stack spacing={2}>
@@ -195,7 +175,7 @@ export function TicketDetailDialog({ ticketId, onClose, onChanged }: TicketDetai
               ))}
             </TextField>
             <ChangeAction>
-              <Button onClick={onStatus} disabled={!status || busy}>
+              <Button onClick={onStatus} disabled={!status || changeStatus.isPending || remove.isPending}>
                 Update status
               </Button>
             </ChangeAction>
@@ -210,15 +190,9 @@ export function TicketDetailDialog({ ticketId, onClose, onChanged }: TicketDetai
         ) : null}
         <Button onClick={onClose}>Close</Button>
       </DialogActions>
-      <ConfirmDialog
-        open={confirming}
-        title="Delete this ticket?"
-        text="The ticket and its whole conversation are removed for you and your support contact. This cannot be undone."
-        confirmLabel="Delete"
-        busy={busy}
-        onConfirm={onDelete}
-        onCancel={() => setConfirming(false)}
-      />
+      <ConfirmDialog open={confirming} title="Delete this ticket?" confirmLabel="Delete" destructive busy={remove.isPending} onConfirm={onDelete} onClose={() => setConfirming(false)}>
+        The ticket and its whole conversation are removed for you and your support contact. This cannot be undone.
+      </ConfirmDialog>
     </Dialog>
   );
 }
