@@ -10,12 +10,13 @@ export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 /**
  * Who may call an endpoint. `public`: anyone (the browser sends no identity headers). `session`: a
  * verified session whose second factor is done (`mfaPending` also accepts one whose code is still
- * due; `roles` narrows to those roles, anyone else gets 403). `scrape`: Prometheus's METRICS_TOKEN,
- * or an ADMIN session.
+ * due; `roles` narrows to those roles, anyone else gets 403; `self` says where a `userId` that must be
+ * the caller's own is, anyone else's answers 404 as if it did not exist). `scrape`: Prometheus's
+ * METRICS_TOKEN, or an ADMIN session.
  */
 export type EndpointAccess =
   | { readonly kind: 'public' }
-  | { readonly kind: 'session'; readonly roles?: readonly Role[]; readonly mfaPending?: boolean }
+  | { readonly kind: 'session'; readonly roles?: readonly Role[]; readonly mfaPending?: boolean; readonly self?: 'params' | 'body' }
   | { readonly kind: 'scrape' };
 
 /** A success answer that is not JSON (Prometheus text, an image, a ZIP). */
@@ -38,6 +39,16 @@ export interface EndpointDescriptor {
   readonly params?: ZodType;
   readonly query?: ZodType;
   readonly body?: ZodType;
+  /**
+   * Still answers while maintenance mode refuses changes (signing in and out, MFA, password reset,
+   * the browsers' remote reports, availability checks): the guard in the API reads this.
+   */
+  readonly openInMaintenance?: boolean;
+  /**
+   * A read-only user may call it although it changes something: it only ever acts on the caller's
+   * own account (password, profile, notification settings, sessions). Implied by openInMaintenance.
+   */
+  readonly openToReadOnly?: boolean;
   /** Exactly one success status: the route answers with it unless the handler says otherwise. */
   readonly response: { readonly status: SuccessStatus; readonly schema: ZodType | RawResponse };
 }

@@ -25,8 +25,12 @@ function security(access: EndpointDescriptor['access']): { security: Record<stri
     case 'scrape':
       return { security: [{ metricsToken: [] }, { session: [] }], description: 'METRICS_TOKEN, or a session of an ADMIN.' };
     case 'session': {
-      const who = access.roles ? `Roles: ${access.roles.join(', ')}.` : 'Any signed-in user.';
-      return { security: [{ session: [] }], description: access.mfaPending ? `${who} Also accepted while the second factor is pending.` : who };
+      const notes = [
+        access.roles ? `Roles: ${access.roles.join(', ')}.` : 'Any signed-in user.',
+        access.mfaPending ? 'Also accepted while the second factor is pending.' : '',
+        access.self ? `The userId in the ${access.self === 'params' ? 'path' : 'body'} must be the caller's own (404 otherwise).` : '',
+      ];
+      return { security: [{ session: [] }], description: notes.filter(Boolean).join(' ') };
     }
   }
 }
@@ -52,6 +56,11 @@ function parameters(endpoint: EndpointDescriptor): JsonSchema[] {
 function operation(name: string, endpoint: EndpointDescriptor): JsonSchema {
   const { status, schema } = endpoint.response;
   const access = security(endpoint.access);
+  const notes = [
+    access.description,
+    endpoint.openInMaintenance ? 'Stays open during maintenance.' : '',
+    endpoint.openToReadOnly ? 'Open to read-only users (it acts on their own account only).' : '',
+  ].filter(Boolean);
   const success = isRawResponse(schema)
     ? { description: schema.description, content: { [schema.contentType]: {} } }
     : { description: endpoint.summary, content: { 'application/json': { schema: jsonSchema(schema, 'output') } } };
@@ -59,7 +68,7 @@ function operation(name: string, endpoint: EndpointDescriptor): JsonSchema {
     operationId: name,
     tags: [endpoint.tag],
     summary: endpoint.summary,
-    ...(access.description ? { description: access.description } : {}),
+    ...(notes.length ? { description: notes.join(' ') } : {}),
     security: access.security,
     parameters: parameters(endpoint),
     ...(endpoint.body ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(endpoint.body, 'input') } } } } : {}),

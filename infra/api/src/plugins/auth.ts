@@ -50,9 +50,10 @@ export function requireAuth(request: FastifyRequest): AuthContext {
   return request.auth;
 }
 
-/** A user id in the path must be the caller's own; anything else looks like it does not exist. */
-export function requireSelf(request: FastifyRequest, userId: string): AuthContext {
-  const auth = requireAuth(request);
-  if (auth.userId !== userId) throw notFound();
-  return auth;
+/** The `userId` in the path or body must be the caller's own; anyone else's looks like it does not exist. */
+export function requireOwnUserId(where: 'params' | 'body'): preHandlerAsyncHookHandler {
+  return async function ownUserIdPreHandler(request: FastifyRequest) {
+    const userId = (request[where] as { userId?: unknown } | undefined)?.userId;
+    if (requireAuth(request).userId !== userId) throw notFound();
+  };
 }

@@ -8,7 +8,7 @@ import {
 } from '@portal/contracts/endpoint';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import type { AuthContext } from '../services/identity-service';
-import { requireRole } from './auth';
+import { requireOwnUserId, requireRole } from './auth';
 
 /** The checks behind each kind of access, made once by the API plugin (see api-plugin.ts). */
 export interface EndpointGuards {
@@ -64,7 +64,7 @@ function guardsOf(guards: EndpointGuards, access: EndpointDescriptor['access']):
       return [guards.scrape];
     case 'session': {
       const session = access.mfaPending ? guards.mfaPending : guards.session;
-      return access.roles ? [session, requireRole(...access.roles)] : [session];
+      return [session, ...(access.roles ? [requireRole(...access.roles)] : []), ...(access.self ? [requireOwnUserId(access.self)] : [])];
     }
   }
 }

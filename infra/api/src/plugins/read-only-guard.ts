@@ -1,27 +1,9 @@
 import { USER_ACCESS_MESSAGES } from '@portal/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@portal/db';
-import { routeLabel } from '../metrics/http-metrics';
 import { authenticate } from '../services/identity-service';
 import { bearerToken } from './auth';
-import { MAINTENANCE_EXEMPT_ROUTES, MUTATING } from './maintenance-guard';
-
-/**
- * What a read-only user may still change: everything open during a maintenance (signing in and out,
- * MFA, password reset, the browsers' remote reports) plus their own account: password, profile and
- * picture, notification settings and their sessions. Those routes only ever act on the caller
- * (requireSelf), never on shared data.
- */
-export const READ_ONLY_EXEMPT_ROUTES: ReadonlySet<string> = new Set([
-  ...MAINTENANCE_EXEMPT_ROUTES,
-  '/api/change/password',
-  '/api/users/:userId/profile',
-  '/api/users/:userId/profile/image',
-  '/api/users/:userId/commit/profile/image',
-  '/api/users/:userId/notification-settings',
-  '/api/users/:userId/sessions/revoke',
-  '/api/users/:userId/sessions/:sessionId',
-]);
+import { MUTATING } from './maintenance-guard';
 
 /**
  * A read-only user's changes answer 403 with the read-only message. The access level comes from the
@@ -30,13 +12,14 @@ export const READ_ONLY_EXEMPT_ROUTES: ReadonlySet<string> = new Set([
  * user hears why rather than a form error. Unauthenticated calls pass: their routes decide.
  */
 export function useReadOnlyGuard(app: FastifyInstance, db: Db, jwtSecret: string): void {
-  const prefix = app.prefix;
   app.addHook('onRequest', async (request, reply) => {
     if (!MUTATING.has(request.method)) return;
     const token = bearerToken(request);
     if (!token) return;
-    const route = routeLabel(request, prefix);
-    if (route === 'unmatched' || READ_ONLY_EXEMPT_ROUTES.has(route)) return;
+    // What a read-only user may still change is marked on the endpoint: what stays open during a
+    // maintenance, and the routes that only ever act on the caller's own account.
+    const endpoint = request.routeOptions.config?.endpoint;
+    if (!endpoint || endpoint.openInMaintenance || endpoint.openToReadOnly) return;
     const auth = await authenticate(db, jwtSecret, token).catch(() => null);
     // A full session verified here serves the route's own auth step too (one lookup per request).
     if (auth) request.auth = auth;

@@ -1,6 +1,5 @@
 import { accountEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { requireSelf } from '../plugins/auth';
 import { registerEndpoint } from '../plugins/endpoint-route';
 import { sendMfaCode } from '../services/account-service';
 import { signIn, signOut } from '../services/identity-service';
@@ -43,8 +42,7 @@ export async function authRoutes(app: FastifyInstance, deps: RouteDeps): Promise
   );
 
   // The path parameter is `{id}` in the spec; named userId here so it shares the params schema.
-  registerEndpoint(app, ep.signout, async ({ request, params }) => {
-    const auth = requireSelf(request, params.userId);
+  registerEndpoint(app, ep.signout, async ({ auth, request, params }) => {
     await signOut(deps.db, auth.sessionId);
     return { message: 'Signed out' };
   });

@@ -1,6 +1,5 @@
 import { accountEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { requireSelf } from '../plugins/auth';
 import { registerEndpoint } from '../plugins/endpoint-route';
 import { disableMfa, enableMfa, requestMfaChallenge, startMfaSetup } from '../services/mfa-enrolment-service';
 import { audited } from './audit-request';
@@ -18,15 +17,15 @@ export async function mfaEnrolmentRoutes(app: FastifyInstance, deps: RouteDeps):
   registerEndpoint(
     app,
     ep.startMfaSetup,
-    async ({ request, params, body }) => startMfaSetup(deps.account, requireSelf(request, params.userId).userId, body, attemptOf(request)),
+    async ({ auth, request, params, body }) => startMfaSetup(deps.account, auth.userId, body, attemptOf(request)),
     limited,
   );
 
   registerEndpoint(
     app,
     ep.enableMfa,
-    async ({ request, params, body }) =>
-      audited(deps.db, request, enableMfa(deps.account, requireSelf(request, params.userId).userId, body, attemptOf(request)), () => ({
+    async ({ auth, request, params, body }) =>
+      audited(deps.db, request, enableMfa(deps.account, auth.userId, body, attemptOf(request)), () => ({
         action: 'mfa.enabled',
         target: params.userId,
         detail: { method: body.method },
@@ -37,15 +36,15 @@ export async function mfaEnrolmentRoutes(app: FastifyInstance, deps: RouteDeps):
   registerEndpoint(
     app,
     ep.requestMfaChallenge,
-    async ({ request, params, body }) => requestMfaChallenge(deps.account, requireSelf(request, params.userId).userId, body, attemptOf(request)),
+    async ({ auth, request, params, body }) => requestMfaChallenge(deps.account, auth.userId, body, attemptOf(request)),
     limited,
   );
 
   registerEndpoint(
     app,
     ep.disableMfa,
-    async ({ request, params, body }) =>
-      audited(deps.db, request, disableMfa(deps.account, requireSelf(request, params.userId).userId, body, attemptOf(request)), () => ({
+    async ({ auth, request, params, body }) =>
+      audited(deps.db, request, disableMfa(deps.account, auth.userId, body, attemptOf(request)), () => ({
         action: 'mfa.disabled',
         target: params.userId,
       })),

@@ -1,6 +1,5 @@
 import { accountEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { requireSelf } from '../plugins/auth';
 import { registerEndpoint } from '../plugins/endpoint-route';
 import { limitConfig } from '../plugins/rate-limits';
 import { resendMfaCode, validateMfa } from '../services/account-service';
@@ -12,8 +11,7 @@ export async function mfaRoutes(app: FastifyInstance, deps: RouteDeps): Promise<
   registerEndpoint(
     app,
     ep.validateOtp,
-    async ({ request, body }) => {
-      const auth = requireSelf(request, body.userId);
+    async ({ auth, request, body }) => {
       try {
         const result = await validateMfa(deps.account, auth, body.otp);
         await auditUserEvent(deps.db, { userId: auth.userId }, 'mfa.verified', request.ip, app.log);
@@ -29,8 +27,7 @@ export async function mfaRoutes(app: FastifyInstance, deps: RouteDeps): Promise<
   registerEndpoint(
     app,
     ep.resendMfaCode,
-    async ({ request, body }) => {
-      const auth = requireSelf(request, body.userId);
+    async ({ auth, request, body }) => {
       return resendMfaCode(deps.account, auth.userId);
     },
     { config: limitConfig(deps.rateLimits.mfaResend) },

@@ -1,6 +1,5 @@
 import { accountEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { requireSelf } from '../plugins/auth';
 import { registerEndpoint } from '../plugins/endpoint-route';
 import { limitConfig } from '../plugins/rate-limits';
 import { changePassword, forgotPassword, resetPassword, validateResetCode } from '../services/account-service';
@@ -25,8 +24,7 @@ export async function passwordRoutes(app: FastifyInstance, deps: RouteDeps): Pro
     { config: limitConfig(deps.rateLimits.resetPassword) },
   );
 
-  registerEndpoint(app, ep.changePassword, async ({ request, body }) => {
-    const auth = requireSelf(request, body.userId);
+  registerEndpoint(app, ep.changePassword, async ({ auth, request, body }) => {
     const result = await changePassword(deps.account, auth.userId, body, { limits: deps.passwordAttempts, ip: request.ip });
     await auditUserEvent(deps.db, { userId: auth.userId }, 'password.changed', request.ip, app.log);
     return result;

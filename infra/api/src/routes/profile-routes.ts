@@ -1,6 +1,5 @@
 import { accountEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { requireSelf } from '../plugins/auth';
 import { registerEndpoint } from '../plugins/endpoint-route';
 import { uploadImage } from '../services/image-service';
 import { commitProfileImage, getAccountProfile, updateAccountProfile } from '../services/profile-service';
@@ -12,10 +11,10 @@ import type { RouteDeps } from './route-deps';
 export async function profileRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const mediaBase = mediaBaseOf(app);
 
-  registerEndpoint(app, ep.getAccountProfile, async ({ request, params }) => getAccountProfile(deps.db, requireSelf(request, params.userId).userId));
+  registerEndpoint(app, ep.getAccountProfile, async ({ auth, request, params }) => getAccountProfile(deps.db, auth.userId));
 
-  registerEndpoint(app, ep.updateProfile, async ({ request, params, body }) => {
-    const userId = requireSelf(request, params.userId).userId;
+  registerEndpoint(app, ep.updateProfile, async ({ auth, request, params, body }) => {
+    const userId = auth.userId;
     const before = await getAccountProfile(deps.db, userId);
     const after = await updateAccountProfile(deps.db, userId, body, { limits: deps.passwordAttempts, ip: request.ip });
     if (after.email !== before.email) await auditRequest(deps.db, request, { action: 'email.changed', target: after.username, detail: { from: before.email, to: after.email } });
@@ -25,15 +24,13 @@ export async function profileRoutes(app: FastifyInstance, deps: RouteDeps): Prom
   registerEndpoint(
     app,
     ep.uploadProfileImage,
-    async ({ request, params, body }) => {
-      const auth = requireSelf(request, params.userId);
+    async ({ auth, request, params, body }) => {
       return uploadImage(deps.db, { userId: auth.userId, purpose: 'profile', image: body, mediaBase });
     },
     { bodyLimit: IMAGE_BODY_LIMIT },
   );
 
-  registerEndpoint(app, ep.commitProfileImage, async ({ request, params, body }) => {
-    const auth = requireSelf(request, params.userId);
+  registerEndpoint(app, ep.commitProfileImage, async ({ auth, request, params, body }) => {
     return commitProfileImage(deps.db, auth.userId, body.uploadId, mediaBase);
   });
 }

@@ -1,7 +1,6 @@
 import { ACCOUNT_SETTINGS_MESSAGES as M } from '@portal/contracts';
 import { accountEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { requireSelf } from '../plugins/auth';
 import { registerEndpoint } from '../plugins/endpoint-route';
 import { revokeAllSessionsOfUser } from '../repositories/sessions-repository';
 import { listLiveSessions, revokeSessionOfUser } from '../repositories/user-sessions-repository';
@@ -11,8 +10,7 @@ import type { RouteDeps } from './route-deps';
 
 /** The caller's own live sessions, and signing them out (one, or all including this one). */
 export async function userSessionsRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
-  registerEndpoint(app, ep.listSessions, async ({ request, params }) => {
-    const auth = requireSelf(request, params.userId);
+  registerEndpoint(app, ep.listSessions, async ({ auth, request, params }) => {
     const rows = await listLiveSessions(deps.db, auth.userId);
     return {
       items: rows.map((row) => ({
@@ -27,15 +25,13 @@ export async function userSessionsRoutes(app: FastifyInstance, deps: RouteDeps):
     };
   });
 
-  registerEndpoint(app, ep.revokeAllSessions, async ({ request, params }) => {
-    const auth = requireSelf(request, params.userId);
+  registerEndpoint(app, ep.revokeAllSessions, async ({ auth, request, params }) => {
     const revoked = await revokeAllSessionsOfUser(deps.db, auth.userId);
     await auditRequest(deps.db, request, { action: 'sessions.revoked_all', target: auth.userId, detail: { revoked } });
     return { message: M.sessionsRevoked, revoked };
   });
 
-  registerEndpoint(app, ep.revokeSession, async ({ request, params }) => {
-    const auth = requireSelf(request, params.userId);
+  registerEndpoint(app, ep.revokeSession, async ({ auth, request, params }) => {
     if (!(await revokeSessionOfUser(deps.db, auth.userId, params.sessionId))) throw notFound();
     await auditRequest(deps.db, request, { action: 'session.revoked', target: auth.userId });
     return { message: M.sessionRevoked, revoked: 1 };

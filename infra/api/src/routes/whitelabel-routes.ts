@@ -1,6 +1,5 @@
 import { accountEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
-import { requireSelf } from '../plugins/auth';
 import { registerEndpoint } from '../plugins/endpoint-route';
 import { uploadImage } from '../services/image-service';
 import { mailSenderCode, verifySender } from '../services/whitelabel-sender-service';
@@ -18,10 +17,9 @@ import type { RouteDeps } from './route-deps';
 export async function whitelabelRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
   const mediaBase = mediaBaseOf(app);
 
-  registerEndpoint(app, ep.getWhitelabel, async ({ request, params }) => getWhitelabel(deps.account, requireSelf(request, params.userId)));
+  registerEndpoint(app, ep.getWhitelabel, async ({ auth, request, params }) => getWhitelabel(deps.account, auth));
 
-  registerEndpoint(app, ep.updateWhitelabel, async ({ request, params, body }) => {
-    const auth = requireSelf(request, params.userId);
+  registerEndpoint(app, ep.updateWhitelabel, async ({ auth, request, params, body }) => {
     const before = (await getWhitelabel(deps.account, auth)).own;
     return audited(deps.db, request, updateWhitelabel(deps.account, auth, body, mediaBase), (after) => ({
       action: 'branding.updated',
@@ -33,29 +31,26 @@ export async function whitelabelRoutes(app: FastifyInstance, deps: RouteDeps): P
   registerEndpoint(
     app,
     ep.uploadWhitelabelImage,
-    async ({ request, params, body }) => {
-      const auth = requireSelf(request, params.userId);
+    async ({ auth, request, params, body }) => {
       return uploadImage(deps.db, { userId: auth.userId, purpose: 'whitelabel', image: body, mediaBase });
     },
     { bodyLimit: IMAGE_BODY_LIMIT },
   );
 
-  registerEndpoint(app, ep.commitWhitelabelImage, async ({ request, params, body }) =>
-    audited(deps.db, request, commitWhitelabelImage(deps.account, requireSelf(request, params.userId), body.uploadId, mediaBase), (after) => ({
+  registerEndpoint(app, ep.commitWhitelabelImage, async ({ auth, request, params, body }) =>
+    audited(deps.db, request, commitWhitelabelImage(deps.account, auth, body.uploadId, mediaBase), (after) => ({
       action: 'branding.logo_uploaded',
       target: after.sourceOrganisationName,
     })),
   );
 
   // The sender address is used for mail only once the code mailed to it has come back.
-  registerEndpoint(app, ep.sendWhitelabelSenderCode, async ({ request, params }) => {
-    const auth = requireSelf(request, params.userId);
+  registerEndpoint(app, ep.sendWhitelabelSenderCode, async ({ auth, request, params }) => {
     await mailSenderCode(deps.account, auth);
     return getWhitelabel(deps.account, auth);
   });
 
-  registerEndpoint(app, ep.verifyWhitelabelSender, async ({ request, params, body }) => {
-    const auth = requireSelf(request, params.userId);
+  registerEndpoint(app, ep.verifyWhitelabelSender, async ({ auth, request, params, body }) => {
     const verified = (async () => {
       await verifySender(deps.account, auth, body.code);
       return getWhitelabel(deps.account, auth);

@@ -42,10 +42,12 @@ import { whitelabelSenderVerifyRequestSchema } from '../whitelabel-sender';
 
 const open = { kind: 'public' } as const;
 const session = { kind: 'session' } as const;
+/** A route about the caller's own account: the path's userId must be theirs (anyone else's answers 404). */
+const self = { kind: 'session', self: 'params' } as const;
 /** The sign-in's MFA-pending token is accepted too (it becomes a full session on a right code). */
-const mfaPending = { kind: 'session', mfaPending: true } as const;
+const mfaPending = { kind: 'session', mfaPending: true, self: 'body' } as const;
 /** Who may change an organisation's branding. */
-const brandingEditors = { kind: 'session', roles: WHITELABEL_EDITOR_ROLES } as const;
+const brandingEditors = { kind: 'session', roles: WHITELABEL_EDITOR_ROLES, self: 'params' } as const;
 const admin = { kind: 'session', roles: ['ADMIN'] } as const;
 
 /**
@@ -57,20 +59,20 @@ export const accountEndpoints = defineEndpoints({
   signin: {
     method: 'POST', path: '/api/signin', tag: 'Authentication', access: open,
     summary: 'Sign in with username and password; an MFA user gets a token that waits for the second factor',
-    body: signinRequestSchema, response: { status: 200, schema: signinResponseSchema },
+    body: signinRequestSchema, openInMaintenance: true, response: { status: 200, schema: signinResponseSchema },
   },
   signout: {
-    method: 'POST', path: '/api/users/:userId/signout', tag: 'Authentication', access: session, summary: "End the caller's current session",
-    params: userIdParamsSchema, response: { status: 200, schema: signoutResponseSchema },
+    method: 'POST', path: '/api/users/:userId/signout', tag: 'Authentication', access: self, summary: "End the caller's current session",
+    params: userIdParamsSchema, openInMaintenance: true, response: { status: 200, schema: signoutResponseSchema },
   },
   validateOtp: {
     method: 'POST', path: '/api/validate/otp', tag: 'Authentication', access: mfaPending,
     summary: "Check the sign-in's second-factor code; on success the pending session becomes a full one",
-    body: validateOtpRequestSchema, response: { status: 200, schema: messageResponseSchema },
+    body: validateOtpRequestSchema, openInMaintenance: true, response: { status: 200, schema: messageResponseSchema },
   },
   resendMfaCode: {
     method: 'POST', path: '/api/mfa/resend', tag: 'Authentication', access: mfaPending, summary: 'Mail a new sign-in code (e-mail MFA only)',
-    body: mfaResendRequestSchema, response: { status: 200, schema: messageResponseSchema },
+    body: mfaResendRequestSchema, openInMaintenance: true, response: { status: 200, schema: messageResponseSchema },
   },
 
   // ---- Registration ----
@@ -80,11 +82,11 @@ export const accountEndpoints = defineEndpoints({
   },
   checkUsernameAvailable: {
     method: 'POST', path: '/api/available/username', tag: 'Registration', access: open, summary: 'Whether a username is still free',
-    body: availableUsernameRequestSchema, response: { status: 200, schema: availabilityResponseSchema },
+    body: availableUsernameRequestSchema, openInMaintenance: true, response: { status: 200, schema: availabilityResponseSchema },
   },
   checkEmailAvailable: {
     method: 'POST', path: '/api/available/email', tag: 'Registration', access: open, summary: 'Whether an e-mail address is still free',
-    body: availableEmailRequestSchema, response: { status: 200, schema: availabilityResponseSchema },
+    body: availableEmailRequestSchema, openInMaintenance: true, response: { status: 200, schema: availabilityResponseSchema },
   },
   register: {
     method: 'POST', path: '/api/register', tag: 'Registration', access: open, summary: 'Create a direct-customer account',
@@ -95,80 +97,80 @@ export const accountEndpoints = defineEndpoints({
   forgot: {
     method: 'POST', path: '/api/forgot', tag: 'Passwords', access: open,
     summary: 'Mail a password-reset code if the address has an account (the answer is the same either way)',
-    body: forgotRequestSchema, response: { status: 200, schema: messageResponseSchema },
+    body: forgotRequestSchema, openInMaintenance: true, response: { status: 200, schema: messageResponseSchema },
   },
   validateResetOtp: {
     method: 'POST', path: '/api/validate/reset/otp', tag: 'Passwords', access: open, summary: 'Check a password-reset code without using it up',
-    body: validateResetOtpRequestSchema, response: { status: 200, schema: messageResponseSchema },
+    body: validateResetOtpRequestSchema, openInMaintenance: true, response: { status: 200, schema: messageResponseSchema },
   },
   resetPassword: {
     method: 'POST', path: '/api/reset/password', tag: 'Passwords', access: open,
     summary: 'Set a new password with a reset code; ends every session of the user',
-    body: resetPasswordRequestSchema, response: { status: 200, schema: messageResponseSchema },
+    body: resetPasswordRequestSchema, openInMaintenance: true, response: { status: 200, schema: messageResponseSchema },
   },
   changePassword: {
-    method: 'POST', path: '/api/change/password', tag: 'Passwords', access: session,
+    method: 'POST', path: '/api/change/password', tag: 'Passwords', access: { kind: 'session', self: 'body' },
     summary: "Change the caller's password (current one required); ends every session of the user",
-    body: changePasswordRequestSchema, response: { status: 200, schema: messageResponseSchema },
+    body: changePasswordRequestSchema, openToReadOnly: true, response: { status: 200, schema: messageResponseSchema },
   },
 
   // ---- Profile ----
   getAccountProfile: {
-    method: 'GET', path: '/api/users/:userId/profile', tag: 'Profile', access: session, summary: "The caller's own profile",
+    method: 'GET', path: '/api/users/:userId/profile', tag: 'Profile', access: self, summary: "The caller's own profile",
     params: userIdParamsSchema, response: { status: 200, schema: accountProfileSchema },
   },
   updateProfile: {
-    method: 'PUT', path: '/api/users/:userId/profile', tag: 'Profile', access: session,
+    method: 'PUT', path: '/api/users/:userId/profile', tag: 'Profile', access: self,
     summary: "Change the caller's profile (a new e-mail needs the current password)",
-    params: userIdParamsSchema, body: updateProfileRequestSchema, response: { status: 200, schema: accountProfileSchema },
+    params: userIdParamsSchema, body: updateProfileRequestSchema, openToReadOnly: true, response: { status: 200, schema: accountProfileSchema },
   },
   uploadProfileImage: {
-    method: 'PUT', path: '/api/users/:userId/profile/image', tag: 'Profile', access: session,
+    method: 'PUT', path: '/api/users/:userId/profile/image', tag: 'Profile', access: self,
     summary: 'Upload a profile picture (checked and re-encoded); commit it to use it',
-    params: userIdParamsSchema, body: imageUploadRequestSchema, response: { status: 200, schema: imageUploadResponseSchema },
+    params: userIdParamsSchema, body: imageUploadRequestSchema, openToReadOnly: true, response: { status: 200, schema: imageUploadResponseSchema },
   },
   commitProfileImage: {
-    method: 'POST', path: '/api/users/:userId/commit/profile/image', tag: 'Profile', access: session,
+    method: 'POST', path: '/api/users/:userId/commit/profile/image', tag: 'Profile', access: self,
     summary: "Make an uploaded image the caller's profile picture",
-    params: userIdParamsSchema, body: commitImageRequestSchema, response: { status: 200, schema: accountProfileSchema },
+    params: userIdParamsSchema, body: commitImageRequestSchema, openToReadOnly: true, response: { status: 200, schema: accountProfileSchema },
   },
   startMfaSetup: {
-    method: 'POST', path: '/api/users/:userId/mfa/setup', tag: 'Profile', access: session,
+    method: 'POST', path: '/api/users/:userId/mfa/setup', tag: 'Profile', access: self,
     summary: 'Start turning MFA on: mail a code, or return a new authenticator secret',
-    params: userIdParamsSchema, body: mfaSetupRequestSchema, response: { status: 200, schema: mfaSetupResponseSchema },
+    params: userIdParamsSchema, body: mfaSetupRequestSchema, openInMaintenance: true, response: { status: 200, schema: mfaSetupResponseSchema },
   },
   enableMfa: {
-    method: 'POST', path: '/api/users/:userId/mfa/enable', tag: 'Profile', access: session,
+    method: 'POST', path: '/api/users/:userId/mfa/enable', tag: 'Profile', access: self,
     summary: 'Turn MFA on with a code from the chosen method',
-    params: userIdParamsSchema, body: mfaEnableRequestSchema, response: { status: 200, schema: mfaStateResponseSchema },
+    params: userIdParamsSchema, body: mfaEnableRequestSchema, openInMaintenance: true, response: { status: 200, schema: mfaStateResponseSchema },
   },
   requestMfaChallenge: {
-    method: 'POST', path: '/api/users/:userId/mfa/challenge', tag: 'Profile', access: session,
+    method: 'POST', path: '/api/users/:userId/mfa/challenge', tag: 'Profile', access: self,
     summary: 'Ask for the code that turns MFA off (mailed for e-mail MFA; the app for an authenticator)',
-    params: userIdParamsSchema, body: mfaChallengeRequestSchema, response: { status: 200, schema: mfaSetupResponseSchema },
+    params: userIdParamsSchema, body: mfaChallengeRequestSchema, openInMaintenance: true, response: { status: 200, schema: mfaSetupResponseSchema },
   },
   disableMfa: {
-    method: 'POST', path: '/api/users/:userId/mfa/disable', tag: 'Profile', access: session,
+    method: 'POST', path: '/api/users/:userId/mfa/disable', tag: 'Profile', access: self,
     summary: 'Turn MFA off with the current password and a code (not where MFA is required)',
-    params: userIdParamsSchema, body: mfaDisableRequestSchema, response: { status: 200, schema: mfaStateResponseSchema },
+    params: userIdParamsSchema, body: mfaDisableRequestSchema, openInMaintenance: true, response: { status: 200, schema: mfaStateResponseSchema },
   },
   listSessions: {
-    method: 'GET', path: '/api/users/:userId/sessions', tag: 'Profile', access: session, summary: "The caller's live sessions",
+    method: 'GET', path: '/api/users/:userId/sessions', tag: 'Profile', access: self, summary: "The caller's live sessions",
     params: userIdParamsSchema, response: { status: 200, schema: userSessionsResponseSchema },
   },
   revokeAllSessions: {
-    method: 'POST', path: '/api/users/:userId/sessions/revoke', tag: 'Profile', access: session,
+    method: 'POST', path: '/api/users/:userId/sessions/revoke', tag: 'Profile', access: self,
     summary: "Sign the caller out everywhere, this session included",
-    params: userIdParamsSchema, response: { status: 200, schema: revokeSessionsResponseSchema },
+    params: userIdParamsSchema, openToReadOnly: true, response: { status: 200, schema: revokeSessionsResponseSchema },
   },
   revokeSession: {
-    method: 'DELETE', path: '/api/users/:userId/sessions/:sessionId', tag: 'Profile', access: session, summary: "End one of the caller's sessions",
-    params: sessionParamsSchema, response: { status: 200, schema: revokeSessionsResponseSchema },
+    method: 'DELETE', path: '/api/users/:userId/sessions/:sessionId', tag: 'Profile', access: self, summary: "End one of the caller's sessions",
+    params: sessionParamsSchema, openToReadOnly: true, response: { status: 200, schema: revokeSessionsResponseSchema },
   },
 
   // ---- White-label ----
   getWhitelabel: {
-    method: 'GET', path: '/api/users/:userId/whitelabel', tag: 'White-label', access: session,
+    method: 'GET', path: '/api/users/:userId/whitelabel', tag: 'White-label', access: self,
     summary: "The branding that applies to the caller, and their organisation's own",
     params: userIdParamsSchema, response: { status: 200, schema: whitelabelResponseSchema },
   },
@@ -200,14 +202,14 @@ export const accountEndpoints = defineEndpoints({
 
   // ---- Notification settings ----
   getNotificationSettings: {
-    method: 'GET', path: '/api/users/:userId/notification-settings', tag: 'Notification settings', access: session,
+    method: 'GET', path: '/api/users/:userId/notification-settings', tag: 'Notification settings', access: self,
     summary: "The caller's e-mail preferences (defaults until saved)",
     params: userIdParamsSchema, response: { status: 200, schema: notificationSettingsSchema },
   },
   updateNotificationSettings: {
-    method: 'PUT', path: '/api/users/:userId/notification-settings', tag: 'Notification settings', access: session,
+    method: 'PUT', path: '/api/users/:userId/notification-settings', tag: 'Notification settings', access: self,
     summary: "Save the caller's e-mail preferences",
-    params: userIdParamsSchema, body: notificationSettingsSchema, response: { status: 200, schema: notificationSettingsSchema },
+    params: userIdParamsSchema, body: notificationSettingsSchema, openToReadOnly: true, response: { status: 200, schema: notificationSettingsSchema },
   },
 
   // ---- Media, platform, demo ----

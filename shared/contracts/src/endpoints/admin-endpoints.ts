@@ -235,11 +235,11 @@ export const adminEndpoints = defineEndpoints({
   reportRemoteFailure: {
     method: 'POST', path: '/api/remotes/:name/failures', tag: remotes, access: session,
     summary: "Report that a recorded remote version failed in the caller's browser (raises an operator alert)",
-    params: remoteNameParamsSchema, body: remoteFailureRequestSchema, response: { status: 200, schema: remoteFailureResponseSchema },
+    params: remoteNameParamsSchema, body: remoteFailureRequestSchema, openInMaintenance: true, response: { status: 200, schema: remoteFailureResponseSchema },
   },
   reportRemoteLoad: {
     method: 'POST', path: '/api/remotes/:name/loads', tag: remotes, access: session,
     summary: "Report that a published remote version's module loaded in the caller's browser, and how long it took",
-    params: remoteNameParamsSchema, body: remoteLoadRequestSchema, response: { status: 200, schema: remoteLoadResponseSchema },
+    params: remoteNameParamsSchema, body: remoteLoadRequestSchema, openInMaintenance: true, response: { status: 200, schema: remoteLoadResponseSchema },
   },
 });
