@@ -2,11 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack } from '@mui/material';
 import { ADMIN_MESSAGES, createOrganisationRequestSchema, type CreateOrganisationRequest, type OrganisationKindName } from '@portal/contracts';
 import { createManagedOrganisation } from '@portal/contracts/calls';
-import { showAlert } from '@portal/ui';
+import { adminEndpoints } from '@portal/contracts/endpoints';
+import { useCallMutation } from '@portal/data';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
-import { errorOf } from '../../../lib/api-result';
+import { alertError, alertSuccess } from '../../../lib/alerts';
+import { settle } from '../../../lib/settle';
 import { KIND_LABELS } from '../lib/organisation-tree';
 
 export type CreateOrganisationDialogProps = {
@@ -28,17 +30,17 @@ export function CreateOrganisationDialog({ open, kinds, onClose, onCreated }: Cr
     if (open) reset({ name: '', kind: kinds[0] });
   }, [open, kinds, reset]);
 
-  const onSubmit = async (values: CreateOrganisationRequest) => {
-    const result = await createManagedOrganisation(values);
-    const error = errorOf(result);
-    if (error) {
-      showAlert({ message: error, type: 'error' });
-      return;
-    }
-    showAlert({ message: ADMIN_MESSAGES.organisationCreated, type: 'success' });
-    onCreated((result as { id: string }).id);
-    onClose();
-  };
+  // The tree reloads with the new organisation, which is then selected.
+  const create = useCallMutation(createManagedOrganisation, {
+    invalidates: [adminEndpoints.getOrganisationTree],
+    onSuccess: (organisation) => {
+      alertSuccess(ADMIN_MESSAGES.organisationCreated);
+      onCreated(organisation.id);
+      onClose();
+    },
+    onError: alertError,
+  });
+  const onSubmit = (values: CreateOrganisationRequest) => settle(create.mutateAsync(values));
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">

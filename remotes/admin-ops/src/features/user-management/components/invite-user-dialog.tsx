@@ -2,23 +2,24 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { ADMIN_MESSAGES, inviteUserRequestSchema, type InviteUserRequest } from '@portal/contracts';
 import { inviteOrganisationUser } from '@portal/contracts/calls';
-import { showAlert } from '@portal/ui';
+import { adminEndpoints } from '@portal/contracts/endpoints';
+import { useCallMutation } from '@portal/data';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
-import { errorOf } from '../../../lib/api-result';
+import { alertError, alertSuccess } from '../../../lib/alerts';
+import { settle } from '../../../lib/settle';
 
 export type InviteUserDialogProps = {
   open: boolean;
   organisation: { id: string; name: string };
   onClose: () => void;
-  onInvited: () => void;
 };
 
 const DEFAULTS: InviteUserRequest = { firstName: '', lastName: '', username: '', email: '' };
 
 /** Creates the account and e-mails a single-use link (72 hours) to choose a password. */
-export function InviteUserDialog({ open, organisation, onClose, onInvited }: InviteUserDialogProps) {
+export function InviteUserDialog({ open, organisation, onClose }: InviteUserDialogProps) {
   const titleId = useId();
   const introId = useId();
   const { control, handleSubmit, reset, formState } = useForm<InviteUserRequest>({
@@ -30,17 +31,16 @@ export function InviteUserDialog({ open, organisation, onClose, onInvited }: Inv
     if (open) reset(DEFAULTS);
   }, [open, reset]);
 
-  const onSubmit = async (values: InviteUserRequest) => {
-    const result = await inviteOrganisationUser(organisation.id, values);
-    const error = errorOf(result);
-    if (error) {
-      showAlert({ message: error, type: 'error' });
-      return;
-    }
-    showAlert({ message: ADMIN_MESSAGES.userInvited, type: 'success' });
-    onInvited();
-    onClose();
-  };
+  // The users list reloads with the new account in it.
+  const invite = useCallMutation((values: InviteUserRequest) => inviteOrganisationUser(organisation.id, values), {
+    invalidates: [adminEndpoints.listOrganisationUsers],
+    onSuccess: () => {
+      alertSuccess(ADMIN_MESSAGES.userInvited);
+      onClose();
+    },
+    onError: alertError,
+  });
+  const onSubmit = (values: InviteUserRequest) => settle(invite.mutateAsync(values));
 
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} aria-describedby={introId} fullWidth maxWidth="sm">

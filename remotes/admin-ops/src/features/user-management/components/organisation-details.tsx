@@ -1,9 +1,12 @@
-import { Box, Button, Card, CardContent, Chip, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { ADMIN_MESSAGES, type OrganisationNode } from '@portal/contracts';
 import { deleteManagedOrganisation, updateManagedOrganisation } from '@portal/contracts/calls';
-import { ChangeAction, countLabel, showAlert } from '@portal/ui';
-import { useId, useState } from 'react';
-import { errorOf } from '../../../lib/api-result';
+import { adminEndpoints } from '@portal/contracts/endpoints';
+import { useCallMutation } from '@portal/data';
+import { ChangeAction, ConfirmDialog, countLabel } from '@portal/ui';
+import { useState } from 'react';
+import { alertError, alertSuccess } from '../../../lib/alerts';
+import { settle } from '../../../lib/settle';
 import { KIND_LABELS } from '../lib/organisation-tree';
 import { OrganisationMfaSwitch } from './organisation-mfa-switch';
 import { OrganisationUsers } from './organisation-users';
@@ -13,21 +16,25 @@ export type OrganisationDetailsProps = { organisation: OrganisationNode; onChang
 /** Facts, suspend/reinstate and delete of one organisation, then its users. */
 export function OrganisationDetails({ organisation, onChanged }: OrganisationDetailsProps) {
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const confirmTitle = useId();
 
-  const toggleSuspended = async () => {
-    const error = errorOf(await updateManagedOrganisation(organisation.id, { suspended: !organisation.suspended }));
-    showAlert(error ? { message: error, type: 'error' } : { message: ADMIN_MESSAGES.organisationUpdated, type: 'success' });
-    if (!error) onChanged(organisation.id);
-  };
+  const toggleSuspended = useCallMutation(() => updateManagedOrganisation(organisation.id, { suspended: !organisation.suspended }), {
+    invalidates: [adminEndpoints.getOrganisationTree],
+    onSuccess: () => {
+      alertSuccess(ADMIN_MESSAGES.organisationUpdated);
+      onChanged(organisation.id);
+    },
+    onError: alertError,
+  });
 
-  const remove = async () => {
-    setConfirmDelete(false);
-    const result = await deleteManagedOrganisation(organisation.id);
-    const error = errorOf(result);
-    showAlert(error ? { message: error, type: 'error' } : { message: ADMIN_MESSAGES.organisationDeleted, type: 'success' });
-    if (!error) onChanged(organisation.parentId ?? undefined);
-  };
+  const remove = useCallMutation(() => deleteManagedOrganisation(organisation.id), {
+    invalidates: [adminEndpoints.getOrganisationTree],
+    onSuccess: () => {
+      alertSuccess(ADMIN_MESSAGES.organisationDeleted);
+      onChanged(organisation.parentId ?? undefined);
+    },
+    onError: alertError,
+    onSettled: () => setConfirmDelete(false),
+  });
 
   return (
     <Card variant="outlined">
@@ -51,7 +58,7 @@ export function OrganisationDetails({ organisation, onChanged }: OrganisationDet
           <Stack direction="row" spacing={1} alignItems="flex-start">
             {/* The caller's own organisation: the API refuses these, so they are shown closed with the reason. */}
             <ChangeAction lockReason={organisation.manageable ? null : ADMIN_MESSAGES.ownOrganisation}>
-              <Button variant="outlined" color={organisation.suspended ? 'primary' : 'warning'} onClick={toggleSuspended}>
+              <Button variant="outlined" color={organisation.suspended ? 'primary' : 'warning'} onClick={() => toggleSuspended.mutate()}>
                 {organisation.suspended ? 'Reinstate' : 'Suspend'}
               </Button>
             </ChangeAction>
@@ -64,18 +71,17 @@ export function OrganisationDetails({ organisation, onChanged }: OrganisationDet
         </Stack>
         <OrganisationUsers organisation={organisation} />
       </CardContent>
-      <Dialog open={confirmDelete} onClose={() => setConfirmDelete(false)} aria-labelledby={confirmTitle}>
-        <DialogTitle id={confirmTitle}>Delete {organisation.name}?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>Only an organisation without users and sub-organisations can be deleted. This cannot be undone.</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirmDelete(false)}>Cancel</Button>
-          <Button color="error" variant="contained" onClick={remove}>
-            Delete
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={`Delete ${organisation.name}?`}
+        confirmLabel="Delete"
+        destructive
+        busy={remove.isPending}
+        onConfirm={() => settle(remove.mutateAsync())}
+        onClose={() => setConfirmDelete(false)}
+      >
+        Only an organisation without users and sub-organisations can be deleted. This cannot be undone.
+      </ConfirmDialog>
     </Card>
   );
 }

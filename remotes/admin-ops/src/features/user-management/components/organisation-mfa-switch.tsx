@@ -1,9 +1,11 @@
 import { FormControlLabel, FormHelperText, Stack, Switch } from '@mui/material';
 import { ADMIN_MESSAGES, MFA_POLICY_MESSAGES, USER_ACCESS_MESSAGES, type OrganisationNode } from '@portal/contracts';
 import { updateManagedOrganisation } from '@portal/contracts/calls';
-import { showAlert, useReadOnly } from '@portal/ui';
-import { useId, useState } from 'react';
-import { errorOf } from '../../../lib/api-result';
+import { adminEndpoints } from '@portal/contracts/endpoints';
+import { useCallMutation } from '@portal/data';
+import { useReadOnly } from '@portal/ui';
+import { useId } from 'react';
+import { alertError, alertSuccess } from '../../../lib/alerts';
 
 export type OrganisationMfaSwitchProps = { organisation: OrganisationNode; onChanged: (selectId?: string) => void };
 
@@ -17,19 +19,19 @@ export function mfaLockReason(organisation: OrganisationNode): string | null {
 
 /** "Require MFA" for an organisation and everything below it; shown on and locked when inherited. */
 export function OrganisationMfaSwitch({ organisation, onChanged }: OrganisationMfaSwitchProps) {
-  const [busy, setBusy] = useState(false);
   const helpId = useId();
   const readOnly = useReadOnly();
   const reason = mfaLockReason(organisation) ?? (readOnly ? USER_ACCESS_MESSAGES.readOnly : null);
   const effective = organisation.mfaRequired || organisation.mfaInherited;
 
-  const toggle = async (required: boolean) => {
-    setBusy(true);
-    const error = errorOf(await updateManagedOrganisation(organisation.id, { mfaRequired: required }));
-    setBusy(false);
-    showAlert(error ? { message: error, type: 'error' } : { message: required ? MFA_POLICY_MESSAGES.required : MFA_POLICY_MESSAGES.notRequired, type: 'success' });
-    if (!error) onChanged(organisation.id);
-  };
+  const toggle = useCallMutation((required: boolean) => updateManagedOrganisation(organisation.id, { mfaRequired: required }), {
+    invalidates: [adminEndpoints.getOrganisationTree],
+    onSuccess: (_node, required) => {
+      alertSuccess(required ? MFA_POLICY_MESSAGES.required : MFA_POLICY_MESSAGES.notRequired);
+      onChanged(organisation.id);
+    },
+    onError: alertError,
+  });
 
   return (
     <Stack sx={{ mt: 1 }}>
@@ -37,8 +39,8 @@ export function OrganisationMfaSwitch({ organisation, onChanged }: OrganisationM
         control={
           <Switch
             checked={effective}
-            disabled={busy || reason !== null}
-            onChange={(event) => void toggle(event.target.checked)}
+            disabled={toggle.isPending || reason !== null}
+            onChange={(event) => toggle.mutate(event.target.checked)}
             slotProps={{ input: { 'aria-describedby': helpId } }}
           />
         }

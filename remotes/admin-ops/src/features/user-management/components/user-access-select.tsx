@@ -1,22 +1,12 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  FormHelperText,
-  MenuItem,
-  Stack,
-  TextField,
-} from '@mui/material';
+import { Alert, FormHelperText, MenuItem, Stack, TextField } from '@mui/material';
 import type { SessionUser } from '@portal/auth-bridge';
 import { USER_ACCESS_LABELS, USER_ACCESS_MESSAGES, USER_ACCESS_VALUES, type ManagedUser, type OrganisationNode, type UserAccess } from '@portal/contracts';
 import { updateManagedUserAccess } from '@portal/contracts/calls';
-import { showAlert, useReadOnly } from '@portal/ui';
+import { errorMessageOf, useCallMutation } from '@portal/data';
+import { ConfirmDialog, useReadOnly } from '@portal/ui';
 import { useId, useState } from 'react';
-import { errorOf } from '../../../lib/api-result';
+import { alertSuccess } from '../../../lib/alerts';
+import { settle } from '../../../lib/settle';
 
 /**
  * Why the caller cannot change this user's access, or null when it can. Mirrors the API's rules
@@ -41,29 +31,21 @@ export function UserAccessSelect({ user, lockReason: ruleReason, onChanged }: Us
   const readOnly = useReadOnly();
   const lockReason = ruleReason ?? (readOnly ? USER_ACCESS_MESSAGES.readOnly : null);
   const [pending, setPending] = useState<UserAccess | null>(null);
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const helpId = useId();
-  const titleId = useId();
+  // A refusal stays in the dialog (the choice is still open); success closes it.
+  const change = useCallMutation((access: UserAccess) => updateManagedUserAccess(user.id, { access }), {
+    onSuccess: () => {
+      close();
+      alertSuccess(USER_ACCESS_MESSAGES.changed);
+      onChanged();
+    },
+  });
+  const busy = change.isPending;
 
-  const close = () => {
+  function close() {
     setPending(null);
-    setError(null);
-  };
-
-  const confirm = async () => {
-    if (!pending) return;
-    setBusy(true);
-    const failure = errorOf(await updateManagedUserAccess(user.id, { access: pending }));
-    setBusy(false);
-    if (failure) {
-      setError(failure);
-      return;
-    }
-    close();
-    showAlert({ message: USER_ACCESS_MESSAGES.changed, type: 'success' });
-    onChanged();
-  };
+    change.reset();
+  }
 
   return (
     <Stack>
@@ -89,27 +71,21 @@ export function UserAccessSelect({ user, lockReason: ruleReason, onChanged }: Us
           {lockReason}
         </FormHelperText>
       ) : null}
-      <Dialog open={pending !== null} onClose={busy ? undefined : close} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>
-          {pending === 'read-only' ? `Make ${user.username} read-only?` : `Give ${user.username} full access?`}
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText>{pending ? CONSEQUENCE[pending] : null}</DialogContentText>
-          {error ? (
-            <Alert severity="error" role="alert" sx={{ mt: 2 }}>
-              {error}
-            </Alert>
-          ) : null}
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={close} disabled={busy}>
-            Cancel
-          </Button>
-          <Button variant="contained" onClick={() => void confirm()} disabled={busy}>
-            {pending ? `Set to ${USER_ACCESS_LABELS[pending]}` : 'Confirm'}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={pending !== null}
+        title={pending === 'read-only' ? `Make ${user.username} read-only?` : `Give ${user.username} full access?`}
+        confirmLabel={pending ? `Set to ${USER_ACCESS_LABELS[pending]}` : 'Confirm'}
+        busy={busy}
+        onConfirm={() => (pending ? settle(change.mutateAsync(pending)) : undefined)}
+        onClose={close}
+      >
+        {pending ? CONSEQUENCE[pending] : null}
+        {change.isError ? (
+          <Alert severity="error" role="alert" sx={{ mt: 2 }}>
+            {errorMessageOf(change.error)}
+          </Alert>
+        ) : null}
+      </ConfirmDialog>
     </Stack>
   );
 }

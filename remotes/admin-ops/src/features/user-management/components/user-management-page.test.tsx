@@ -163,6 +163,6 @@ describe('UserManagementPage', () => {
   it('shows the API error, e.g. for a customer', async () => {
     mock(getOrganisationTree).mockResolvedValue({ errorMessage: 'Forbidden' });
     render(<UserManagementPage />);
-    expect(await screen.findByText('Forbidden')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The organisations could not be loaded: Forbidden');
   });
 });

@@ -1,44 +1,25 @@
-import { Alert, Box, Button, Card, CircularProgress, Grid, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
-import type { OrganisationTree } from '@portal/contracts';
+import { Box, Button, Card, Grid, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { getOrganisationTree } from '@portal/contracts/calls';
-import { ChangeAction, countLabel, PageHeader } from '@portal/ui';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { errorOf } from '../../../lib/api-result';
+import { adminEndpoints } from '@portal/contracts/endpoints';
+import { useCallQuery } from '@portal/data';
+import { ChangeAction, countLabel, PageHeader, QueryState } from '@portal/ui';
+import { useMemo, useState } from 'react';
 import { KIND_LABELS, flattenTree } from '../lib/organisation-tree';
 import { CreateOrganisationDialog } from './create-organisation-dialog';
 import { OrganisationDetails } from './organisation-details';
 
-type State = { tree: OrganisationTree | null; loading: boolean; error: string | null };
-
 /** /user-management: the caller's organisation subtree, its organisations and their users. */
 export function UserManagementPage() {
-  const [state, setState] = useState<State>({ tree: null, loading: true, error: null });
+  const tree = useCallQuery(adminEndpoints.getOrganisationTree, getOrganisationTree, []);
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [createOpen, setCreateOpen] = useState(false);
 
-  const load = useCallback(async (selectId?: string) => {
-    setState((s) => ({ ...s, loading: true }));
-    const result = await getOrganisationTree();
-    const error = errorOf(result);
-    if (error) {
-      setState({ tree: null, loading: false, error });
-      return;
-    }
-    const tree = result as OrganisationTree;
-    setState({ tree, loading: false, error: null });
-    setSelectedId((current) => {
-      const wanted = selectId ?? current;
-      return wanted && tree.organisations.some((o) => o.id === wanted) ? wanted : tree.rootId;
-    });
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const items = useMemo(() => (state.tree ? flattenTree(state.tree.organisations, state.tree.rootId) : []), [state.tree]);
-  const selected = state.tree?.organisations.find((o) => o.id === selectedId) ?? null;
-  const canCreate = (state.tree?.creatableKinds.length ?? 0) > 0;
+  const items = useMemo(() => (tree.data ? flattenTree(tree.data.organisations, tree.data.rootId) : []), [tree.data]);
+  // The chosen organisation while it is in the tree; the caller's own otherwise (first load, or once it is deleted).
+  const selected = tree.data?.organisations.find((o) => o.id === selectedId) ?? tree.data?.organisations.find((o) => o.id === tree.data?.rootId) ?? null;
+  const canCreate = (tree.data?.creatableKinds.length ?? 0) > 0;
+  // Changes reload the tree themselves (their mutations invalidate it); this only moves the selection.
+  const select = (id?: string) => setSelectedId(id ?? null);
 
   return (
     <Box>
@@ -55,52 +36,40 @@ export function UserManagementPage() {
           ) : null
         }
       />
-      {state.error ? (
-        <Alert severity="error" action={<Button onClick={() => void load()}>Retry</Button>}>
-          {state.error}
-        </Alert>
-      ) : !state.tree ? (
-        <Stack direction="row" spacing={1} alignItems="center" role="status">
-          <CircularProgress size={24} />
-          <Typography>Loading organisations…</Typography>
-        </Stack>
-      ) : (
-        <Grid container spacing={2}>
-          <Grid size={{ xs: 12, md: 4 }}>
-            <Card variant="outlined" component="nav" aria-label="Organisations">
-              <List dense>
-                {items.map(({ node, depth }) => (
-                  <ListItemButton
-                    key={node.id}
-                    selected={node.id === selectedId}
-                    aria-current={node.id === selectedId ? 'true' : undefined}
-                    onClick={() => setSelectedId(node.id)}
-                    sx={{ pl: 2 + depth * 2 }}
-                  >
-                    <ListItemText
-                      primary={node.name}
-                      secondary={`${KIND_LABELS[node.kind]} · ${countLabel(node.userCount, 'user')} · ${countLabel(node.seats, 'seat')}${node.suspended ? ' · suspended' : ''}`}
-                    />
-                  </ListItemButton>
-                ))}
-              </List>
-              {items.length === 1 ? (
-                <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 2 }}>
-                  No organisations below yours yet.
-                </Typography>
-              ) : null}
-            </Card>
+      <QueryState query={tree} noun="organisations">
+        {() => (
+          <Grid container spacing={2}>
+            <Grid size={{ xs: 12, md: 4 }}>
+              <Card variant="outlined" component="nav" aria-label="Organisations">
+                <List dense>
+                  {items.map(({ node, depth }) => (
+                    <ListItemButton
+                      key={node.id}
+                      selected={node.id === selected?.id}
+                      aria-current={node.id === selected?.id ? 'true' : undefined}
+                      onClick={() => setSelectedId(node.id)}
+                      sx={{ pl: 2 + depth * 2 }}
+                    >
+                      <ListItemText
+                        primary={node.name}
+                        secondary={`${KIND_LABELS[node.kind]} · ${countLabel(node.userCount, 'user')} · ${countLabel(node.seats, 'seat')}${node.suspended ? ' · suspended' : ''}`}
+                      />
+                    </ListItemButton>
+                  ))}
+                </List>
+                {items.length === 1 ? (
+                  <Typography variant="body2" color="text.secondary" sx={{ px: 2, pb: 2 }}>
+                    No organisations below yours yet.
+                  </Typography>
+                ) : null}
+              </Card>
+            </Grid>
+            <Grid size={{ xs: 12, md: 8 }}>{selected ? <OrganisationDetails key={selected.id} organisation={selected} onChanged={select} /> : null}</Grid>
           </Grid>
-          <Grid size={{ xs: 12, md: 8 }}>{selected ? <OrganisationDetails key={selected.id} organisation={selected} onChanged={(id) => void load(id)} /> : null}</Grid>
-        </Grid>
-      )}
-      {state.tree && canCreate ? (
-        <CreateOrganisationDialog
-          open={createOpen}
-          kinds={state.tree.creatableKinds}
-          onClose={() => setCreateOpen(false)}
-          onCreated={(id) => void load(id)}
-        />
+        )}
+      </QueryState>
+      {tree.data && canCreate ? (
+        <CreateOrganisationDialog open={createOpen} kinds={tree.data.creatableKinds} onClose={() => setCreateOpen(false)} onCreated={select} />
       ) : null}
     </Box>
   );
