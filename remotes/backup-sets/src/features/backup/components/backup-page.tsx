@@ -1,23 +1,23 @@
 import { Box, Button, Card, MenuItem, TextField, Typography } from '@mui/material';
-import {
-  BACKUP_PAGE_SIZE_DEFAULT,
-  BACKUP_SET_TYPE_LABELS,
-  BACKUP_SET_TYPES,
-  type BackupSet,
-  type BackupSetListParams,
-  type BackupSetPage,
-  type TenantList,
-} from '@portal/contracts';
+import { BACKUP_PAGE_SIZE_DEFAULT, BACKUP_SET_TYPE_LABELS, BACKUP_SET_TYPES, type BackupSet, type BackupSetListParams, type BackupSetPage } from '@portal/contracts';
 import { listBackupSets, listTenants } from '@portal/contracts/calls';
-import { ChangeAction, PageHeader, useReadOnly } from '@portal/ui';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { keepPreviousData, useCallQuery } from '@portal/data';
+import {
+  ChangeAction,
+  ConfirmDialog,
+  countLabel,
+  formatBytes,
+  ListFilters,
+  ListPagination,
+  listPageQuery,
+  PageHeader,
+  QueryState,
+  useReadOnly,
+  useUrlListState,
+} from '@portal/ui';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ListPagination } from '../../../components/list-pagination';
-import { ListToolbar } from '../../../components/list-toolbar';
-import { LoadState } from '../../../components/load-state';
-import { formatBytes } from '../../../lib/format';
-import { useLoad } from '../../../lib/use-load';
-import { pageQuery, useUrlParams } from '../../../lib/use-url-params';
+import { pollWhile } from '../../../lib/poll';
 import { useSetActions } from '../hooks/use-set-actions';
 import { BackupSetDialog } from './backup-set-dialog';
 import { BackupSetsTable } from './backup-sets-table';
@@ -37,19 +37,21 @@ const busy = (set: BackupSet) => set.lastRunStatus === 'running' || set.lastRunS
 
 /** /backup: the customer's backup sets and connected tenants. */
 export function BackupPage() {
-  const [params, update] = useUrlParams(DEFAULTS);
+  const [params, update] = useUrlListState(DEFAULTS);
   const query: BackupSetListParams = {
-    q: params.q || undefined,
+    ...listPageQuery(params),
     type: (params.type || undefined) as BackupSetListParams['type'],
     status: (params.status || undefined) as BackupSetListParams['status'],
     sort: params.sort as BackupSetListParams['sort'],
-    ...pageQuery(params, BACKUP_PAGE_SIZE_DEFAULT),
   };
   // Polls while a run is queued or running, so last run and status follow the job.
-  const sets = useLoad<BackupSetPage, BackupSetListParams>(listBackupSets, query, { pollMs: 3000, poll: (page) => page.items.some(busy) });
-  const tenants = useLoad<TenantList, null>(listTenants, null);
+  const sets = useCallQuery(backupEndpoints.listBackupSets, listBackupSets, [query], {
+    placeholderData: keepPreviousData,
+    ...pollWhile((page: BackupSetPage) => page.items.some(busy), 3000),
+  });
+  const tenants = useCallQuery(backupEndpoints.listTenants, listTenants, []);
   const [dialog, setDialog] = useState<{ kind: 'create' } | { kind: 'edit'; set: BackupSet } | { kind: 'connect' } | { kind: 'delete'; set: BackupSet } | null>(null);
-  const actions = useSetActions(sets.refresh);
+  const actions = useSetActions(() => void sets.refetch());
   const tenantItems = tenants.data?.items ?? [];
   const filtered = Boolean(params.q || params.type || params.status);
   const readOnly = useReadOnly();
@@ -67,11 +69,11 @@ export function BackupPage() {
           </ChangeAction>
         }
       />
-      <LoadState load={tenants.load} noun="tenants" onRetry={tenants.refresh} rows={1}>
-        {(data) => <TenantsPanel tenants={data.items} onConnect={() => setDialog({ kind: 'connect' })} onTested={tenants.refresh} />}
-      </LoadState>
+      <QueryState query={tenants} noun="tenants" rows={1}>
+        {(data) => <TenantsPanel tenants={data.items} onConnect={() => setDialog({ kind: 'connect' })} onTested={() => void tenants.refetch()} />}
+      </QueryState>
       <Card sx={{ p: 2 }}>
-        <ListToolbar idPrefix="sets" q={params.q} sort={params.sort} sortOptions={SORTS} onChange={update} searchLabel="Search backup sets">
+        <ListFilters idPrefix="sets" q={params.q} sort={params.sort} sortOptions={SORTS} onChange={update} searchLabel="Search backup sets">
           <TextField id="sets-type" select size="small" label="Type" value={params.type} onChange={(e) => update({ type: e.target.value })} sx={{ minWidth: 180 }}>
             <MenuItem value="">All types</MenuItem>
             {BACKUP_SET_TYPES.map((t) => (
@@ -85,18 +87,17 @@ export function BackupPage() {
             <MenuItem value="active">Active</MenuItem>
             <MenuItem value="paused">Paused</MenuItem>
           </TextField>
-        </ListToolbar>
-        <LoadState
-          load={sets.load}
+        </ListFilters>
+        <QueryState
+          query={sets}
           noun="backup sets"
-          onRetry={sets.refresh}
           isEmpty={(page) => page.total === 0}
           empty={filtered ? 'No backup sets match these filters.' : readOnly ? 'There are no backup sets yet.' : 'There are no backup sets yet. Create one to start protecting your data.'}
         >
           {(page) => (
             <>
               <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
-                {page.total} {page.total === 1 ? 'backup set' : 'backup sets'}
+                {countLabel(page.total, 'backup set')}
               </Typography>
               <BackupSetsTable
                 sets={page.items}
@@ -109,27 +110,20 @@ export function BackupPage() {
               <ListPagination total={page.total} page={page.page} pageSize={page.pageSize} onChange={update} />
             </>
           )}
-        </LoadState>
+        </QueryState>
       </Card>
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
         <BackupSetDialog
           tenants={tenantItems}
           set={dialog.kind === 'edit' ? dialog.set : undefined}
           onClose={() => setDialog(null)}
-          onSaved={() => {
-            setDialog(null);
-            sets.refresh();
-            tenants.refresh();
-          }}
+          onSaved={() => setDialog(null)}
         />
       ) : null}
       {dialog?.kind === 'connect' ? (
         <ConnectTenantDialog
           onClose={() => setDialog(null)}
-          onConnected={() => {
-            setDialog(null);
-            tenants.refresh();
-          }}
+          onConnected={() => setDialog(null)}
         />
       ) : null}
       {dialog?.kind === 'delete' ? (

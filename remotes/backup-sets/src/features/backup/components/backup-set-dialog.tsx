@@ -13,11 +13,11 @@ import {
   type Tenant,
 } from '@portal/contracts';
 import { createBackupSet, updateBackupSet } from '@portal/contracts/calls';
-import { openSnackbar } from '@portal/ui';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { errorMessageOf, useCallMutation } from '@portal/data';
 import { useId, useState } from 'react';
 import { Controller, useForm, useFormState, useWatch, type Control } from 'react-hook-form';
-import { unwrap } from '../../../lib/api-result';
-import { errorText } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
 import { editSetDefaults, newSetDefaults, STEP_FIELDS, STEP_LABELS, type SetFormInput } from '../lib/set-form';
 import { ScopePicker } from '../../../components/scope-picker';
 import { ScheduleFields, ServicesField } from './set-plan-fields';
@@ -34,7 +34,6 @@ interface BackupSetDialogProps {
 export function BackupSetDialog({ tenants, set, onClose, onSaved }: BackupSetDialogProps) {
   const titleId = useId();
   const [step, setStep] = useState(0);
-  const [submitError, setSubmitError] = useState<string | null>(null);
   const form = useForm<SetFormInput, unknown, BackupSetForm>({
     resolver: zodResolver(backupSetFormSchema),
     mode: 'all',
@@ -47,18 +46,19 @@ export function BackupSetDialog({ tenants, set, onClose, onSaved }: BackupSetDia
   const next = async () => {
     if (await trigger(STEP_FIELDS[step] as unknown as (keyof SetFormInput)[])) setStep((s) => s + 1);
   };
-  const onSubmit = async (values: BackupSetForm) => {
-    setSubmitError(null);
-    try {
-      const saved = set
-        ? await unwrap(updateBackupSet(set.id, { name: values.name, scope: values.scope, services: values.services, schedule: values.schedule, retention: values.retention }))
-        : await unwrap(createBackupSet(values));
-      openSnackbar({ message: set ? BACKUP_MESSAGES.setUpdated : BACKUP_MESSAGES.setCreated, variant: 'alert', alert: { color: 'success', variant: 'filled' }, autoHideDuration: 4000 });
-      onSaved(saved);
-    } catch (error) {
-      setSubmitError(errorText(error));
-    }
-  };
+  // A new or changed set changes the list, and its tenant's count of sets.
+  const save = useCallMutation(
+    (values: BackupSetForm) =>
+      set ? updateBackupSet(set.id, { name: values.name, scope: values.scope, services: values.services, schedule: values.schedule, retention: values.retention }) : createBackupSet(values),
+    {
+      invalidates: [backupEndpoints.listBackupSets, backupEndpoints.listTenants],
+      onSuccess: (saved) => {
+        notify(set ? BACKUP_MESSAGES.setUpdated : BACKUP_MESSAGES.setCreated, 'success');
+        onSaved(saved);
+      },
+    },
+  );
+  const onSubmit = (values: BackupSetForm) => save.mutateAsync(values).catch(() => undefined);
   const onTypeChange = (value: BackupSetType) => {
     setValue('type', value, { shouldValidate: true });
     // A new type starts with all of its services and the whole tenant (a selection of users does not fit a SharePoint set).
@@ -118,9 +118,9 @@ export function BackupSetDialog({ tenants, set, onClose, onSaved }: BackupSetDia
           {step === 1 ? <ScopeStep control={control} tenantId={tenantId} type={type} /> : null}
           {step === 2 ? <ServicesField control={control} type={type} errors={formState.errors} /> : null}
           {step === 3 ? <ScheduleFields control={control} errors={formState.errors} frequency={frequency} /> : null}
-          {submitError ? (
+          {save.error ? (
             <Alert severity="error" sx={{ mt: 2 }}>
-              {submitError}
+              {errorMessageOf(save.error)}
             </Alert>
           ) : null}
         </DialogContent>

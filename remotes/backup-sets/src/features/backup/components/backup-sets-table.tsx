@@ -2,11 +2,10 @@ import { Button, Chip, IconButton, Link, ListSubheader, Menu, MenuItem, Table, T
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { paths } from '@portal/config';
 import { BACKUP_SET_TYPE_LABELS, USER_ACCESS_MESSAGES, type BackupSet } from '@portal/contracts';
-import { ChangeAction, useReadOnly } from '@portal/ui';
+import { ChangeAction, formatBytes, formatCount, formatDateTime, useReadOnly } from '@portal/ui';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { JobStatusChip } from '../../../components/job-status-chip';
-import { formatBytes, formatCount, formatDateTime } from '../../../lib/format';
 import { objectsPath } from '../../../lib/objects-path';
 import { describeSchedule, describeScope, describeServices } from '../lib/set-labels';
 

@@ -2,12 +2,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import { BACKUP_MESSAGES, connectTenantFormSchema, GRAPH_BASE_URL_DEFAULT, type ConnectionTestResult, type ConnectTenantForm, type Tenant } from '@portal/contracts';
 import { connectTenant, testTenantCredentials } from '@portal/contracts/calls';
-import { openSnackbar, PasswordField } from '@portal/ui';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { errorMessageOf, useCallMutation } from '@portal/data';
+import { PasswordField } from '@portal/ui';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { unwrap } from '../../../lib/api-result';
-import { errorText } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
 import { SecretExpiryField } from './secret-expiry-field';
 
 type FormInput = z.input<typeof connectTenantFormSchema>;
@@ -24,36 +25,29 @@ const FIELDS: ReadonlyArray<{ name: Exclude<keyof FormInput, 'clientSecret' | 's
 export function ConnectTenantDialog({ onClose, onConnected }: { onClose: () => void; onConnected: (tenant: Tenant) => void }) {
   const titleId = useId();
   const [test, setTest] = useState<ConnectionTestResult | null>(null);
-  const [testing, setTesting] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
   const { control, handleSubmit, formState, trigger, getValues } = useForm<FormInput, unknown, ConnectTenantForm>({
     resolver: zodResolver(connectTenantFormSchema),
     mode: 'all',
     defaultValues: DEFAULTS,
   });
 
+  // The test stores nothing: its answer (or why it could not run) is shown next to the form.
+  const check = useCallMutation(async () => testTenantCredentials(connectTenantFormSchema.parse(getValues())), {
+    onMutate: () => setTest(null),
+    onSuccess: setTest,
+    onError: (error) => setTest({ ok: false, failureReason: errorMessageOf(error) }),
+  });
   const runTest = async () => {
-    if (!(await trigger())) return;
-    setTesting(true);
-    setTest(null);
-    try {
-      setTest(await unwrap(testTenantCredentials(connectTenantFormSchema.parse(getValues()))));
-    } catch (error) {
-      setTest({ ok: false, failureReason: errorText(error) });
-    } finally {
-      setTesting(false);
-    }
+    if (await trigger()) check.mutate();
   };
-  const onSubmit = async (values: ConnectTenantForm) => {
-    setSubmitError(null);
-    try {
-      const tenant = await unwrap(connectTenant(values));
-      openSnackbar({ message: BACKUP_MESSAGES.tenantConnected, variant: 'alert', alert: { color: 'success', variant: 'filled' }, autoHideDuration: 4000 });
+  const connect = useCallMutation((values: ConnectTenantForm) => connectTenant(values), {
+    invalidates: [backupEndpoints.listTenants],
+    onSuccess: (tenant) => {
+      notify(BACKUP_MESSAGES.tenantConnected, 'success');
       onConnected(tenant);
-    } catch (error) {
-      setSubmitError(errorText(error));
-    }
-  };
+    },
+  });
+  const onSubmit = (values: ConnectTenantForm) => connect.mutateAsync(values).catch(() => undefined);
 
   return (
     <Dialog open onClose={formState.isSubmitting ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
@@ -99,9 +93,9 @@ export function ConnectTenantDialog({ onClose, onConnected }: { onClose: () => v
               </Alert>
             ) : null}
           </div>
-          {submitError ? (
+          {connect.error ? (
             <Alert severity="error" sx={{ mt: 2 }}>
-              {submitError}
+              {errorMessageOf(connect.error)}
             </Alert>
           ) : null}
         </DialogContent>
@@ -109,8 +103,8 @@ export function ConnectTenantDialog({ onClose, onConnected }: { onClose: () => v
           <Button onClick={onClose} disabled={formState.isSubmitting}>
             Cancel
           </Button>
-          <Button onClick={runTest} disabled={testing || formState.isSubmitting}>
-            {testing ? 'Testing…' : 'Test connection'}
+          <Button onClick={runTest} disabled={check.isPending || formState.isSubmitting}>
+            {check.isPending ? 'Testing…' : 'Test connection'}
           </Button>
           <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
             Connect

@@ -2,12 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { updateTenantRequestSchema, type Tenant } from '@portal/contracts';
 import { updateTenant } from '@portal/contracts/calls';
-import { openSnackbar } from '@portal/ui';
-import { useId, useState } from 'react';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { errorMessageOf, useCallMutation } from '@portal/data';
+import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import { unwrap } from '../../../lib/api-result';
-import { errorText } from '../../../lib/format';
+import { notify } from '../../../lib/notify';
 import { SecretExpiryField } from './secret-expiry-field';
 
 // Only the expiry date: the same rule as the API (a real date, not in the past; empty clears it).
@@ -18,22 +18,19 @@ type ExpiryValues = z.output<typeof expirySchema>;
 /** Edit when a connected tenant's app secret expires (after creating a new secret in Entra ID). */
 export function SecretExpiryDialog({ tenant, onClose, onSaved }: { tenant: Tenant; onClose: () => void; onSaved: (tenant: Tenant) => void }) {
   const titleId = useId();
-  const [submitError, setSubmitError] = useState<string | null>(null);
   const { control, handleSubmit, formState } = useForm<ExpiryInput, unknown, ExpiryValues>({
     resolver: zodResolver(expirySchema),
     mode: 'all',
     defaultValues: { secretExpiresAt: tenant.secretExpiresAt ?? '' },
   });
-  const onSubmit = async (values: ExpiryValues) => {
-    setSubmitError(null);
-    try {
-      const saved = await unwrap(updateTenant(tenant.id, { secretExpiresAt: values.secretExpiresAt ?? null }));
-      openSnackbar({ message: 'Secret expiry saved.', variant: 'alert', alert: { color: 'success', variant: 'filled' }, autoHideDuration: 4000 });
+  const save = useCallMutation((values: ExpiryValues) => updateTenant(tenant.id, { secretExpiresAt: values.secretExpiresAt ?? null }), {
+    invalidates: [backupEndpoints.listTenants],
+    onSuccess: (saved) => {
+      notify('Secret expiry saved.', 'success');
       onSaved(saved);
-    } catch (error) {
-      setSubmitError(errorText(error));
-    }
-  };
+    },
+  });
+  const onSubmit = (values: ExpiryValues) => save.mutateAsync(values).catch(() => undefined);
   return (
     <Dialog open onClose={formState.isSubmitting ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>Secret expiry of {tenant.name}</DialogTitle>
@@ -45,9 +42,9 @@ export function SecretExpiryDialog({ tenant, onClose, onSaved }: { tenant: Tenan
             name="secretExpiresAt"
             render={({ field, fieldState }) => <SecretExpiryField field={field} error={fieldState.error?.message} autoFocus />}
           />
-          {submitError ? (
+          {save.error ? (
             <Alert severity="error" sx={{ mt: 2 }}>
-              {submitError}
+              {errorMessageOf(save.error)}
             </Alert>
           ) : null}
         </DialogContent>

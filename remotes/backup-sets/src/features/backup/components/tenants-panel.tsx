@@ -1,10 +1,9 @@
 import { Alert, Box, Button, Card, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import type { ConnectionTestResult, Tenant } from '@portal/contracts';
 import { testTenantConnection } from '@portal/contracts/calls';
-import { ChangeAction, useReadOnly } from '@portal/ui';
+import { errorMessageOf, useCallMutation } from '@portal/data';
+import { ChangeAction, formatDateTime, useReadOnly } from '@portal/ui';
 import { useState } from 'react';
-import { unwrap } from '../../../lib/api-result';
-import { errorText, formatDateTime } from '../../../lib/format';
 import { SecretExpiryDialog } from './secret-expiry-dialog';
 
 const STATUS_COLOR = { connected: 'success', error: 'error', untested: 'default' } as const;
@@ -14,17 +13,15 @@ export function TenantsPanel({ tenants, onConnect, onTested }: { tenants: Tenant
   const [results, setResults] = useState<Record<string, ConnectionTestResult | 'testing'>>({});
   const [editing, setEditing] = useState<Tenant | null>(null);
   const readOnly = useReadOnly();
-  const test = async (tenant: Tenant) => {
-    setResults((r) => ({ ...r, [tenant.id]: 'testing' }));
-    let result: ConnectionTestResult;
-    try {
-      result = await unwrap(testTenantConnection(tenant.id));
-    } catch (error) {
-      result = { ok: false, failureReason: errorText(error) };
-    }
-    setResults((r) => ({ ...r, [tenant.id]: result }));
-    onTested();
-  };
+  const show = (tenant: Tenant, result: ConnectionTestResult | 'testing') => setResults((r) => ({ ...r, [tenant.id]: result }));
+  // The test records the tenant's status, so the tenants reload after it, whatever its outcome.
+  const testing = useCallMutation((tenant: Tenant) => testTenantConnection(tenant.id), {
+    onMutate: (tenant) => show(tenant, 'testing'),
+    onSuccess: (result, tenant) => show(tenant, result),
+    onError: (error, tenant) => show(tenant, { ok: false, failureReason: errorMessageOf(error) }),
+    onSettled: onTested,
+  });
+  const test = (tenant: Tenant) => testing.mutate(tenant);
   return (
     <Card sx={{ p: 2, mb: 3 }} component="section" aria-labelledby="tenants-heading">
       <Stack direction="row" justifyContent="space-between" alignItems="center">
@@ -88,10 +85,7 @@ export function TenantsPanel({ tenants, onConnect, onTested }: { tenants: Tenant
         <SecretExpiryDialog
           tenant={editing}
           onClose={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            onTested();
-          }}
+          onSaved={() => setEditing(null)}
         />
       ) : null}
     </Card>
