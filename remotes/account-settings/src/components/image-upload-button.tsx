@@ -1,14 +1,14 @@
 import { Button, CircularProgress, FormHelperText, Stack } from '@mui/material';
 import type { ImageUploadRequest } from '@portal/contracts';
+import { errorMessageOf } from '@portal/data';
 import { ChangeAction } from '@portal/ui';
 import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
-import { messageOf } from '../lib/api-result';
 import { readImageFile } from '../lib/read-image-file';
 
 export type ImageUploadButtonProps = {
   label: string;
-  /** Uploads and commits the image; resolves with an error text or null. */
-  onImage: (image: ImageUploadRequest) => Promise<string | null>;
+  /** Uploads and commits the image; a refusal (an ApiError, say) is shown under the button. */
+  onImage: (image: ImageUploadRequest) => Promise<unknown>;
   icon?: ReactNode;
   disabled?: boolean;
   /** Shared data (the white-label logo), closed to read-only users; one's own picture stays open. */
@@ -31,10 +31,10 @@ export function ImageUploadButton({ label, onImage, icon, disabled, readOnlyGuar
     setBusy(true);
     try {
       const read = await readImageFile(file);
-      const error = read.ok ? await onImage(read.image) : read.errorMessage;
-      setProblem(error);
+      if (read.ok) await onImage(read.image);
+      else setProblem(read.errorMessage);
     } catch (error) {
-      setProblem(messageOf(error));
+      setProblem(errorMessageOf(error));
     } finally {
       setBusy(false);
     }

@@ -1,11 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Card, CardContent, FormControlLabel, FormGroup, MenuItem, Skeleton, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, FormControlLabel, FormGroup, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { ACCOUNT_SETTINGS_MESSAGES, notificationSettingsSchema, type NotificationSettings } from '@portal/contracts';
 import { getNotificationSettings, updateNotificationSettings } from '@portal/contracts/calls';
+import { accountEndpoints } from '@portal/contracts/endpoints';
+import { errorMessageOf, useCallMutation } from '@portal/data';
 import { PageHeader, showAlert } from '@portal/ui';
 import { Controller, useForm } from 'react-hook-form';
-import { errorOf, messageOf } from '../../../lib/api-result';
-import { useUserResource } from '../../../lib/use-user-resource';
+import { PageQueryState } from '../../../components/page-query-state';
+import { useUserQuery } from '../../../lib/use-user-query';
 
 type Flag = Exclude<keyof NotificationSettings, 'alertSeverity'>;
 
@@ -31,20 +33,14 @@ function NotificationForm({ userId, initial }: { userId: string; initial: Notifi
     values: initial,
   });
 
-  const onSubmit = async (values: NotificationSettings) => {
-    try {
-      const result = await updateNotificationSettings(userId, values);
-      const error = errorOf(result);
-      if (error) {
-        showAlert({ message: error, type: 'error' });
-        return;
-      }
-      reset(result as NotificationSettings);
+  const save = useCallMutation((values: NotificationSettings) => updateNotificationSettings(userId, values), {
+    onSuccess: (saved) => {
+      reset(saved);
       showAlert({ message: ACCOUNT_SETTINGS_MESSAGES.notificationsSaved, type: 'success' });
-    } catch (error) {
-      showAlert({ message: messageOf(error), type: 'error' });
-    }
-  };
+    },
+    onError: (error) => showAlert({ message: errorMessageOf(error), type: 'error' }),
+  });
+  const onSubmit = (values: NotificationSettings) => save.mutateAsync(values).catch(() => undefined);
 
   return (
     <Stack component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Notification settings" spacing={3}>
@@ -110,7 +106,7 @@ function NotificationForm({ userId, initial }: { userId: string; initial: Notifi
 
 /** /notification (every role): which e-mails this user receives, stored on the server. */
 export function NotificationPage() {
-  const { userId, data: settings, problem, load } = useUserResource<NotificationSettings>(getNotificationSettings);
+  const { userId, query: settings } = useUserQuery(accountEndpoints.getNotificationSettings, getNotificationSettings);
 
   return (
     <Box>
@@ -120,19 +116,9 @@ export function NotificationPage() {
           <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
             E-mail notifications
           </Typography>
-          {problem ? (
-            <Alert severity="error" action={<Button onClick={() => void load()}>Retry</Button>}>
-              Notification settings could not be loaded: {problem}
-            </Alert>
-          ) : settings && userId ? (
-            <NotificationForm userId={userId} initial={settings} />
-          ) : (
-            <Stack spacing={1} aria-busy="true" aria-label="Loading notification settings">
-              <Skeleton width="60%" />
-              <Skeleton width="55%" />
-              <Skeleton width="65%" />
-            </Stack>
-          )}
+          <PageQueryState query={settings} noun="notification settings" failed={(message) => `Notification settings could not be loaded: ${message}`}>
+            {(initial) => <NotificationForm userId={userId} initial={initial} />}
+          </PageQueryState>
         </CardContent>
       </Card>
     </Box>

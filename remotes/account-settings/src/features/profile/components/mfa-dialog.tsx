@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
 import { mfaCodeFormSchema, mfaPasswordFormSchema, type MfaCodeForm, type MfaPasswordForm, type MfaSetupResponse, type MfaStateResponse } from '@portal/contracts';
 import { disableMfa, enableMfa, requestMfaChallenge, startMfaSetup } from '@portal/contracts/calls';
+import { errorMessageOf, useCallMutation } from '@portal/data';
 import { PasswordField, showAlert } from '@portal/ui';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { errorOf, messageOf } from '../../../lib/api-result';
 import { QrCodeSvg } from './qr-code-svg';
 
 export type MfaAction = { kind: 'enable'; method: 'email' | 'totp' } | { kind: 'disable' };
@@ -42,46 +42,43 @@ export function MfaDialog({ userId, action, onClose, onChanged }: MfaDialogProps
 
   const title = action ? (action.kind === 'disable' ? TITLES.disable : TITLES[action.method]) : '';
 
-  const submitPassword = async ({ currentPassword }: MfaPasswordForm) => {
+  const showProblem = (error: Error) => setProblem(errorMessageOf(error));
+
+  // Step 1: the password starts the enrolment (or asks for a code to turn it off).
+  const start = useCallMutation(
+    ({ change, currentPassword }: { change: MfaAction; currentPassword: string }) =>
+      change.kind === 'enable' ? startMfaSetup(userId, { method: change.method, currentPassword }) : requestMfaChallenge(userId, { currentPassword }),
+    {
+      onSuccess: (next, { currentPassword }) => {
+        setPassword(currentPassword);
+        setSetup(next);
+      },
+      onError: showProblem,
+    },
+  );
+  // Step 2: the code proves the second factor and makes the change.
+  const finish = useCallMutation(
+    ({ change, code }: { change: MfaAction; code: string }) =>
+      change.kind === 'enable' ? enableMfa(userId, { method: change.method, currentPassword: password, code }) : disableMfa(userId, { currentPassword: password, code }),
+    {
+      onSuccess: (state) => {
+        showAlert({ message: state.message, type: 'success' });
+        onChanged(state);
+        close();
+      },
+      onError: showProblem,
+    },
+  );
+
+  const submitPassword = ({ currentPassword }: MfaPasswordForm) => {
     if (!action) return;
     setProblem(null);
-    try {
-      const result =
-        action.kind === 'enable'
-          ? await startMfaSetup(userId, { method: action.method, currentPassword })
-          : await requestMfaChallenge(userId, { currentPassword });
-      const error = errorOf(result);
-      if (error) {
-        setProblem(error);
-        return;
-      }
-      setPassword(currentPassword);
-      setSetup(result as MfaSetupResponse);
-    } catch (error) {
-      setProblem(messageOf(error));
-    }
+    return start.mutateAsync({ change: action, currentPassword }).catch(() => undefined);
   };
-
-  const submitCode = async ({ code }: MfaCodeForm) => {
+  const submitCode = ({ code }: MfaCodeForm) => {
     if (!action || !setup) return;
     setProblem(null);
-    try {
-      const result =
-        action.kind === 'enable'
-          ? await enableMfa(userId, { method: action.method, currentPassword: password, code })
-          : await disableMfa(userId, { currentPassword: password, code });
-      const error = errorOf(result);
-      if (error) {
-        setProblem(error);
-        return;
-      }
-      const state = result as MfaStateResponse;
-      showAlert({ message: state.message, type: 'success' });
-      onChanged(state);
-      close();
-    } catch (error) {
-      setProblem(messageOf(error));
-    }
+    return finish.mutateAsync({ change: action, code }).catch(() => undefined);
   };
 
   return (

@@ -2,10 +2,10 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Autocomplete, Button, Grid, MenuItem, Stack, TextField } from '@mui/material';
 import { ACCOUNT_SETTINGS_MESSAGES, LANGUAGES, profileFormSchema, type AccountProfile, type ProfileForm } from '@portal/contracts';
 import { updateProfile } from '@portal/contracts/calls';
+import { errorMessageOf, useCallMutation } from '@portal/data';
 import { PasswordField, profileStore, showAlert } from '@portal/ui';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { errorOf, messageOf } from '../../../lib/api-result';
 import { timeZoneOptions } from '../lib/time-zones';
 
 export type ProfileDetailsFormProps = { profile: AccountProfile; onSaved: (profile: AccountProfile) => void };
@@ -39,23 +39,19 @@ export function ProfileDetailsForm({ profile, onSaved }: ProfileDetailsFormProps
   const email = useWatch({ control, name: 'email' });
   const emailChanged = (email ?? '').trim().toLowerCase() !== profile.email.toLowerCase();
 
-  const onSubmit = async (values: ProfileForm) => {
-    try {
-      const result = await updateProfile(profile.userId, { ...values, currentPassword: emailChanged ? values.currentPassword : undefined });
-      const error = errorOf(result);
-      if (error) {
-        showAlert({ message: error, type: 'error' });
-        return;
-      }
-      const saved = result as AccountProfile;
-      profileStore.getState().setProfile(saved);
-      onSaved(saved);
-      reset(valuesOf(saved));
-      showAlert({ message: ACCOUNT_SETTINGS_MESSAGES.profileSaved, type: 'success' });
-    } catch (error) {
-      showAlert({ message: messageOf(error), type: 'error' });
-    }
-  };
+  const save = useCallMutation(
+    (values: ProfileForm) => updateProfile(profile.userId, { ...values, currentPassword: emailChanged ? values.currentPassword : undefined }),
+    {
+      onSuccess: (saved) => {
+        profileStore.getState().setProfile(saved);
+        onSaved(saved);
+        reset(valuesOf(saved));
+        showAlert({ message: ACCOUNT_SETTINGS_MESSAGES.profileSaved, type: 'success' });
+      },
+      onError: (error) => showAlert({ message: errorMessageOf(error), type: 'error' }),
+    },
+  );
+  const onSubmit = (values: ProfileForm) => save.mutateAsync(values).catch(() => undefined);
 
   return (
     <Stack component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Profile details" spacing={2}>

@@ -1,11 +1,11 @@
-import { Alert, Box, Button, Card, CardContent, CardHeader, Divider, Skeleton, Stack } from '@mui/material';
-import type { AccountProfile } from '@portal/contracts';
+import { Box, Card, CardContent, CardHeader, Divider, Stack } from '@mui/material';
 import { getAccountProfile } from '@portal/contracts/calls';
+import { accountEndpoints } from '@portal/contracts/endpoints';
 import { PageHeader, profileStore } from '@portal/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useStore } from 'zustand';
-import { errorOf, messageOf } from '../../../lib/api-result';
-import { currentUserId } from '../../../lib/current-user';
+import { PageQueryState } from '../../../components/page-query-state';
+import { useUserQuery } from '../../../lib/use-user-query';
 import { MfaSection } from './mfa-section';
 import { ProfileDetailsForm } from './profile-details-form';
 import { ProfilePicture } from './profile-picture';
@@ -17,73 +17,41 @@ import { SessionsSection } from './sessions-section';
  */
 export function ProfilePage() {
   const refresh = useStore(profileStore, (s) => s.refresh);
-  const [profile, setProfile] = useState<AccountProfile | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    const userId = currentUserId();
-    if (!userId) {
-      setProblem('No signed-in user');
-      return;
-    }
-    setProblem(null);
-    try {
-      const result = await getAccountProfile(userId);
-      const error = errorOf(result);
-      if (error) setProblem(error);
-      else setProfile(result as AccountProfile);
-    } catch (error) {
-      setProblem(messageOf(error));
-    }
-  }, []);
+  const { query, replace } = useUserQuery(accountEndpoints.getAccountProfile, getAccountProfile);
 
   useEffect(() => {
     void refresh();
-    void load();
-  }, [refresh, load]);
+  }, [refresh]);
 
   return (
     <Box>
       <PageHeader title="Profile" />
-      {profile ? (
-        <Stack spacing={3}>
-          <Card variant="outlined">
-            <CardHeader title="Your details" slotProps={{ title: { component: 'h2', variant: 'h5' } }} />
-            <CardContent>
-              <Stack spacing={3}>
-                <ProfilePicture profile={profile} onSaved={setProfile} />
-                <Divider />
-                <ProfileDetailsForm profile={profile} onSaved={setProfile} />
-              </Stack>
-            </CardContent>
-          </Card>
-          <Card variant="outlined">
-            <CardHeader title="Security" slotProps={{ title: { component: 'h2', variant: 'h5' } }} />
-            <CardContent>
-              <Stack spacing={3} divider={<Divider flexItem />}>
-                <MfaSection profile={profile} onChanged={(mfaMethod) => setProfile({ ...profile, mfaMethod })} />
-                <SessionsSection userId={profile.userId} />
-              </Stack>
-            </CardContent>
-          </Card>
-        </Stack>
-      ) : problem ? (
-        // The server's wording is not shown for profile load failures (spec section 8).
-        <Alert severity="warning" action={<Button onClick={() => void load()}>Retry</Button>}>
-          Profile details are not available right now.
-        </Alert>
-      ) : (
-        <Card variant="outlined">
-          <CardContent>
-            <Stack spacing={1} aria-busy="true" aria-label="Loading profile">
-              <Skeleton variant="circular" width={88} height={88} />
-              <Skeleton width="40%" />
-              <Skeleton width="60%" />
-              <Skeleton width="50%" />
-            </Stack>
-          </CardContent>
-        </Card>
-      )}
+      {/* The server's wording is not shown for profile load failures (spec section 8). */}
+      <PageQueryState query={query} noun="profile" rows={4} severity="warning" failed={() => 'Profile details are not available right now.'}>
+        {(profile) => (
+          <Stack spacing={3}>
+            <Card variant="outlined">
+              <CardHeader title="Your details" slotProps={{ title: { component: 'h2', variant: 'h5' } }} />
+              <CardContent>
+                <Stack spacing={3}>
+                  <ProfilePicture profile={profile} onSaved={replace} />
+                  <Divider />
+                  <ProfileDetailsForm profile={profile} onSaved={replace} />
+                </Stack>
+              </CardContent>
+            </Card>
+            <Card variant="outlined">
+              <CardHeader title="Security" slotProps={{ title: { component: 'h2', variant: 'h5' } }} />
+              <CardContent>
+                <Stack spacing={3} divider={<Divider flexItem />}>
+                  <MfaSection profile={profile} onChanged={(mfaMethod) => replace({ ...profile, mfaMethod })} />
+                  <SessionsSection userId={profile.userId} />
+                </Stack>
+              </CardContent>
+            </Card>
+          </Stack>
+        )}
+      </PageQueryState>
     </Box>
   );
 }

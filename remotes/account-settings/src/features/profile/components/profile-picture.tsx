@@ -1,9 +1,9 @@
 import { Avatar, Stack, Typography } from '@mui/material';
 import { ACCOUNT_SETTINGS_MESSAGES, type AccountProfile, type ImageUploadRequest } from '@portal/contracts';
 import { commitProfileImage, uploadProfileImage } from '@portal/contracts/calls';
+import { unwrap, useCallMutation } from '@portal/data';
 import { profileStore, showAlert } from '@portal/ui';
 import { ImageUploadButton } from '../../../components/image-upload-button';
-import { errorOf } from '../../../lib/api-result';
 
 export type ProfilePictureProps = { profile: AccountProfile; onSaved: (profile: AccountProfile) => void };
 
@@ -11,20 +11,17 @@ export type ProfilePictureProps = { profile: AccountProfile; onSaved: (profile: 
 export function ProfilePicture({ profile, onSaved }: ProfilePictureProps) {
   const name = `${profile.firstName} ${profile.lastName}`.trim();
 
-  const onImage = async (image: ImageUploadRequest): Promise<string | null> => {
-    const uploaded = await uploadProfileImage(profile.userId, image);
-    const uploadError = errorOf(uploaded);
-    if (uploadError) return uploadError;
-    const committed = await commitProfileImage(profile.userId, { uploadId: (uploaded as { uploadId: string }).uploadId });
-    const commitError = errorOf(committed);
-    if (commitError) return commitError;
-    const saved = committed as AccountProfile;
-    profileStore.getState().setProfile(saved);
-    onSaved(saved);
-    showAlert({ message: ACCOUNT_SETTINGS_MESSAGES.pictureSaved, type: 'success' });
-    return null;
-  };
-
+  // Upload, then commit; a refusal of either is shown under the upload button.
+  const picture = useCallMutation(
+    async (image: ImageUploadRequest) => commitProfileImage(profile.userId, { uploadId: unwrap(await uploadProfileImage(profile.userId, image)).uploadId }),
+    {
+      onSuccess: (saved) => {
+        profileStore.getState().setProfile(saved);
+        onSaved(saved);
+        showAlert({ message: ACCOUNT_SETTINGS_MESSAGES.pictureSaved, type: 'success' });
+      },
+    },
+  );
   return (
     <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
       <Avatar src={profile.profileImageUrl ?? undefined} alt={name ? `Profile picture of ${name}` : 'Profile picture'} sx={{ width: 88, height: 88, fontSize: 32 }}>
@@ -37,7 +34,7 @@ export function ProfilePicture({ profile, onSaved }: ProfilePictureProps) {
         <Typography variant="body2" color="text.secondary">
           {profile.role} · {profile.organisationName}
         </Typography>
-        <ImageUploadButton label="Upload picture" onImage={onImage} />
+        <ImageUploadButton label="Upload picture" onImage={picture.mutateAsync} />
       </Stack>
     </Stack>
   );

@@ -1,27 +1,14 @@
-import {
-  Alert,
-  Button,
-  Chip,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  List,
-  ListItem,
-  ListItemText,
-  Skeleton,
-  Stack,
-  Typography,
-} from '@mui/material';
+import { Button, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
 import { authStore, clearClientSession } from '@portal/auth-bridge';
 import { paths } from '@portal/config';
 import type { UserSession } from '@portal/contracts';
 import { listSessions, revokeAllSessions, revokeSession } from '@portal/contracts/calls';
-import { showAlert } from '@portal/ui';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { accountEndpoints } from '@portal/contracts/endpoints';
+import { errorMessageOf, useCallMutation, useCallQuery } from '@portal/data';
+import { ConfirmDialog, showAlert } from '@portal/ui';
+import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { errorOf, messageOf } from '../../../lib/api-result';
+import { PageQueryState } from '../../../components/page-query-state';
 
 /** "Chrome on Linux"-style summary of a user agent; the raw string stays in the title attribute. */
 export function describeAgent(agent: string | null): string {
@@ -33,113 +20,76 @@ export function describeAgent(agent: string | null): string {
 
 const when = (iso: string) => new Date(iso).toLocaleString();
 
+const showError = (error: Error) => showAlert({ message: errorMessageOf(error), type: 'error' });
+
 export function SessionsSection({ userId }: { userId: string }) {
   const navigate = useNavigate();
-  const titleId = useId();
-  const [sessions, setSessions] = useState<UserSession[] | null>(null);
-  const [problem, setProblem] = useState<string | null>(null);
+  const sessions = useCallQuery(accountEndpoints.listSessions, listSessions, [userId]);
   const [confirming, setConfirming] = useState(false);
 
-  const load = useCallback(async () => {
-    setProblem(null);
-    try {
-      const result = await listSessions(userId);
-      const error = errorOf(result);
-      if (error) setProblem(error);
-      else setSessions((result as { items: UserSession[] }).items);
-    } catch (error) {
-      setProblem(messageOf(error));
-    }
-  }, [userId]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const signOutOne = async (session: UserSession) => {
-    try {
-      const error = errorOf(await revokeSession(userId, session.id));
-      if (error) showAlert({ message: error, type: 'error' });
-      await load();
-    } catch (error) {
-      showAlert({ message: messageOf(error), type: 'error' });
-    }
-  };
-
-  const signOutEverywhere = async () => {
-    setConfirming(false);
-    try {
-      const result = await revokeAllSessions(userId);
-      const error = errorOf(result);
-      if (error) {
-        showAlert({ message: error, type: 'error' });
-        return;
-      }
+  // The list is read again whatever the answer: a session may have ended meanwhile.
+  const signOutOne = useCallMutation((session: UserSession) => revokeSession(userId, session.id), { onError: showError, onSettled: () => sessions.refetch() });
+  const signOutEverywhere = useCallMutation((_: void) => revokeAllSessions(userId), {
+    onSuccess: ({ message }) => {
       // This session ended too: leave the way logout does.
-      showAlert({ message: (result as { message: string }).message, type: 'success' });
+      showAlert({ message, type: 'success' });
       clearClientSession();
       authStore.getState().logout();
       navigate(paths.login, { replace: true });
-    } catch (error) {
-      showAlert({ message: messageOf(error), type: 'error' });
-    }
-  };
+    },
+    onError: showError,
+    onSettled: () => setConfirming(false),
+  });
 
   return (
     <Stack spacing={1.5} component="section" aria-labelledby="sessions-heading">
       <Typography id="sessions-heading" variant="h6" component="h3">
         Active sessions
       </Typography>
-      {problem ? (
-        <Alert severity="error" action={<Button onClick={() => void load()}>Retry</Button>}>
-          Sessions could not be loaded: {problem}
-        </Alert>
-      ) : sessions === null ? (
-        <Stack spacing={1} aria-busy="true" aria-label="Loading sessions">
-          <Skeleton width="70%" />
-          <Skeleton width="60%" />
-        </Stack>
-      ) : (
-        <List dense aria-label="Active sessions" disablePadding>
-          {sessions.map((session) => (
-            <ListItem
-              key={session.id}
-              divider
-              secondaryAction={
-                session.current ? (
-                  <Chip size="small" color="primary" label="This device" />
-                ) : (
-                  <Button size="small" onClick={() => void signOutOne(session)} aria-label={`Sign out ${describeAgent(session.userAgent)} from ${when(session.createdAt)}`}>
-                    Sign out
-                  </Button>
-                )
-              }
-            >
-              <ListItemText
-                primary={<span title={session.userAgent ?? undefined}>{describeAgent(session.userAgent)}</span>}
-                secondary={`Signed in ${when(session.createdAt)} · last active ${when(session.lastSeenAt)}${session.ip ? ` · ${session.ip}` : ''}`}
-              />
-            </ListItem>
-          ))}
-        </List>
-      )}
+      <PageQueryState query={sessions} noun="sessions" rows={2} failed={(message) => `Sessions could not be loaded: ${message}`}>
+        {({ items }) => (
+          <List dense aria-label="Active sessions" disablePadding>
+            {items.map((session) => (
+              <ListItem
+                key={session.id}
+                divider
+                secondaryAction={
+                  session.current ? (
+                    <Chip size="small" color="primary" label="This device" />
+                  ) : (
+                    <Button size="small" onClick={() => signOutOne.mutate(session)} aria-label={`Sign out ${describeAgent(session.userAgent)} from ${when(session.createdAt)}`}>
+                      Sign out
+                    </Button>
+                  )
+                }
+              >
+                <ListItemText
+                  primary={<span title={session.userAgent ?? undefined}>{describeAgent(session.userAgent)}</span>}
+                  secondary={`Signed in ${when(session.createdAt)} · last active ${when(session.lastSeenAt)}${session.ip ? ` · ${session.ip}` : ''}`}
+                />
+              </ListItem>
+            ))}
+          </List>
+        )}
+      </PageQueryState>
       <div>
         <Button variant="outlined" color="error" onClick={() => setConfirming(true)}>
           Sign out everywhere
         </Button>
       </div>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} aria-labelledby={titleId}>
-        <DialogTitle id={titleId}>Sign out everywhere?</DialogTitle>
-        <DialogContent>
-          <DialogContentText>Every session ends, this one included. You will need to sign in again.</DialogContentText>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={() => setConfirming(false)}>Cancel</Button>
-          <Button color="error" variant="contained" onClick={() => void signOutEverywhere()}>
-            Sign out everywhere
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <ConfirmDialog
+        open={confirming}
+        title="Sign out everywhere?"
+        confirmLabel="Sign out everywhere"
+        destructive
+        busy={signOutEverywhere.isPending}
+        onConfirm={async () => {
+          await signOutEverywhere.mutateAsync().catch(() => undefined);
+        }}
+        onClose={() => setConfirming(false)}
+      >
+        Every session ends, this one included. You will need to sign in again.
+      </ConfirmDialog>
     </Stack>
   );
 }

@@ -9,9 +9,10 @@ import {
   type WhitelabelSenderVerifyRequest,
 } from '@portal/contracts';
 import { sendWhitelabelSenderCode, verifyWhitelabelSender } from '@portal/contracts/calls';
+import { errorMessageOf, useCallMutation } from '@portal/data';
+import type { ApiResult } from '@portal/request';
 import { ChangeAction, showAlert } from '@portal/ui';
 import { Controller, useForm } from 'react-hook-form';
-import { errorOf, messageOf } from '../../../lib/api-result';
 
 const STATE_LABELS: Record<WhitelabelSenderState, { label: string; color: 'default' | 'warning' | 'info' | 'success' }> = {
   none: { label: 'No address', color: 'default' },
@@ -35,21 +36,19 @@ export function SenderVerification({ userId, sender, onChanged }: SenderVerifica
   const state = STATE_LABELS[sender.state];
   const usesOwnFrom = sender.address !== null && sender.from.endsWith(`<${sender.address}>`);
 
-  const answer = async (call: Promise<unknown>, success: string) => {
-    try {
-      const result = await call;
-      const error = errorOf(result);
-      if (error) return showAlert({ message: error, type: 'error' });
+  // Sending a code and verifying one both answer with the whole white-label state.
+  const change = useCallMutation(({ send }: { send: () => Promise<ApiResult<WhitelabelResponse>>; success: string }) => send(), {
+    onSuccess: (next, { success }) => {
       reset({ code: '' });
-      onChanged(result as WhitelabelResponse);
+      onChanged(next);
       showAlert({ message: success, type: 'success' });
-    } catch (error) {
-      showAlert({ message: messageOf(error), type: 'error' });
-    }
-  };
+    },
+    onError: (error) => showAlert({ message: errorMessageOf(error), type: 'error' }),
+  });
 
-  const verify = ({ code }: WhitelabelSenderVerifyRequest) => answer(verifyWhitelabelSender(userId, { code }), WHITELABEL_SENDER_MESSAGES.verified);
-  const resend = () => answer(sendWhitelabelSenderCode(userId), WHITELABEL_SENDER_MESSAGES.codeSent);
+  const verify = ({ code }: WhitelabelSenderVerifyRequest) =>
+    change.mutateAsync({ send: () => verifyWhitelabelSender(userId, { code }), success: WHITELABEL_SENDER_MESSAGES.verified }).catch(() => undefined);
+  const resend = () => change.mutateAsync({ send: () => sendWhitelabelSenderCode(userId), success: WHITELABEL_SENDER_MESSAGES.codeSent }).catch(() => undefined);
 
   return (
     <Box component="section" aria-labelledby="sender-heading">

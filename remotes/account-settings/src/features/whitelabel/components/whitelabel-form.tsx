@@ -10,10 +10,10 @@ import {
   type WhitelabelResponse,
 } from '@portal/contracts';
 import { commitWhitelabelImage, updateWhitelabel, uploadWhitelabelImage } from '@portal/contracts/calls';
+import { errorMessageOf, unwrap, useCallMutation } from '@portal/data';
 import { applyWhiteLabel, ChangeAction, presetPalettes, showAlert, toWhiteLabelView } from '@portal/ui';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { ImageUploadButton } from '../../../components/image-upload-button';
-import { errorOf, messageOf } from '../../../lib/api-result';
 import { WhitelabelPreview } from './whitelabel-preview';
 
 // Same wording as the shell's footer default.
@@ -52,40 +52,33 @@ export function WhitelabelForm({ userId, data, onSaved }: WhitelabelFormProps) {
     ? { logoUrl: null, copyrightText: DEFAULT_COPYRIGHT }
     : { logoUrl: data.whitelabelImageUrl, copyrightText: data.copyrightText ?? DEFAULT_COPYRIGHT };
 
-  const saved = (next: WhitelabelResponse, message: string) => {
-    // The editor's own shell shows the result at once, as their users will see it.
+  // The editor's own shell shows a change at once, as their users will see it.
+  const show = (next: WhitelabelResponse, message: string) => {
     applyWhiteLabel(toWhiteLabelView(next));
     onSaved(next);
-    reset(formValuesOf(next));
     showAlert({ message, type: 'success' });
   };
 
-  const onSubmit = async (values: WhitelabelFormValues) => {
-    try {
-      const result = await updateWhitelabel(userId, values);
-      const error = errorOf(result);
-      if (error) showAlert({ message: error, type: 'error' });
-      else saved(result as WhitelabelResponse, ACCOUNT_SETTINGS_MESSAGES.whitelabelSaved);
-    } catch (error) {
-      showAlert({ message: messageOf(error), type: 'error' });
-    }
-  };
+  const save = useCallMutation((values: WhitelabelFormValues) => updateWhitelabel(userId, values), {
+    onSuccess: (next) => {
+      show(next, ACCOUNT_SETTINGS_MESSAGES.whitelabelSaved);
+      reset(formValuesOf(next));
+    },
+    onError: (error) => showAlert({ message: errorMessageOf(error), type: 'error' }),
+  });
+  const onSubmit = (values: WhitelabelFormValues) => save.mutateAsync(values).catch(() => undefined);
 
-  const onLogo = async (image: ImageUploadRequest): Promise<string | null> => {
-    const uploaded = await uploadWhitelabelImage(userId, image);
-    const uploadError = errorOf(uploaded);
-    if (uploadError) return uploadError;
-    const committed = await commitWhitelabelImage(userId, { uploadId: (uploaded as { uploadId: string }).uploadId });
-    const commitError = errorOf(committed);
-    if (commitError) return commitError;
-    const next = committed as WhitelabelResponse;
-    // Keep unsaved edits of the other fields; only the logo changed on the server.
-    applyWhiteLabel(toWhiteLabelView(next));
-    onSaved(next);
-    setValue('whitelabelImageUrl', next.own?.whitelabelImageUrl ?? '', { shouldValidate: true });
-    showAlert({ message: ACCOUNT_SETTINGS_MESSAGES.logoSaved, type: 'success' });
-    return null;
-  };
+  // Upload, then commit; a refusal of either is shown under the upload button.
+  const logo = useCallMutation(
+    async (image: ImageUploadRequest) => commitWhitelabelImage(userId, { uploadId: unwrap(await uploadWhitelabelImage(userId, image)).uploadId }),
+    {
+      onSuccess: (next) => {
+        show(next, ACCOUNT_SETTINGS_MESSAGES.logoSaved);
+        // Keep unsaved edits of the other fields; only the logo changed on the server.
+        setValue('whitelabelImageUrl', next.own?.whitelabelImageUrl ?? '', { shouldValidate: true });
+      },
+    },
+  );
 
   return (
     <Grid container spacing={3}>
@@ -127,7 +120,7 @@ export function WhitelabelForm({ userId, data, onSaved }: WhitelabelFormProps) {
             <Typography variant="subtitle2" component="h3">
               Logo
             </Typography>
-            <ImageUploadButton label="Upload logo" onImage={onLogo} readOnlyGuard />
+            <ImageUploadButton label="Upload logo" onImage={logo.mutateAsync} readOnlyGuard />
             <Controller
               name="whitelabelImageUrl"
               control={control}
