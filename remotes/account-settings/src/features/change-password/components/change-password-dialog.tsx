@@ -4,6 +4,7 @@ import { authStore, getSessionUser } from '@portal/auth-bridge';
 import { MESSAGES, SNACKBAR_AUTO_HIDE_MS } from '@portal/config';
 import { changePasswordFormSchema, type ChangePasswordForm } from '@portal/contracts';
 import { changePassword } from '@portal/contracts/calls';
+import { errorMessageOf, useCallMutation } from '@portal/data';
 import { alertStore, openSnackbar, PasswordField, PasswordStrengthMeter, showAlert } from '@portal/ui';
 import { useId } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
@@ -41,19 +42,8 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
     onClose();
   };
 
-  const onSubmit = async ({ currentPassword, password: newPassword }: ChangePasswordForm) => {
-    // Spec section 7: the user id is read from session storage.
-    const userId = getSessionUser()?.userId ?? authStore.getState().user?.userId;
-    if (!userId) {
-      showAlert({ message: 'Your session has ended. Please sign in again.', type: 'error' });
-      return;
-    }
-    try {
-      const result = await changePassword({ userId, currentPassword, password: newPassword });
-      if ('errorMessage' in result && result.errorMessage !== undefined) {
-        showAlert({ message: result.errorMessage, type: 'error' });
-        return;
-      }
+  const change = useCallMutation((request: { userId: string; currentPassword: string; password: string }) => changePassword(request), {
+    onSuccess: async (_answer, { userId }) => {
       // An error alert from an earlier wrong try must not sit next to the success message.
       alertStore.getState().closeAlert();
       openSnackbar({
@@ -64,9 +54,18 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
       });
       onClose();
       await logoutAfterPasswordChange(userId, navigate);
-    } catch (error) {
-      showAlert({ message: error instanceof Error ? error.message : String(error), type: 'error' });
+    },
+    onError: (error) => showAlert({ message: errorMessageOf(error), type: 'error' }),
+  });
+
+  const onSubmit = ({ currentPassword, password: newPassword }: ChangePasswordForm) => {
+    // Spec section 7: the user id is read from session storage.
+    const userId = getSessionUser()?.userId ?? authStore.getState().user?.userId;
+    if (!userId) {
+      showAlert({ message: 'Your session has ended. Please sign in again.', type: 'error' });
+      return;
     }
+    return change.mutateAsync({ userId, currentPassword, password: newPassword }).catch(() => undefined);
   };
 
   return (
