@@ -24,8 +24,5 @@ export function useSubmitAsCurrentUser<V, R>(send: (userId: string, values: V) =
       onError: (error) => showAlert({ message: errorMessageOf(error), type: 'error' }),
     },
   );
-  return (values: V) => submit.mutateAsync(values).then(
-    () => undefined,
-    () => undefined,
-  );
+  return (values: V) => submit.mutateAsync(values).catch(() => undefined);
 }

@@ -120,7 +120,9 @@ export function FeedbacksPage() {
         confirmLabel="Delete"
         destructive
         busy={remove.isPending}
-        onConfirm={() => (toDelete ? remove.mutateAsync(toDelete).then(() => undefined, () => undefined) : undefined)}
+        onConfirm={async () => {
+          if (toDelete) await remove.mutateAsync(toDelete).catch(() => undefined);
+        }}
         onClose={() => setToDelete(null)}
       >
         The feedback is removed for everyone. This cannot be undone.
