@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AlertView } from '@portal/contracts';
 import { acknowledgeAlert, listAlerts, resolveAlert } from '@portal/contracts/calls';
+import { portalQueryClient } from '@portal/data';
 import { alertStore } from '@portal/ui';
 import { AlertsPage } from './alerts-page';
 
@@ -88,6 +89,8 @@ describe('AlertsPage', () => {
     const { unmount } = render(<AlertsPage />);
     expect(await screen.findByText('No alerts match these filters.')).toBeInTheDocument();
     unmount();
+    // A first visit again: the shared query cache would otherwise show the empty list while reloading.
+    portalQueryClient.clear();
     mock(listAlerts).mockResolvedValueOnce({ errorMessage: 'Internal server error' }).mockResolvedValueOnce({ alerts: [alert('3')] });
     render(<AlertsPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Internal server error');

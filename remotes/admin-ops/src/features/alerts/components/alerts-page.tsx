@@ -22,18 +22,16 @@ import {
   ALERT_STATUS_FILTERS,
   alertSourceKind,
   type AlertLevel,
-  type AlertList,
   type AlertSourceKind,
   type AlertStatusFilter,
   type AlertView,
 } from '@portal/contracts';
 import { acknowledgeAlert, listAlerts, resolveAlert } from '@portal/contracts/calls';
-import { ChangeAction, PageHeader, showAlert } from '@portal/ui';
-import { useCallback, useEffect, useState } from 'react';
-import { ListState } from '../../../components/list-state';
-import { errorOf } from '../../../lib/api-result';
-
-type State = { alerts: AlertView[] | null; loading: boolean; error: string | null };
+import { adminEndpoints } from '@portal/contracts/endpoints';
+import { keepPreviousData, useCallMutation, useCallQuery } from '@portal/data';
+import { ChangeAction, formatDateTime, PageHeader, QueryState } from '@portal/ui';
+import { useState } from 'react';
+import { alertError, alertSuccess } from '../../../lib/alerts';
 
 const SEVERITY: Record<AlertLevel, { label: string; color: 'info' | 'warning' | 'error' }> = {
   info: { label: 'Info', color: 'info' },
@@ -56,7 +54,7 @@ const sourceLabel = (source: string) => {
   return kind ? ALERT_SOURCE_KIND_LABELS[kind] : 'Other';
 };
 
-const formatTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString() : '');
+const formatTime = (iso: string | null) => formatDateTime(iso, '');
 
 function statusText(alert: AlertView): string {
   if (alert.status === 'resolved') return `Resolved ${alert.resolvedByName ? `by ${alert.resolvedByName} ` : ''}${formatTime(alert.resolvedAt)}`;
@@ -66,40 +64,23 @@ function statusText(alert: AlertView): string {
 
 /** /alerts: the alerts of the caller's subtree (and platform alerts for the provider). */
 export function AlertsPage() {
-  const [state, setState] = useState<State>({ alerts: null, loading: true, error: null });
   const [severity, setSeverity] = useState<AlertLevel | ''>('');
   const [status, setStatus] = useState<AlertStatusFilter>('active');
   const [kind, setKind] = useState<AlertSourceKind | ''>('');
-  const [busyId, setBusyId] = useState<string | null>(null);
+  const alerts = useCallQuery(adminEndpoints.listAlerts, listAlerts, [{ severity: severity || undefined, status, kind: kind || undefined }], {
+    placeholderData: keepPreviousData,
+  });
 
-  const load = useCallback(async () => {
-    setState((s) => ({ ...s, loading: true }));
-    try {
-      const result = await listAlerts({ severity: severity || undefined, status, kind: kind || undefined });
-      const error = errorOf(result);
-      setState(error ? { alerts: null, loading: false, error } : { alerts: (result as AlertList).alerts, loading: false, error: null });
-    } catch {
-      setState({ alerts: null, loading: false, error: 'Alerts could not be loaded.' });
-    }
-  }, [severity, status, kind]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const change = async (alert: AlertView, action: 'acknowledge' | 'resolve') => {
-    setBusyId(alert.id);
-    try {
-      const result = action === 'acknowledge' ? await acknowledgeAlert(alert.id) : await resolveAlert(alert.id);
-      const error = errorOf(result);
-      showAlert(error ? { message: error, type: 'error' } : { message: action === 'acknowledge' ? 'Alert acknowledged' : 'Alert resolved', type: 'success' });
-    } catch {
-      showAlert({ message: 'The alert could not be changed.', type: 'error' });
-    } finally {
-      setBusyId(null);
-      await load();
-    }
-  };
+  const change = useCallMutation(
+    ({ alert, action }: { alert: AlertView; action: 'acknowledge' | 'resolve' }) => (action === 'acknowledge' ? acknowledgeAlert(alert.id) : resolveAlert(alert.id)),
+    {
+      onSuccess: (_alert, { action }) => alertSuccess(action === 'acknowledge' ? 'Alert acknowledged' : 'Alert resolved'),
+      onError: alertError,
+      // A refusal (resolved meanwhile, say) reloads too: the list shows the alert as it now is.
+      onSettled: () => alerts.refetch(),
+    },
+  );
+  const busy = (alert: AlertView) => change.isPending && change.variables.alert.id === alert.id;
 
   return (
     <Box>
@@ -147,70 +128,65 @@ export function AlertsPage() {
           </TextField>
         </Stack>
       </Card>
-      <ListState
-        error={state.error}
-        onRetry={() => void load()}
-        loaded={!!state.alerts}
-        empty={state.alerts?.length === 0}
-        loadingText="Loading alerts…"
-        emptyText="No alerts match these filters."
-      >
-        <Card variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label="Alerts" aria-busy={state.loading}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Severity</TableCell>
-                  <TableCell>Alert</TableCell>
-                  <TableCell>Source</TableCell>
-                  <TableCell>Organisation</TableCell>
-                  <TableCell>Raised</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(state.alerts ?? []).map((alert) => (
-                  <TableRow key={alert.id}>
-                    <TableCell>
-                      {/* Colour on the border only: coloured chip text falls below 4.5:1 in this theme; the label says it all. */}
-                      <Chip size="small" variant="outlined" label={SEVERITY[alert.severity].label} sx={{ borderColor: `${SEVERITY[alert.severity].color}.main`, borderWidth: 2 }} />
-                    </TableCell>
-                    <TableCell>
-                      <Typography variant="body2">{alert.message}</Typography>
-                      <Typography variant="caption" color="text.secondary">
-                        {alert.source}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>{sourceLabel(alert.source)}</TableCell>
-                    <TableCell>{alert.organisationName ?? 'Platform'}</TableCell>
-                    <TableCell>{formatTime(alert.createdAt)}</TableCell>
-                    <TableCell>{statusText(alert)}</TableCell>
-                    <TableCell align="right">
-                      <Stack direction="row" spacing={1} justifyContent="flex-end">
-                        {alert.status === 'open' && (
-                          <ChangeAction>
-                            <Button size="small" variant="contained" disabled={busyId === alert.id} onClick={() => void change(alert, 'acknowledge')} aria-label={`Acknowledge: ${alert.message}`}>
-                              Acknowledge
-                            </Button>
-                          </ChangeAction>
-                        )}
-                        {alert.status !== 'resolved' && (
-                          <ChangeAction>
-                            <Button size="small" variant="contained" color="secondary" disabled={busyId === alert.id} onClick={() => void change(alert, 'resolve')} aria-label={`Resolve: ${alert.message}`}>
-                              Resolve
-                            </Button>
-                          </ChangeAction>
-                        )}
-                      </Stack>
-                    </TableCell>
+      <QueryState query={alerts} noun="alerts" isEmpty={(list) => list.alerts.length === 0} empty="No alerts match these filters.">
+        {(list) => (
+          <Card variant="outlined">
+            <TableContainer>
+              <Table size="small" aria-label="Alerts" aria-busy={alerts.isFetching}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Severity</TableCell>
+                    <TableCell>Alert</TableCell>
+                    <TableCell>Source</TableCell>
+                    <TableCell>Organisation</TableCell>
+                    <TableCell>Raised</TableCell>
+                    <TableCell>Status</TableCell>
+                    <TableCell align="right">Actions</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        </Card>
-      </ListState>
+                </TableHead>
+                <TableBody>
+                  {list.alerts.map((alert) => (
+                    <TableRow key={alert.id}>
+                      <TableCell>
+                        {/* Colour on the border only: coloured chip text falls below 4.5:1 in this theme; the label says it all. */}
+                        <Chip size="small" variant="outlined" label={SEVERITY[alert.severity].label} sx={{ borderColor: `${SEVERITY[alert.severity].color}.main`, borderWidth: 2 }} />
+                      </TableCell>
+                      <TableCell>
+                        <Typography variant="body2">{alert.message}</Typography>
+                        <Typography variant="caption" color="text.secondary">
+                          {alert.source}
+                        </Typography>
+                      </TableCell>
+                      <TableCell>{sourceLabel(alert.source)}</TableCell>
+                      <TableCell>{alert.organisationName ?? 'Platform'}</TableCell>
+                      <TableCell>{formatTime(alert.createdAt)}</TableCell>
+                      <TableCell>{statusText(alert)}</TableCell>
+                      <TableCell align="right">
+                        <Stack direction="row" spacing={1} justifyContent="flex-end">
+                          {alert.status === 'open' && (
+                            <ChangeAction>
+                              <Button size="small" variant="contained" disabled={busy(alert)} onClick={() => change.mutate({ alert, action: 'acknowledge' })} aria-label={`Acknowledge: ${alert.message}`}>
+                                Acknowledge
+                              </Button>
+                            </ChangeAction>
+                          )}
+                          {alert.status !== 'resolved' && (
+                            <ChangeAction>
+                              <Button size="small" variant="contained" color="secondary" disabled={busy(alert)} onClick={() => change.mutate({ alert, action: 'resolve' })} aria-label={`Resolve: ${alert.message}`}>
+                                Resolve
+                              </Button>
+                            </ChangeAction>
+                          )}
+                        </Stack>
+                      </TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+          </Card>
+        )}
+      </QueryState>
     </Box>
   );
 }

@@ -1,101 +1,62 @@
-import {
-  Box,
-  Button,
-  Card,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  TextField,
-} from '@mui/material';
-import { AUDIT_PAGE_SIZE_MAX, auditVerifySchema, type AuditEntry, type AuditListParams, type AuditPage } from '@portal/contracts';
+import { Box, Button, Card, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField } from '@mui/material';
+import { AUDIT_PAGE_SIZE_MAX, auditVerifySchema, type AuditEntry, type AuditListParams } from '@portal/contracts';
 import { listAuditLog, verifyAuditLog } from '@portal/contracts/calls';
-import { PageHeader, profileStore, showAlert, useDebouncedValue } from '@portal/ui';
-import { useCallback, useEffect, useState } from 'react';
+import { adminEndpoints } from '@portal/contracts/endpoints';
+import { keepPreviousData, unwrap, useCallMutation, useCallQuery } from '@portal/data';
+import { formatDateTime, ListPagination, PageHeader, profileStore, QueryState, showAlert, useDebouncedValue } from '@portal/ui';
+import { useState } from 'react';
 import { useStore } from 'zustand';
-import { ListState } from '../../../components/list-state';
-import { errorOf } from '../../../lib/api-result';
+import { alertError } from '../../../lib/alerts';
 import { AUDIT_ACTION_LABELS, actionLabel } from '../lib/audit-actions';
 import { auditCsv } from '../lib/audit-csv';
 import { auditVerifyAlert } from '../lib/audit-verify-message';
 
-type State = { page: AuditPage | null; loading: boolean; error: string | null };
-
 const CSV_MAX_PAGES = 100;
-
-const formatTime = (iso: string) => {
-  const date = new Date(iso);
-  return Number.isNaN(date.getTime()) ? iso : date.toLocaleString();
-};
 
 // <input type="datetime-local"> gives local time without a zone; the API wants an offset.
 const toIso = (local: string): string | undefined => (local ? new Date(local).toISOString() : undefined);
 
+/** Every entry the filters match (at most CSV_MAX_PAGES full pages), for the CSV export. */
+async function allEntries(filters: AuditListParams): Promise<AuditEntry[]> {
+  const entries: AuditEntry[] = [];
+  for (let page = 1; page <= CSV_MAX_PAGES; page += 1) {
+    const chunk = unwrap(await listAuditLog({ ...filters, page, pageSize: AUDIT_PAGE_SIZE_MAX }));
+    entries.push(...chunk.entries);
+    if (entries.length >= chunk.total || chunk.entries.length === 0) break;
+  }
+  return entries;
+}
+
+function download(csv: string) {
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = 'user-activity.csv';
+  link.click();
+  URL.revokeObjectURL(url);
+}
+
 /** /user-activity: the audit log of the caller's subtree, newest first. */
 export function UserActivityPage() {
   const role = useStore(profileStore, (s) => s.profile?.role);
-  const [state, setState] = useState<State>({ page: null, loading: true, error: null });
-  const [pageIndex, setPageIndex] = useState(0);
+  const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(25);
   const [action, setAction] = useState('');
   const [search, setSearch] = useState('');
   const [from, setFrom] = useState('');
   const [to, setTo] = useState('');
   const debouncedSearch = useDebouncedValue(search, 300);
+  const filters: AuditListParams = { action: action || undefined, search: debouncedSearch.trim() || undefined, from: toIso(from), to: toIso(to) };
 
-  const filters = useCallback(
-    (): AuditListParams => ({ action: action || undefined, search: debouncedSearch.trim() || undefined, from: toIso(from), to: toIso(to) }),
-    [action, debouncedSearch, from, to],
-  );
+  const activity = useCallQuery(adminEndpoints.listAuditLog, listAuditLog, [{ ...filters, page, pageSize }], { placeholderData: keepPreviousData });
+  const exportCsv = useCallMutation(async (wanted: AuditListParams) => download(auditCsv(await allEntries(wanted))), { onError: alertError });
+  const verify = useCallMutation(verifyAuditLog, { onSuccess: (check) => showAlert(auditVerifyAlert(auditVerifySchema.parse(check))), onError: alertError });
 
-  const load = useCallback(async () => {
-    setState((s) => ({ ...s, loading: true }));
-    const result = await listAuditLog({ ...filters(), page: pageIndex + 1, pageSize });
-    const error = errorOf(result);
-    setState(error ? { page: null, loading: false, error } : { page: result as AuditPage, loading: false, error: null });
-  }, [filters, pageIndex, pageSize]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const exportCsv = async () => {
-    const entries: AuditEntry[] = [];
-    for (let page = 1; page <= CSV_MAX_PAGES; page += 1) {
-      const result = await listAuditLog({ ...filters(), page, pageSize: AUDIT_PAGE_SIZE_MAX });
-      const error = errorOf(result);
-      if (error) {
-        showAlert({ message: error, type: 'error' });
-        return;
-      }
-      const chunk = result as AuditPage;
-      entries.push(...chunk.entries);
-      if (entries.length >= chunk.total || chunk.entries.length === 0) break;
-    }
-    const url = URL.createObjectURL(new Blob([auditCsv(entries)], { type: 'text/csv;charset=utf-8' }));
-    const link = document.createElement('a');
-    link.href = url;
-    link.download = 'user-activity.csv';
-    link.click();
-    URL.revokeObjectURL(url);
+  // A filter change starts again at the first page.
+  const filter = (set: (value: string) => void) => (event: { target: { value: string } }) => {
+    set(event.target.value);
+    setPage(1);
   };
-
-  const verify = async () => {
-    const result = await verifyAuditLog();
-    const error = errorOf(result);
-    if (error) {
-      showAlert({ message: error, type: 'error' });
-      return;
-    }
-    showAlert(auditVerifyAlert(auditVerifySchema.parse(result)));
-  };
-
-  const resetPage = () => setPageIndex(0);
 
   return (
     <Box>
@@ -104,11 +65,11 @@ export function UserActivityPage() {
         subtitle="Security and data events in your organisation and below it"
         actions={
           <>
-            <Button variant="outlined" onClick={() => void exportCsv()} disabled={!state.page || state.page.total === 0}>
+            <Button variant="outlined" onClick={() => exportCsv.mutate(filters)} disabled={!activity.data || activity.data.total === 0}>
               Export CSV
             </Button>
             {role === 'ADMIN' ? (
-              <Button variant="outlined" onClick={() => void verify()}>
+              <Button variant="outlined" onClick={() => verify.mutate()}>
                 Verify chain
               </Button>
             ) : null}
@@ -121,10 +82,7 @@ export function UserActivityPage() {
             id="activity-search"
             label="User or target"
             value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              resetPage();
-            }}
+            onChange={filter(setSearch)}
             size="small"
           />
           <TextField
@@ -132,10 +90,7 @@ export function UserActivityPage() {
             select
             label="Action"
             value={action}
-            onChange={(e) => {
-              setAction(e.target.value);
-              resetPage();
-            }}
+            onChange={filter(setAction)}
             size="small"
             sx={{ minWidth: 200 }}
           >
@@ -151,10 +106,7 @@ export function UserActivityPage() {
             label="From"
             type="datetime-local"
             value={from}
-            onChange={(e) => {
-              setFrom(e.target.value);
-              resetPage();
-            }}
+            onChange={filter(setFrom)}
             size="small"
             slotProps={{ inputLabel: { shrink: true } }}
           />
@@ -163,64 +115,53 @@ export function UserActivityPage() {
             label="To"
             type="datetime-local"
             value={to}
-            onChange={(e) => {
-              setTo(e.target.value);
-              resetPage();
-            }}
+            onChange={filter(setTo)}
             size="small"
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </Stack>
       </Card>
-      <ListState
-        error={state.error}
-        onRetry={() => void load()}
-        loaded={!!state.page}
-        empty={state.page?.total === 0}
-        loadingText="Loading activity…"
-        emptyText="No activity matches these filters."
-      >
-        <Card variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label="User activity" aria-busy={state.loading}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>Time</TableCell>
-                  <TableCell>Who</TableCell>
-                  <TableCell>What</TableCell>
-                  <TableCell>Target</TableCell>
-                  <TableCell>Address</TableCell>
-                  <TableCell>Organisation</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(state.page?.entries ?? []).map((entry) => (
-                  <TableRow key={entry.seq}>
-                    <TableCell>{formatTime(entry.at)}</TableCell>
-                    <TableCell>{entry.actorName ?? '—'}</TableCell>
-                    <TableCell>{actionLabel(entry.action)}</TableCell>
-                    <TableCell>{entry.target ?? '—'}</TableCell>
-                    <TableCell>{entry.ip ?? '—'}</TableCell>
-                    <TableCell>{entry.organisationName ?? '—'}</TableCell>
+      <QueryState query={activity} noun="activity" isEmpty={(result) => result.total === 0} empty="No activity matches these filters.">
+        {(result) => (
+          <Card variant="outlined">
+            <TableContainer>
+              <Table size="small" aria-label="User activity" aria-busy={activity.isFetching}>
+                <TableHead>
+                  <TableRow>
+                    <TableCell>Time</TableCell>
+                    <TableCell>Who</TableCell>
+                    <TableCell>What</TableCell>
+                    <TableCell>Target</TableCell>
+                    <TableCell>Address</TableCell>
+                    <TableCell>Organisation</TableCell>
                   </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablePagination
-            component="div"
-            count={state.page?.total ?? 0}
-            page={pageIndex}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[25, 50, 100]}
-            onPageChange={(_e, page) => setPageIndex(page)}
-            onRowsPerPageChange={(e) => {
-              setPageSize(Number(e.target.value));
-              resetPage();
-            }}
-          />
-        </Card>
-      </ListState>
+                </TableHead>
+                <TableBody>
+                  {result.entries.map((entry) => (
+                    <TableRow key={entry.seq}>
+                      <TableCell>{formatDateTime(entry.at)}</TableCell>
+                      <TableCell>{entry.actorName ?? '—'}</TableCell>
+                      <TableCell>{actionLabel(entry.action)}</TableCell>
+                      <TableCell>{entry.target ?? '—'}</TableCell>
+                      <TableCell>{entry.ip ?? '—'}</TableCell>
+                      <TableCell>{entry.organisationName ?? '—'}</TableCell>
+                    </TableRow>
+                  ))}
+                </TableBody>
+              </Table>
+            </TableContainer>
+            <ListPagination
+              total={result.total}
+              page={page}
+              pageSize={pageSize}
+              onChange={(changes) => {
+                if (changes.pageSize) setPageSize(Number(changes.pageSize));
+                if (changes.page) setPage(Number(changes.page));
+              }}
+            />
+          </Card>
+        )}
+      </QueryState>
     </Box>
   );
 }
