@@ -1,6 +1,6 @@
 import { Box, LinearProgress, Stack, Typography } from '@mui/material';
 import { FINISHED_JOB_STATUSES, JOB_STATUS_LABELS, type Job } from '@portal/contracts';
-import { formatBytes, formatCount, formatDuration } from '../lib/format';
+import { formatBytes, formatCount, formatDuration } from '@portal/ui';
 
 /** One line that says how far a job is, for the progress bar's accessible name and the live region. */
 export function describeProgress(job: Job): string {

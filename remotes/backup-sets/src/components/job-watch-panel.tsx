@@ -1,9 +1,11 @@
 import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { paths } from '@portal/config';
-import { FINISHED_JOB_STATUSES, type DownloadLink, type Job } from '@portal/contracts';
+import { FINISHED_JOB_STATUSES, type Job } from '@portal/contracts';
 import { getJob, getJobDownloadLink } from '@portal/contracts/calls';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { errorMessageOf, useCallQuery } from '@portal/data';
 import { Link as RouterLink } from 'react-router-dom';
-import { useLoad } from '../lib/use-load';
+import { pollWhile } from '../lib/poll';
 import { describeProgress, JobProgress } from './job-progress';
 import { JobStatusChip } from './job-status-chip';
 
@@ -11,17 +13,17 @@ const finished = (job: Job) => FINISHED_JOB_STATUSES.includes(job.status);
 
 /** Live progress of one job (polled until it finishes); a finished download job offers its ZIP. */
 export function JobWatchPanel({ jobId, pollMs = 1500 }: { jobId: string; pollMs?: number }) {
-  const job = useLoad<Job, string>(getJob, jobId, { pollMs, poll: (j) => !finished(j) });
+  const job = useCallQuery(backupEndpoints.getJob, getJob, [jobId], pollWhile((j: Job) => !finished(j), pollMs));
   const ready = job.data?.downloadReady === true;
-  const link = useLoad<DownloadLink, string>(getJobDownloadLink, jobId, { enabled: ready });
-  if (job.load.state === 'loading') return <Typography role="status">Starting the job…</Typography>;
-  if (job.load.state === 'error')
+  const link = useCallQuery(backupEndpoints.getJobDownloadLink, getJobDownloadLink, [jobId], { enabled: ready });
+  if (job.isError)
     return (
-      <Alert severity="error" action={<Button onClick={job.refresh}>Retry</Button>}>
-        The job could not be loaded: {job.load.message}
+      <Alert severity="error" action={<Button onClick={() => void job.refetch()}>Retry</Button>}>
+        The job could not be loaded: {errorMessageOf(job.error)}
       </Alert>
     );
-  const j = job.load.data;
+  if (job.data === undefined) return <Typography role="status">Starting the job…</Typography>;
+  const j = job.data;
   return (
     <Box sx={{ p: 2, border: 1, borderColor: 'divider', borderRadius: 1 }} data-testid="job-watch">
       <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }}>

@@ -1,8 +1,8 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Skeleton, Typography } from '@mui/material';
 import type { Job } from '@portal/contracts';
+import { formatDateTime } from '@portal/ui';
 import { useId } from 'react';
 import { JobProgress } from '../../../components/job-progress';
-import { formatDateTime } from '../../../lib/format';
 import { useJobLog } from '../hooks/use-job-log';
 
 const LEVEL_COLOR = { info: 'text.secondary', warn: 'warning.main', error: 'error.main' } as const;

@@ -1,12 +1,10 @@
 import { Box, Card, MenuItem, TextField, Typography } from '@mui/material';
 import { BACKUP_PAGE_SIZE_DEFAULT, FINISHED_JOB_STATUSES, JOB_STATUS_LABELS, JOB_STATUSES, type Job, type JobListParams, type JobPage } from '@portal/contracts';
 import { getJob, listJobs } from '@portal/contracts/calls';
-import { PageHeader } from '@portal/ui';
-import { ListPagination } from '../../../components/list-pagination';
-import { ListToolbar } from '../../../components/list-toolbar';
-import { LoadState } from '../../../components/load-state';
-import { useLoad } from '../../../lib/use-load';
-import { pageQuery, useUrlParams } from '../../../lib/use-url-params';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { keepPreviousData, useCallQuery } from '@portal/data';
+import { countLabel, ListFilters, ListPagination, listPageQuery, PageHeader, QueryState, useUrlListState } from '@portal/ui';
+import { pollWhile } from '../../../lib/poll';
 import { useJobActions } from '../hooks/use-job-actions';
 import { JobLogDialog } from './job-log-dialog';
 import { JobsTable } from './jobs-table';
@@ -25,25 +23,27 @@ const active = (job: Job) => !FINISHED_JOB_STATUSES.includes(job.status);
 
 /** /jobs: every backup and restore job, live. */
 export function JobsPage() {
-  const [params, update] = useUrlParams(DEFAULTS);
+  const [params, update] = useUrlListState(DEFAULTS);
   const query: JobListParams = {
-    q: params.q || undefined,
+    ...listPageQuery(params),
     type: (params.type || undefined) as JobListParams['type'],
     status: params.status || undefined,
     setId: params.setId || undefined,
     sort: params.sort as JobListParams['sort'],
-    ...pageQuery(params, BACKUP_PAGE_SIZE_DEFAULT),
   };
-  const jobs = useLoad<JobPage, JobListParams>(listJobs, query, { pollMs: JOBS_POLL_ACTIVE_MS, poll: (p) => p.items.some(active), idlePollMs: JOBS_POLL_IDLE_MS });
-  const openJob = useLoad<Job, string>(getJob, params.job, { enabled: Boolean(params.job), pollMs: 2000, poll: active });
-  const actions = useJobActions(jobs.refresh);
+  const jobs = useCallQuery(backupEndpoints.listJobs, listJobs, [query], {
+    placeholderData: keepPreviousData,
+    ...pollWhile((page: JobPage) => page.items.some(active), JOBS_POLL_ACTIVE_MS, JOBS_POLL_IDLE_MS),
+  });
+  const openJob = useCallQuery(backupEndpoints.getJob, getJob, [params.job], { enabled: Boolean(params.job), ...pollWhile(active, 2000) });
+  const actions = useJobActions(() => void jobs.refetch());
   const filtered = Boolean(params.q || params.type || params.status || params.setId);
 
   return (
     <Box component="section">
       <PageHeader title="Jobs" subtitle="Backup and restore jobs with live progress. Open a job's log, cancel a running job or retry a failed one." />
       <Card sx={{ p: 2 }}>
-        <ListToolbar idPrefix="jobs" q={params.q} sort={params.sort} sortOptions={SORTS} onChange={update} searchLabel="Search jobs">
+        <ListFilters idPrefix="jobs" q={params.q} sort={params.sort} sortOptions={SORTS} onChange={update} searchLabel="Search jobs">
           <TextField id="jobs-type" select size="small" label="Type" value={params.type} onChange={(e) => update({ type: e.target.value })} sx={{ minWidth: 140 }}>
             <MenuItem value="">All types</MenuItem>
             <MenuItem value="backup">Backup</MenuItem>
@@ -57,12 +57,12 @@ export function JobsPage() {
               </MenuItem>
             ))}
           </TextField>
-        </ListToolbar>
-        <LoadState load={jobs.load} noun="jobs" onRetry={jobs.refresh} isEmpty={(p) => p.total === 0} empty={filtered ? 'No jobs match these filters.' : 'There are no jobs yet. Run a backup to start one.'}>
+        </ListFilters>
+        <QueryState query={jobs} noun="jobs" isEmpty={(p) => p.total === 0} empty={filtered ? 'No jobs match these filters.' : 'There are no jobs yet. Run a backup to start one.'}>
           {(page) => (
             <>
               <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
-                {page.total} {page.total === 1 ? 'job' : 'jobs'}
+                {countLabel(page.total, 'job')}
                 {page.items.some(active) ? ` · ${page.items.filter(active).length} running or queued` : ''}
               </Typography>
               <JobsTable
@@ -75,7 +75,7 @@ export function JobsPage() {
               <ListPagination total={page.total} page={page.page} pageSize={page.pageSize} onChange={update} />
             </>
           )}
-        </LoadState>
+        </QueryState>
       </Card>
       {params.job && openJob.data ? <JobLogDialog job={openJob.data} onClose={() => update({ job: '' }, { keepPage: true })} /> : null}
     </Box>

@@ -1,9 +1,8 @@
 import { Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { FINISHED_JOB_STATUSES, type Job } from '@portal/contracts';
-import { ChangeAction } from '@portal/ui';
+import { ChangeAction, formatDateTime } from '@portal/ui';
 import { JobProgress } from '../../../components/job-progress';
 import { JobStatusChip } from '../../../components/job-status-chip';
-import { formatDateTime } from '../../../lib/format';
 
 interface JobsTableProps {
   jobs: Job[];
