@@ -1,8 +1,8 @@
 import { Box, Chip, Grid, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { paths } from '@portal/config';
 import { BACKUP_SERVICE_LABELS, type CustomerDashboard as CustomerSummary, type Role, type ServiceProtection } from '@portal/contracts';
+import { formatBytes, formatDateTime } from '@portal/ui';
 import { cardLink } from '../lib/card-link';
-import { formatBytes, formatDateTime } from '../lib/dashboard-format';
 import { SummaryCard } from './summary-card';
 
 const PROTECTION: Record<ServiceProtection, { label: string; color: 'success' | 'warning' | 'error' | 'info' | 'default' }> = {
@@ -49,8 +49,8 @@ export function CustomerDashboard({ summary, role }: { summary: CustomerSummary;
       </Grid>
       <Grid size={{ xs: 12, sm: 6, md: 4 }} component="li">
         <SummaryCard title="Backups" to={link(paths.jobs)}>
-          <Typography sx={{ mt: 1 }}>Last: {formatDateTime(summary.lastBackupAt)}</Typography>
-          <Typography>Next: {summary.nextBackupAt ? formatDateTime(summary.nextBackupAt) : 'Not scheduled'}</Typography>
+          <Typography sx={{ mt: 1 }}>Last: {formatDateTime(summary.lastBackupAt, 'Never')}</Typography>
+          <Typography>Next: {formatDateTime(summary.nextBackupAt, 'Not scheduled')}</Typography>
         </SummaryCard>
       </Grid>
       <Grid size={{ xs: 12, sm: 6, md: 4 }} component="li">

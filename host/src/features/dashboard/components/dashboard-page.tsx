@@ -1,40 +1,24 @@
 import { Alert, Box, Button, Grid, Skeleton, Typography } from '@mui/material';
 import { useAuth } from '@portal/auth-bridge';
-import type { DashboardSummary } from '@portal/contracts';
 import { getDashboardSummary } from '@portal/contracts/calls';
-import { useCallback, useEffect, useState } from 'react';
+import { adminEndpoints } from '@portal/contracts/endpoints';
+import { ApiError, useCallQuery } from '@portal/data';
 import { greetingAt } from '../../../lib/greeting';
 import { CustomerDashboard } from './customer-dashboard';
 import { PartnerDashboard } from './partner-dashboard';
-
-type State = { status: 'loading' } | { status: 'error'; message: string } | { status: 'ready'; summary: DashboardSummary };
 
 const LOAD_ERROR = 'The dashboard could not be loaded.';
 
 /** /dashboard, every role: one summary call scoped by the API to the caller's subtree. */
 export function DashboardPage() {
   const user = useAuth((s) => s.user);
-  const [state, setState] = useState<State>({ status: 'loading' });
-
-  const load = useCallback(async (isCurrent: () => boolean = () => true) => {
-    setState({ status: 'loading' });
-    try {
-      const result = await getDashboardSummary();
-      if (!isCurrent()) return;
-      if ('errorMessage' in result) setState({ status: 'error', message: result.errorMessage ?? LOAD_ERROR });
-      else setState({ status: 'ready', summary: result });
-    } catch {
-      if (isCurrent()) setState({ status: 'error', message: LOAD_ERROR });
-    }
-  }, []);
-
-  useEffect(() => {
-    let current = true;
-    void load(() => current);
-    return () => {
-      current = false;
-    };
-  }, [load]);
+  const dashboard = useCallQuery(adminEndpoints.getDashboardSummary, getDashboardSummary, []);
+  const summary = dashboard.data;
+  // A Retry shows the skeleton again until the answer is there.
+  const loading = !summary && (dashboard.isPending || dashboard.isFetching);
+  const failed = !summary && !loading && dashboard.isError;
+  // The server's own message; a request that failed without an answer in general words.
+  const message = dashboard.error instanceof ApiError ? dashboard.error.message : LOAD_ERROR;
 
   return (
     <Box>
@@ -47,8 +31,8 @@ export function DashboardPage() {
       <Typography color="text.secondary" sx={{ mb: 3 }}>
         Signed in as {user?.role}
       </Typography>
-      <Box aria-live="polite" aria-busy={state.status === 'loading'}>
-        {state.status === 'loading' && (
+      <Box aria-live="polite" aria-busy={loading}>
+        {loading && (
           <Grid container spacing={3} role="status" aria-label="Loading the dashboard">
             {[0, 1, 2, 3, 4, 5].map((i) => (
               <Grid key={i} size={{ xs: 12, sm: 6, lg: 4 }}>
@@ -57,24 +41,20 @@ export function DashboardPage() {
             ))}
           </Grid>
         )}
-        {state.status === 'error' && (
+        {failed && (
           <Alert
             severity="error"
             action={
-              <Button color="inherit" size="small" onClick={() => void load()}>
+              <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
                 Retry
               </Button>
             }
           >
-            {state.message}
+            {message}
           </Alert>
         )}
-        {state.status === 'ready' &&
-          (state.summary.kind === 'partner' ? (
-            <PartnerDashboard summary={state.summary} role={user?.role} />
-          ) : (
-            <CustomerDashboard summary={state.summary} role={user?.role} />
-          ))}
+        {summary &&
+          (summary.kind === 'partner' ? <PartnerDashboard summary={summary} role={user?.role} /> : <CustomerDashboard summary={summary} role={user?.role} />)}
       </Box>
     </Box>
   );

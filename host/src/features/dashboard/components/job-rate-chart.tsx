@@ -1,6 +1,8 @@
 import { Box, Typography, useTheme } from '@mui/material';
 import type { DailyJobs } from '@portal/contracts';
-import { formatDay } from '../lib/dashboard-format';
+
+/** "2026-11-21" -> "Sat 21" in the user's locale; parsed as UTC, like the API's days. */
+const formatDay = (day: string): string => new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
 
 const WIDTH = 280;
 const HEIGHT = 96;

@@ -1,8 +1,8 @@
 import { Grid, Typography } from '@mui/material';
 import { paths } from '@portal/config';
 import type { PartnerDashboard as PartnerSummary, Role } from '@portal/contracts';
+import { formatBytes, formatRate } from '@portal/ui';
 import { cardLink } from '../lib/card-link';
-import { formatBytes, formatRate } from '../lib/dashboard-format';
 import { JobRateChart } from './job-rate-chart';
 import { SummaryCard } from './summary-card';
 
