@@ -10,7 +10,8 @@ export interface ConfirmDialogProps {
   destructive?: boolean;
   /** Busy from outside (a mutation in flight); an async onConfirm makes it busy by itself. */
   busy?: boolean;
-  onConfirm: () => Promise<void> | void;
+  /** May return the promise of the action (a mutation's mutateAsync): the dialog is busy until it settles. */
+  onConfirm: () => Promise<unknown> | void;
   onClose: () => void;
 }
 

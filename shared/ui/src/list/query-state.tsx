@@ -16,6 +16,8 @@ export interface QueryStateProps<T> {
   /** When true for the data, `empty` is shown instead of the children. */
   isEmpty?: (data: T) => boolean;
   empty?: ReactNode;
+  /** The page's own sentence for a failed load (default "The {noun} could not be loaded: {message}"). */
+  errorText?: (message: string) => ReactNode;
   /** Skeleton rows while the first answer is on its way. */
   rows?: number;
   children: (data: T) => ReactNode;
@@ -25,7 +27,8 @@ export interface QueryStateProps<T> {
  * The loading, error (with Retry), empty and ready states of every page and list. Data already on
  * screen stays while a newer answer loads (a reload, the next page).
  */
-export function QueryState<T>({ query, noun, isEmpty, empty, rows = 3, children }: QueryStateProps<T>) {
+export function QueryState<T>({ query, noun, isEmpty, empty, errorText, rows = 3, children }: QueryStateProps<T>) {
+  const failed = (message: string) => (errorText ? errorText(message) : `The ${noun} could not be loaded: ${message}`);
   if (query.status === 'error' && query.data === undefined) {
     return (
       <Alert
@@ -36,7 +39,7 @@ export function QueryState<T>({ query, noun, isEmpty, empty, rows = 3, children 
           </Button>
         }
       >
-        The {noun} could not be loaded: {query.error?.message}
+        {failed(query.error?.message ?? '')}
       </Alert>
     );
   }
