@@ -17,11 +17,12 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { OBJECT_KINDS_BY_SET_TYPE, type BackupSetType, type DirectoryList, type ObjectKind, type Scope, type ScopeObject } from '@portal/contracts';
+import { OBJECT_KINDS_BY_SET_TYPE, type BackupSetType, type ObjectKind, type Scope, type ScopeObject } from '@portal/contracts';
 import { listTenantDirectory } from '@portal/contracts/calls';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { errorMessageOf, useCallQuery } from '@portal/data';
 import { useDebouncedValue } from '@portal/ui';
 import { useState } from 'react';
-import { useLoad } from '../lib/use-load';
 
 const KIND_LABELS: Record<ObjectKind, string> = { user: 'Users', site: 'Sites', group: 'Groups', team: 'Teams' };
 
@@ -40,11 +41,9 @@ export function ScopePicker({ tenantId, type, value, onChange, error }: ScopePic
   const activeKind = kinds.includes(kind) ? kind : kinds[0];
   const [text, setText] = useState('');
   const q = useDebouncedValue(text, 300);
-  const directory = useLoad<DirectoryList, { tenantId: string; kind: ObjectKind; q: string }>(
-    (query) => listTenantDirectory(query.tenantId, { kind: query.kind, q: query.q || undefined }),
-    { tenantId, kind: activeKind, q },
-    { enabled: value.mode === 'selected' && Boolean(tenantId) },
-  );
+  const directory = useCallQuery(backupEndpoints.listTenantDirectory, listTenantDirectory, [tenantId, { kind: activeKind, q: q || undefined }], {
+    enabled: value.mode === 'selected' && Boolean(tenantId),
+  });
   const selected: ScopeObject[] = value.mode === 'selected' ? value.objects : [];
   const isSelected = (kind: ObjectKind, externalId: string) => selected.some((o) => o.kind === kind && o.externalId === externalId);
   const setSelected = (objects: ScopeObject[]) => onChange({ mode: 'selected', objects });
@@ -86,9 +85,9 @@ export function ScopePicker({ tenantId, type, value, onChange, error }: ScopePic
               {selected.length} selected
             </Typography>
           </Stack>
-          {directory.load.state === 'loading' ? <Skeleton height={120} aria-label="Loading directory" /> : null}
-          {directory.load.state === 'error' ? <Alert severity="error">The directory could not be loaded: {directory.load.message}</Alert> : null}
-          {directory.load.state === 'ready' && entries.length === 0 ? <Typography color="text.secondary">Nothing matches.</Typography> : null}
+          {directory.isPending ? <Skeleton height={120} aria-label="Loading directory" /> : null}
+          {directory.isError ? <Alert severity="error">The directory could not be loaded: {errorMessageOf(directory.error)}</Alert> : null}
+          {directory.isSuccess && entries.length === 0 ? <Typography color="text.secondary">Nothing matches.</Typography> : null}
           {entries.length > 0 ? (
             <List dense aria-label={`${KIND_LABELS[activeKind]} in the tenant`} sx={{ maxHeight: 260, overflow: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
               {entries.map((entry) => {

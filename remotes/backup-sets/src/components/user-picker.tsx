@@ -1,9 +1,10 @@
 import { Autocomplete, TextField } from '@mui/material';
-import type { DirectoryEntry, DirectoryList } from '@portal/contracts';
+import type { DirectoryEntry } from '@portal/contracts';
 import { listTenantDirectory } from '@portal/contracts/calls';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { useCallQuery } from '@portal/data';
 import { useDebouncedValue } from '@portal/ui';
 import { useState } from 'react';
-import { useLoad } from '../lib/use-load';
 
 interface UserPickerProps {
   tenantId: string;
@@ -18,14 +19,14 @@ interface UserPickerProps {
 export function UserPicker({ tenantId, value, onChange, label = 'User', error, id }: UserPickerProps) {
   const [input, setInput] = useState('');
   const q = useDebouncedValue(input, 300);
-  const users = useLoad<DirectoryList, { tenantId: string; q: string }>((p) => listTenantDirectory(p.tenantId, { kind: 'user', q: p.q || undefined }), { tenantId, q }, { enabled: Boolean(tenantId) });
+  const users = useCallQuery(backupEndpoints.listTenantDirectory, listTenantDirectory, [tenantId, { kind: 'user', q: q || undefined }], { enabled: Boolean(tenantId) });
   const options = users.data?.items ?? [];
   const selected = options.find((o) => o.externalId === value) ?? (value ? { kind: 'user' as const, externalId: value, displayName: value, detail: null } : null);
   return (
     <Autocomplete<DirectoryEntry>
       id={id}
       options={options}
-      loading={users.load.state === 'loading'}
+      loading={users.isPending}
       value={selected}
       filterOptions={(x) => x}
       getOptionLabel={(o) => (o.detail ? `${o.displayName} <${o.detail}>` : o.displayName)}

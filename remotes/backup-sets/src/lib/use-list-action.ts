@@ -1,5 +1,6 @@
 import { errorMessageOf, useCallMutation } from '@portal/data';
 import { notify } from './notify';
+import { settled } from './settled';
 
 interface ListAction {
   call: () => Promise<unknown>;
@@ -17,8 +18,5 @@ export function useListAction(reload: () => void) {
     onError: (error) => notify(errorMessageOf(error), 'error'),
     onSettled: reload,
   });
-  return (call: () => Promise<unknown>, success: string) => action.mutateAsync({ call, success }).then(
-    () => undefined,
-    () => undefined,
-  );
+  return (call: () => Promise<unknown>, success: string) => settled(action.mutateAsync({ call, success }));
 }

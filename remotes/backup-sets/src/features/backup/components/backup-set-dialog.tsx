@@ -18,6 +18,7 @@ import { errorMessageOf, useCallMutation } from '@portal/data';
 import { useId, useState } from 'react';
 import { Controller, useForm, useFormState, useWatch, type Control } from 'react-hook-form';
 import { notify } from '../../../lib/notify';
+import { settled } from '../../../lib/settled';
 import { editSetDefaults, newSetDefaults, STEP_FIELDS, STEP_LABELS, type SetFormInput } from '../lib/set-form';
 import { ScopePicker } from '../../../components/scope-picker';
 import { ScheduleFields, ServicesField } from './set-plan-fields';
@@ -58,7 +59,7 @@ export function BackupSetDialog({ tenants, set, onClose, onSaved }: BackupSetDia
       },
     },
   );
-  const onSubmit = (values: BackupSetForm) => save.mutateAsync(values).catch(() => undefined);
+  const onSubmit = (values: BackupSetForm) => settled(save.mutateAsync(values));
   const onTypeChange = (value: BackupSetType) => {
     setValue('type', value, { shouldValidate: true });
     // A new type starts with all of its services and the whole tenant (a selection of users does not fit a SharePoint set).

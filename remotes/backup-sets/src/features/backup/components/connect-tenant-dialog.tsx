@@ -9,6 +9,7 @@ import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { notify } from '../../../lib/notify';
+import { settled } from '../../../lib/settled';
 import { SecretExpiryField } from './secret-expiry-field';
 
 type FormInput = z.input<typeof connectTenantFormSchema>;
@@ -47,7 +48,7 @@ export function ConnectTenantDialog({ onClose, onConnected }: { onClose: () => v
       onConnected(tenant);
     },
   });
-  const onSubmit = (values: ConnectTenantForm) => connect.mutateAsync(values).catch(() => undefined);
+  const onSubmit = (values: ConnectTenantForm) => settled(connect.mutateAsync(values));
 
   return (
     <Dialog open onClose={formState.isSubmitting ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">

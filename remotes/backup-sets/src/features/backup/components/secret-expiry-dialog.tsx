@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { notify } from '../../../lib/notify';
+import { settled } from '../../../lib/settled';
 import { SecretExpiryField } from './secret-expiry-field';
 
 // Only the expiry date: the same rule as the API (a real date, not in the past; empty clears it).
@@ -30,7 +31,7 @@ export function SecretExpiryDialog({ tenant, onClose, onSaved }: { tenant: Tenan
       onSaved(saved);
     },
   });
-  const onSubmit = (values: ExpiryValues) => save.mutateAsync(values).catch(() => undefined);
+  const onSubmit = (values: ExpiryValues) => settled(save.mutateAsync(values));
   return (
     <Dialog open onClose={formState.isSubmitting ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
       <DialogTitle id={titleId}>Secret expiry of {tenant.name}</DialogTitle>

@@ -1,8 +1,7 @@
 import { Button, Chip, Link, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { BACKUP_SERVICE_LABELS, type ProtectedObject } from '@portal/contracts';
-import { ChangeAction } from '@portal/ui';
+import { ChangeAction, formatBytes, formatCount, formatDateTime } from '@portal/ui';
 import { Link as RouterLink } from 'react-router-dom';
-import { formatBytes, formatCount, formatDateTime } from '../../../lib/format';
 import { objectLinks } from '../lib/object-links';
 import { ObjectStatusChip } from '../../../components/object-status-chip';
 

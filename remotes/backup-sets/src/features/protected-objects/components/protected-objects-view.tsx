@@ -1,28 +1,15 @@
 import { Box, Button, Card, Typography } from '@mui/material';
-import {
-  BACKUP_PAGE_SIZE_DEFAULT,
-  BACKUP_SET_TYPE_LABELS,
-  type BackupSetType,
-  type ObjectKind,
-  type ObjectListParams,
-  type ProtectedObject,
-  type ProtectedObjectPage,
-} from '@portal/contracts';
-import { listProtectedObjects, updateBackupSet } from '@portal/contracts/calls';
-import { ChangeAction, PageHeader, openSnackbar } from '@portal/ui';
+import { BACKUP_PAGE_SIZE_DEFAULT, BACKUP_SET_TYPE_LABELS, type BackupSetType, type ObjectKind, type ObjectListParams, type ProtectedObject } from '@portal/contracts';
+import { getBackupSet, listProtectedObjects, updateBackupSet } from '@portal/contracts/calls';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { errorMessageOf, keepPreviousData, useCallMutation, useCallQuery } from '@portal/data';
+import { ChangeAction, ConfirmDialog, countLabel, ListFilters, ListPagination, listPageQuery, PageHeader, QueryState, useUrlListState } from '@portal/ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { ListPagination } from '../../../components/list-pagination';
-import { ListToolbar } from '../../../components/list-toolbar';
-import { LoadState } from '../../../components/load-state';
 import { PageTrail } from '../../../components/page-trail';
-import { unwrap } from '../../../lib/api-result';
-import { errorText } from '../../../lib/format';
 import { fromTarget } from '../../../lib/from-target';
-import { useLoad } from '../../../lib/use-load';
-import { pageQuery, useUrlParams } from '../../../lib/use-url-params';
-import { useBackupSet } from '../../../lib/use-backup-set';
+import { notify } from '../../../lib/notify';
+import { settled } from '../../../lib/settled';
 import { KIND_NOUNS } from '../lib/object-links';
 import { explicitScope, withoutObject } from '../lib/scope-edit';
 import { AddObjectsDialog } from './add-objects-dialog';
@@ -45,28 +32,30 @@ export function ProtectedObjectsView({ kind, editable }: { kind: ObjectKind; edi
   const { backupSetType = '', backupSetId = '', from = 'backup' } = useParams();
   const origin = fromTarget(from);
   const nouns = KIND_NOUNS[kind];
-  const [params, update] = useUrlParams(DEFAULTS);
-  const query: ObjectListParams & { setId: string } = { setId: backupSetId, kind, q: params.q || undefined, sort: params.sort as ObjectListParams['sort'], ...pageQuery(params, BACKUP_PAGE_SIZE_DEFAULT) };
-  const objects = useLoad<ProtectedObjectPage, typeof query>(({ setId, ...rest }) => listProtectedObjects(setId, rest), query);
-  const set = useBackupSet(backupSetId);
+  const [params, update] = useUrlListState(DEFAULTS);
+  const query: ObjectListParams = { kind, ...listPageQuery(params), sort: params.sort as ObjectListParams['sort'] };
+  const objects = useCallQuery(backupEndpoints.listProtectedObjects, listProtectedObjects, [backupSetId, query], { placeholderData: keepPreviousData, quietRefetch: true });
+  const set = useCallQuery(backupEndpoints.getBackupSet, getBackupSet, [backupSetId], { enabled: Boolean(backupSetId) });
   const [adding, setAdding] = useState(false);
   const [removing, setRemoving] = useState<ProtectedObject | null>(null);
   const typeLabel = BACKUP_SET_TYPE_LABELS[backupSetType as BackupSetType] ?? backupSetType;
   const setName = set.data?.name ?? typeLabel;
   const canEdit = Boolean(editable && set.data);
 
-  const remove = async (object: ProtectedObject) => {
-    try {
+  // The set's scope changes; objects backed up so far stay listed with their snapshots.
+  const remove = useCallMutation(
+    async (object: ProtectedObject) => {
       const remaining = withoutObject(await explicitScope(set.data!), object);
       if (remaining.length === 0) throw new Error('A backup set must protect at least one object; delete the set instead.');
-      await unwrap(updateBackupSet(backupSetId, { scope: { mode: 'selected', objects: remaining } }));
-      openSnackbar({ message: `${object.displayName} removed from ${setName}.`, variant: 'alert', alert: { color: 'success', variant: 'filled' }, autoHideDuration: 4000 });
-      set.refresh();
-    } catch (error) {
-      openSnackbar({ message: errorText(error), variant: 'alert', alert: { color: 'error', variant: 'filled' }, autoHideDuration: 6000 });
-    }
-    setRemoving(null);
-  };
+      return updateBackupSet(backupSetId, { scope: { mode: 'selected', objects: remaining } });
+    },
+    {
+      invalidates: [backupEndpoints.getBackupSet],
+      onSuccess: (_set, object) => notify(`${object.displayName} removed from ${setName}.`, 'success'),
+      onError: (error) => notify(errorMessageOf(error), 'error'),
+      onSettled: () => setRemoving(null),
+    },
+  );
 
   return (
     <Box component="section">
@@ -85,38 +74,33 @@ export function ProtectedObjectsView({ kind, editable }: { kind: ObjectKind; edi
         }
       />
       <Card sx={{ p: 2 }}>
-        <ListToolbar idPrefix={`objects-${kind}`} q={params.q} sort={params.sort} sortOptions={SORTS} onChange={update} searchLabel={`Search ${nouns.many}`} />
-        <LoadState
-          load={objects.load}
+        <ListFilters idPrefix={`objects-${kind}`} q={params.q} sort={params.sort} sortOptions={SORTS} onChange={update} searchLabel={`Search ${nouns.many}`} />
+        <QueryState
+          query={objects}
           noun={nouns.many}
-          onRetry={objects.refresh}
           isEmpty={(page) => page.total === 0}
           empty={params.q ? `No ${nouns.many} match “${params.q}”.` : `This set protects no ${nouns.many} yet. They appear after the first backup run.`}
         >
           {(page) => (
             <>
               <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
-                {page.total} {page.total === 1 ? nouns.one : nouns.many}
+                {countLabel(page.total, nouns.one, nouns.many)}
               </Typography>
               <ObjectsTable objects={page.items} set={{ id: backupSetId, type: backupSetType }} from={from} label={nouns.title} onRemove={canEdit ? setRemoving : undefined} />
               <ListPagination total={page.total} page={page.page} pageSize={page.pageSize} onChange={update} />
             </>
           )}
-        </LoadState>
+        </QueryState>
       </Card>
       {adding && set.data ? (
         <AddObjectsDialog
           set={set.data}
           onClose={() => setAdding(false)}
-          onSaved={() => {
-            setAdding(false);
-            set.refresh();
-            objects.refresh();
-          }}
+          onSaved={() => setAdding(false)}
         />
       ) : null}
       {removing ? (
-        <ConfirmDialog open destructive title={`Remove ${removing.displayName}?`} confirmLabel="Remove" onClose={() => setRemoving(null)} onConfirm={() => remove(removing)}>
+        <ConfirmDialog open destructive title={`Remove ${removing.displayName}?`} confirmLabel="Remove" onClose={() => setRemoving(null)} onConfirm={() => settled(remove.mutateAsync(removing))}>
           Later runs of {setName} no longer back up {removing.displayName}.
           {set.data?.scope.mode === 'all' ? ' The set then protects only the objects it lists now; new users are no longer added automatically.' : ''} Snapshots taken so far are kept
           and can still be restored.

@@ -1,6 +1,6 @@
 import { BACKUP_PAGE_SIZE_MAX, type BackupSet, type ProtectedObject, type ScopeObject } from '@portal/contracts';
 import { listProtectedObjects } from '@portal/contracts/calls';
-import { unwrap } from '../../../lib/api-result';
+import { unwrap } from '@portal/data';
 
 const toScope = (o: Pick<ProtectedObject, 'kind' | 'externalId' | 'displayName'>): ScopeObject => ({ kind: o.kind, externalId: o.externalId, displayName: o.displayName });
 
@@ -9,7 +9,7 @@ export async function explicitScope(set: BackupSet): Promise<ScopeObject[]> {
   if (set.scope.mode === 'selected') return set.scope.objects;
   const out: ScopeObject[] = [];
   for (let page = 1; ; page += 1) {
-    const result = await unwrap(listProtectedObjects(set.id, { page, pageSize: BACKUP_PAGE_SIZE_MAX }));
+    const result = unwrap(await listProtectedObjects(set.id, { page, pageSize: BACKUP_PAGE_SIZE_MAX }));
     out.push(...result.items.map(toScope));
     if (result.items.length === 0 || page * result.pageSize >= result.total) return out;
   }
