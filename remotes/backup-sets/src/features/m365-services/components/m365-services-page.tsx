@@ -1,23 +1,21 @@
 import { Box, Button, Card, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { paths } from '@portal/config';
-import { BACKUP_SERVICE_LABELS, type ProtectedObject } from '@portal/contracts';
-import { getProtectedObject } from '@portal/contracts/calls';
-import { countLabel, PageHeader } from '@portal/ui';
+import { BACKUP_SERVICE_LABELS } from '@portal/contracts';
+import { getBackupSet, getProtectedObject } from '@portal/contracts/calls';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { useCallQuery } from '@portal/data';
+import { countLabel, formatBytes, formatCount, formatDateTime, PageHeader, QueryState } from '@portal/ui';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { LoadState } from '../../../components/load-state';
 import { PageTrail } from '../../../components/page-trail';
-import { formatBytes, formatCount, formatDateTime } from '../../../lib/format';
 import { fromTarget } from '../../../lib/from-target';
-import { useLoad } from '../../../lib/use-load';
 import { ObjectStatusChip } from '../../../components/object-status-chip';
-import { useBackupSet } from '../../../lib/use-backup-set';
 
 /** /m365-services/{backupSetType}/{backupSetUserId}/{backupSetId}/{from}: one user's services. */
 export function M365ServicesPage() {
   const { backupSetType = '', backupSetUserId = '', backupSetId = '', from = 'backup' } = useParams();
   const origin = fromTarget(from);
-  const object = useLoad<ProtectedObject, { setId: string; objectId: string }>((q) => getProtectedObject(q.setId, q.objectId), { setId: backupSetId, objectId: backupSetUserId });
-  const set = useBackupSet(backupSetId);
+  const object = useCallQuery(backupEndpoints.getProtectedObject, getProtectedObject, [backupSetId, backupSetUserId]);
+  const set = useCallQuery(backupEndpoints.getBackupSet, getBackupSet, [backupSetId], { enabled: Boolean(backupSetId) });
   const usersPath = paths.viewUsers.build({ backupSetType, backupSetId, from });
   const base = { backupSetType, backupSetUserId, backupSetId };
   const name = object.data?.displayName ?? 'User';
@@ -40,7 +38,7 @@ export function M365ServicesPage() {
         }
       />
       <Card sx={{ p: 2 }}>
-        <LoadState load={object.load} noun="services" onRetry={object.refresh} isEmpty={(o) => o.services.length === 0} empty="Nothing has been backed up for this user yet.">
+        <QueryState query={object} noun="services" isEmpty={(o) => o.services.length === 0} empty="Nothing has been backed up for this user yet.">
           {(o) => (
             <>
               <Stack direction="row" spacing={2} alignItems="center" sx={{ mb: 2 }}>
@@ -79,7 +77,7 @@ export function M365ServicesPage() {
               </TableContainer>
             </>
           )}
-        </LoadState>
+        </QueryState>
       </Card>
     </Box>
   );
