@@ -1,28 +1,17 @@
-import {
-  Box,
-  Button,
-  Card,
-  LinearProgress,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TablePagination,
-  TableRow,
-  Typography,
-} from '@mui/material';
-import type { OperatorJob, OperatorJobPage } from '@portal/contracts';
+import { Box, Button, Card, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import type { OperatorJob } from '@portal/contracts';
 import { cancelOperatorJob, listOperatorJobs } from '@portal/contracts/calls';
-import { showAlert } from '@portal/ui';
-import { useCallback, useEffect, useState } from 'react';
-import { ListState } from '../../../components/list-state';
-import { errorOf } from '../../../lib/api-result';
-import { useVisibleInterval } from '../../../lib/use-visible-interval';
+import { adminEndpoints } from '@portal/contracts/endpoints';
+import { keepPreviousData, useCallMutation, useCallQuery } from '@portal/data';
+import { ListPagination, QueryState } from '@portal/ui';
+import { useEffect, useState } from 'react';
+import { alertError, alertSuccess } from '../../../lib/alerts';
+import { formatAge } from '../../../lib/format-age';
+import { usePaging } from '../../../lib/use-paging';
+import { visiblePoll } from '../../../lib/visible-poll';
 import { CancelJobDialog } from './cancel-job-dialog';
-import { formatSeconds, OPERATOR_REFRESH_MS } from './operator-format';
+import { OPERATOR_REFRESH_MS } from './operator-format';
 
-const PAGE_SIZES = [10, 20, 50];
 const STATUS_LABEL: Record<string, string> = { queued: 'Queued', running: 'Running' };
 
 function Progress({ job }: { job: OperatorJob }) {
@@ -37,124 +26,78 @@ function Progress({ job }: { job: OperatorJob }) {
 
 /** Queued and running jobs of every organisation, refreshed while visible; cancel asks first. */
 export function JobQueueSection() {
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(20);
-  const [data, setData] = useState<OperatorJobPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { page, pageSize, setPage, onChange: onPage } = usePaging(20);
   const [target, setTarget] = useState<OperatorJob | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const load = useCallback(async () => {
-    try {
-      const result = await listOperatorJobs({ page: page + 1, pageSize });
-      const message = errorOf(result);
-      // A failed refresh keeps the last list instead of blanking the table.
-      if (message) setError(message);
-      else {
-        setData(result as OperatorJobPage);
-        setError(null);
-      }
-    } catch {
-      setError('The job queue could not be loaded.');
-    }
-  }, [page, pageSize]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-  useVisibleInterval(() => void load(), OPERATOR_REFRESH_MS);
+  // A failed refresh keeps the last list on screen (QueryState shows the error above it).
+  const jobs = useCallQuery(adminEndpoints.listOperatorJobs, listOperatorJobs, [{ page, pageSize }], {
+    ...visiblePoll(OPERATOR_REFRESH_MS),
+    placeholderData: keepPreviousData,
+  });
+  const data = jobs.data;
   // Jobs finish while an operator pages: an emptied last page steps back to one with rows.
   useEffect(() => {
-    if (data && data.items.length === 0 && data.total > 0 && page > 0) setPage(Math.max(0, Math.ceil(data.total / pageSize) - 1));
-  }, [data, page, pageSize]);
+    if (data && data.items.length === 0 && data.total > 0 && page > 1) setPage(Math.max(1, Math.ceil(data.total / pageSize)));
+  }, [data, page, pageSize, setPage]);
 
-  const confirm = async () => {
-    if (!target) return;
-    setBusy(true);
-    try {
-      const result = await cancelOperatorJob(target.id);
-      const message = errorOf(result);
-      showAlert(message ? { message, type: 'error' } : { message: `Cancellation of “${target.title}” requested`, type: 'success' });
-    } catch {
-      showAlert({ message: 'The job could not be cancelled.', type: 'error' });
-    } finally {
-      setBusy(false);
+  const cancel = useCallMutation((job: OperatorJob) => cancelOperatorJob(job.id), {
+    onSuccess: (_result, job) => alertSuccess(`Cancellation of “${job.title}” requested`),
+    onError: alertError,
+    onSettled: () => {
       setTarget(null);
-      await load();
-    }
-  };
+      return jobs.refetch();
+    },
+  });
 
   return (
     <Box component="section" aria-labelledby="operator-jobs">
       <Typography id="operator-jobs" variant="h6" component="h2" gutterBottom>
         Job queue
       </Typography>
-      <ListState
-        error={data ? null : error}
-        onRetry={() => void load()}
-        loaded={data !== null}
-        empty={data?.total === 0}
-        loadingText="Loading the job queue…"
-        emptyText="No job is queued or running."
-      >
-        {error ? (
-          <Typography variant="body2" color="error" role="alert" sx={{ mb: 1 }}>
-            {error}
-          </Typography>
-        ) : null}
-        <TableContainer component={Card} variant="outlined">
-          <Table size="small">
-            <caption style={{ captionSide: 'top' }}>Queued and running jobs across organisations, running first, then the oldest queued</caption>
-            <TableHead>
-              <TableRow>
-                <TableCell scope="col">Organisation</TableCell>
-                <TableCell scope="col">Type</TableCell>
-                <TableCell scope="col">Title</TableCell>
-                <TableCell scope="col">State</TableCell>
-                <TableCell scope="col">Progress</TableCell>
-                <TableCell scope="col">Age</TableCell>
-                <TableCell scope="col" align="right">
-                  Actions
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data?.items.map((job) => (
-                <TableRow key={job.id}>
-                  <TableCell>{job.organisationName}</TableCell>
-                  <TableCell sx={{ textTransform: 'capitalize' }}>{job.type}</TableCell>
-                  <TableCell component="th" scope="row">
-                    {job.title}
-                  </TableCell>
-                  <TableCell>{job.cancelRequested ? 'Cancelling' : (STATUS_LABEL[job.status] ?? job.status)}</TableCell>
-                  <TableCell>
-                    <Progress job={job} />
-                  </TableCell>
-                  <TableCell>{formatSeconds(job.ageSeconds)}</TableCell>
-                  <TableCell align="right">
-                    <Button size="small" variant="outlined" color="inherit" disabled={job.cancelRequested} onClick={() => setTarget(job)} aria-label={`Cancel ${job.title}`}>
-                      Cancel
-                    </Button>
+      <QueryState query={jobs} noun="job queue" isEmpty={(list) => list.total === 0} empty="No job is queued or running.">
+        {(list) => (
+          <TableContainer component={Card} variant="outlined">
+            <Table size="small">
+              <caption style={{ captionSide: 'top' }}>Queued and running jobs across organisations, running first, then the oldest queued</caption>
+              <TableHead>
+                <TableRow>
+                  <TableCell scope="col">Organisation</TableCell>
+                  <TableCell scope="col">Type</TableCell>
+                  <TableCell scope="col">Title</TableCell>
+                  <TableCell scope="col">State</TableCell>
+                  <TableCell scope="col">Progress</TableCell>
+                  <TableCell scope="col">Age</TableCell>
+                  <TableCell scope="col" align="right">
+                    Actions
                   </TableCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-          <TablePagination
-            component="div"
-            count={data?.total ?? 0}
-            page={page}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={PAGE_SIZES}
-            onPageChange={(_, next) => setPage(next)}
-            onRowsPerPageChange={(event) => {
-              setPageSize(Number(event.target.value));
-              setPage(0);
-            }}
-          />
-        </TableContainer>
-      </ListState>
-      <CancelJobDialog job={target} busy={busy} onClose={() => setTarget(null)} onConfirm={() => void confirm()} />
+              </TableHead>
+              <TableBody>
+                {list.items.map((job) => (
+                  <TableRow key={job.id}>
+                    <TableCell>{job.organisationName}</TableCell>
+                    <TableCell sx={{ textTransform: 'capitalize' }}>{job.type}</TableCell>
+                    <TableCell component="th" scope="row">
+                      {job.title}
+                    </TableCell>
+                    <TableCell>{job.cancelRequested ? 'Cancelling' : (STATUS_LABEL[job.status] ?? job.status)}</TableCell>
+                    <TableCell>
+                      <Progress job={job} />
+                    </TableCell>
+                    <TableCell>{formatAge(job.ageSeconds)}</TableCell>
+                    <TableCell align="right">
+                      <Button size="small" variant="outlined" color="inherit" disabled={job.cancelRequested} onClick={() => setTarget(job)} aria-label={`Cancel ${job.title}`}>
+                        Cancel
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+            <ListPagination total={list.total} page={page} pageSize={pageSize} onChange={onPage} />
+          </TableContainer>
+        )}
+      </QueryState>
+      <CancelJobDialog job={target} busy={cancel.isPending} onClose={() => setTarget(null)} onConfirm={() => target && cancel.mutate(target)} />
     </Box>
   );
 }

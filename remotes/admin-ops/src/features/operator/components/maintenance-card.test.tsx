@@ -60,7 +60,7 @@ describe('MaintenanceCard', () => {
   it('shows a load failure with a retry', async () => {
     get.mockResolvedValueOnce({ errorMessage: 'Forbidden' }).mockResolvedValueOnce(OFF);
     render(<MaintenanceCard />);
-    expect(await screen.findByText('Forbidden')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The maintenance mode could not be loaded: Forbidden');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByRole('switch', { name: 'Maintenance mode on' })).not.toBeChecked();
   });

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RemoteStatus } from '@portal/contracts';
 import { listRemoteVersions, rollbackRemoteVersion } from '@portal/contracts/calls';
+import { portalQueryClient } from '@portal/data';
 import { alertStore } from '@portal/ui';
 import { OperatorPage } from './operator-page';
 
@@ -110,6 +111,8 @@ describe('OperatorPage', () => {
     const { unmount } = render(<OperatorPage />);
     expect(await screen.findByText('No remotes are registered yet.')).toBeInTheDocument();
     unmount();
+    // A first visit again: the shared query cache would otherwise show the empty list while reloading.
+    portalQueryClient.clear();
     mock(listRemoteVersions).mockResolvedValueOnce({ errorMessage: 'Forbidden' });
     render(<OperatorPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Forbidden');

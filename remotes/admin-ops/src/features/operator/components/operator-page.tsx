@@ -1,82 +1,57 @@
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
-import type { RemoteList, RemoteStatus } from '@portal/contracts';
+import { Box, Stack } from '@mui/material';
 import { listRemoteVersions, rollbackRemoteVersion } from '@portal/contracts/calls';
-import { PageHeader, showAlert } from '@portal/ui';
-import { useCallback, useEffect, useState } from 'react';
-import { errorOf } from '../../../lib/api-result';
+import { adminEndpoints } from '@portal/contracts/endpoints';
+import { useCallMutation, useCallQuery } from '@portal/data';
+import { PageHeader, QueryState } from '@portal/ui';
+import { useState } from 'react';
+import { alertError, alertSuccess } from '../../../lib/alerts';
 import { RemoteVersionCard } from './remote-version-card';
 import { RollbackDialog } from './rollback-dialog';
 import { JobQueueSection } from './job-queue-section';
 import { WorkersSection } from './workers-section';
 import { MaintenanceCard } from './maintenance-card';
 
-type State = { remotes: RemoteStatus[] | null; error: string | null };
 type Target = { name: string; from: string | null; to: string };
 
 /** /operator (ADMIN): each remote's version, its deploy history, and a confirmed one-click rollback. */
 export function OperatorPage() {
-  const [state, setState] = useState<State>({ remotes: null, error: null });
+  const remotes = useCallQuery(adminEndpoints.listRemoteVersions, listRemoteVersions, []);
   const [target, setTarget] = useState<Target | null>(null);
-  const [busy, setBusy] = useState(false);
 
-  const load = useCallback(async () => {
-    try {
-      const result = await listRemoteVersions();
-      const error = errorOf(result);
-      setState(error ? { remotes: null, error } : { remotes: (result as RemoteList).remotes, error: null });
-    } catch {
-      setState({ remotes: null, error: 'Remote versions could not be loaded.' });
-    }
-  }, []);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const confirm = async (reason: string) => {
-    if (!target) return;
-    setBusy(true);
-    try {
-      // Always the version the dialog named, so a change made meanwhile cannot redirect the rollback.
-      const result = await rollbackRemoteVersion(target.name, { to: target.to, ...(reason ? { reason } : {}) });
-      const error = errorOf(result);
-      showAlert(error ? { message: error, type: 'error' } : { message: `${target.name} rolled back to ${target.to}`, type: 'success' });
-    } catch {
-      showAlert({ message: 'The rollback failed.', type: 'error' });
-    } finally {
-      setBusy(false);
+  // Always the version the dialog named, so a change made meanwhile cannot redirect the rollback.
+  const rollback = useCallMutation(({ name, to, reason }: Target & { reason: string }) => rollbackRemoteVersion(name, { to, ...(reason ? { reason } : {}) }), {
+    onSuccess: (_result, { name, to }) => alertSuccess(`${name} rolled back to ${to}`),
+    onError: alertError,
+    // Refused or not, the versions reload: they show what is live now.
+    onSettled: () => {
       setTarget(null);
-      await load();
-    }
-  };
+      return remotes.refetch();
+    },
+  });
 
   return (
     <Box>
       <PageHeader title="Operator" subtitle="Remote versions, deploy history and rollback" />
-      {state.error ? (
-        <Alert severity="error" action={<Button color="inherit" onClick={() => void load()}>Retry</Button>}>
-          {state.error}
-        </Alert>
-      ) : !state.remotes ? (
-        <Stack direction="row" spacing={1} alignItems="center" role="status">
-          <CircularProgress size={24} />
-          <Typography>Loading remote versions…</Typography>
-        </Stack>
-      ) : state.remotes.length === 0 ? (
-        <Typography color="text.secondary">No remotes are registered yet.</Typography>
-      ) : (
-        <Stack spacing={2}>
-          {state.remotes.map((remote) => (
-            <RemoteVersionCard key={`${remote.name}@${remote.current}`} remote={remote} onRollback={(name, from, to) => setTarget({ name, from, to })} />
-          ))}
-        </Stack>
-      )}
+      <QueryState query={remotes} noun="remote versions" isEmpty={(list) => list.remotes.length === 0} empty="No remotes are registered yet.">
+        {(list) => (
+          <Stack spacing={2}>
+            {list.remotes.map((remote) => (
+              <RemoteVersionCard key={`${remote.name}@${remote.current}`} remote={remote} onRollback={(name, from, to) => setTarget({ name, from, to })} />
+            ))}
+          </Stack>
+        )}
+      </QueryState>
       <Stack spacing={4} sx={{ mt: 4 }}>
         <JobQueueSection />
         <WorkersSection />
         <MaintenanceCard />
       </Stack>
-      <RollbackDialog target={target} busy={busy} onCancel={() => setTarget(null)} onConfirm={(reason) => void confirm(reason)} />
+      <RollbackDialog
+        target={target}
+        busy={rollback.isPending}
+        onCancel={() => setTarget(null)}
+        onConfirm={(reason) => target && rollback.mutate({ ...target, reason })}
+      />
     </Box>
   );
 }

@@ -1,9 +1,8 @@
 import { Box, Button, Card, CardContent, Chip, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import type { RemoteReleaseStatus, RemoteStatus } from '@portal/contracts';
+import { formatDateTime } from '@portal/ui';
 import { useState } from 'react';
-import { formatSeconds } from './operator-format';
-
-const formatTime = (iso: string) => new Date(iso).toLocaleString();
+import { formatAge } from '../../../lib/format-age';
 
 /** Pointer changes newest first, whatever order the API lists them in. */
 export const newestFirst = (history: RemoteStatus['history']): RemoteStatus['history'] =>
@@ -11,10 +10,10 @@ export const newestFirst = (history: RemoteStatus['history']): RemoteStatus['his
 
 /** "live 3 h", "never live", plus "rolled back by ops: reason" for a version operators left as bad. */
 export function releaseSummary(release: RemoteReleaseStatus): string {
-  const live = release.everLive ? `live ${formatSeconds(release.liveSeconds)}` : 'never live';
+  const live = release.everLive ? `live ${formatAge(release.liveSeconds)}` : 'never live';
   if (!release.rolledBack) return live;
   const { by, at, reason } = release.rolledBack;
-  return `${live} · rolled back by ${by} ${formatTime(at)}${reason ? `: ${reason}` : ''}`;
+  return `${live} · rolled back by ${by} ${formatDateTime(at)}${reason ? `: ${reason}` : ''}`;
 }
 
 interface RemoteVersionCardProps {
@@ -100,7 +99,7 @@ export function RemoteVersionCard({ remote, onRollback }: RemoteVersionCardProps
               <ListItem key={`${change.at}-${change.toVersion}`} disableGutters>
                 <ListItemText
                   primary={`${change.kind === 'rollback' ? 'Rollback' : 'Deploy'}: ${change.fromVersion ? `${change.fromVersion} → ${change.toVersion}` : `→ ${change.toVersion}`}`}
-                  secondary={`${change.actor} · ${formatTime(change.at)}${change.reason ? ` · ${change.reason}` : ''}`}
+                  secondary={`${change.actor} · ${formatDateTime(change.at)}${change.reason ? ` · ${change.reason}` : ''}`}
                 />
               </ListItem>
             ))}

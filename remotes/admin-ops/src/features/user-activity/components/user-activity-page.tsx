@@ -7,6 +7,7 @@ import { formatDateTime, ListPagination, PageHeader, profileStore, QueryState, s
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { alertError } from '../../../lib/alerts';
+import { usePaging } from '../../../lib/use-paging';
 import { AUDIT_ACTION_LABELS, actionLabel } from '../lib/audit-actions';
 import { auditCsv } from '../lib/audit-csv';
 import { auditVerifyAlert } from '../lib/audit-verify-message';
@@ -39,8 +40,7 @@ function download(csv: string) {
 /** /user-activity: the audit log of the caller's subtree, newest first. */
 export function UserActivityPage() {
   const role = useStore(profileStore, (s) => s.profile?.role);
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  const { page, pageSize, setPage, onChange: onPage } = usePaging(25);
   const [action, setAction] = useState('');
   const [search, setSearch] = useState('');
   const [from, setFrom] = useState('');
@@ -150,15 +150,7 @@ export function UserActivityPage() {
                 </TableBody>
               </Table>
             </TableContainer>
-            <ListPagination
-              total={result.total}
-              page={page}
-              pageSize={pageSize}
-              onChange={(changes) => {
-                if (changes.pageSize) setPageSize(Number(changes.pageSize));
-                if (changes.page) setPage(Number(changes.page));
-              }}
-            />
+            <ListPagination total={result.total} page={page} pageSize={pageSize} onChange={onPage} />
           </Card>
         )}
       </QueryState>
