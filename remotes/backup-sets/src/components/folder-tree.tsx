@@ -1,11 +1,12 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Alert, Box, IconButton, List, ListItem, ListItemButton, ListItemText, Skeleton } from '@mui/material';
-import { BACKUP_SERVICE_LABELS, type TreeList, type TreeNode } from '@portal/contracts';
+import { BACKUP_SERVICE_LABELS, type TreeNode } from '@portal/contracts';
 import { getSnapshotTree } from '@portal/contracts/calls';
-import { useState } from 'react';
-import { useLoad } from '../lib/use-load';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { errorMessageOf, useCallQuery } from '@portal/data';
 import { countLabel } from '@portal/ui';
+import { useState } from 'react';
 
 interface FolderTreeProps {
   snapshotId: string;
@@ -24,13 +25,13 @@ export function FolderTree(props: FolderTreeProps) {
 }
 
 function FolderLevel({ snapshotId, parent, selected, onSelect, depth }: FolderTreeProps & { parent?: string; depth: number }) {
-  const level = useLoad<TreeList, { snapshotId: string; parent?: string }>((q) => getSnapshotTree(q.snapshotId, q.parent), { snapshotId, parent });
-  if (level.load.state === 'loading') return <Skeleton height={32} sx={{ ml: depth * 2 }} aria-label="Loading folders" />;
-  if (level.load.state === 'error') return <Alert severity="error">The folders could not be loaded: {level.load.message}</Alert>;
-  if (level.load.data.nodes.length === 0) return depth === 0 ? <Alert severity="info">This snapshot holds no folders.</Alert> : null;
+  const level = useCallQuery(backupEndpoints.getSnapshotTree, getSnapshotTree, [snapshotId, parent]);
+  if (level.isError) return <Alert severity="error">The folders could not be loaded: {errorMessageOf(level.error)}</Alert>;
+  if (level.data === undefined) return <Skeleton height={32} sx={{ ml: depth * 2 }} aria-label="Loading folders" />;
+  if (level.data.nodes.length === 0) return depth === 0 ? <Alert severity="info">This snapshot holds no folders.</Alert> : null;
   return (
     <List dense disablePadding role="group">
-      {level.load.data.nodes.map((node) => (
+      {level.data.nodes.map((node) => (
         <FolderNode key={node.key} node={node} snapshotId={snapshotId} selected={selected} onSelect={onSelect} depth={depth} />
       ))}
     </List>

@@ -1,10 +1,8 @@
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
-import type { ItemPage, ItemSearchParams } from '@portal/contracts';
 import { searchItems } from '@portal/contracts/calls';
-import { ListPagination } from '../../../components/list-pagination';
-import { LoadState } from '../../../components/load-state';
-import { formatBytes, formatDateTime } from '../../../lib/format';
-import { useLoad } from '../../../lib/use-load';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { keepPreviousData, useCallQuery } from '@portal/data';
+import { formatBytes, formatDateTime, ListPagination, QueryState } from '@portal/ui';
 
 interface FolderItemsProps {
   setId: string;
@@ -17,10 +15,12 @@ interface FolderItemsProps {
 
 /** The items of one folder as they were in the chosen snapshot. */
 export function FolderItems({ setId, objectId, snapshotId, folder, page, onPage }: FolderItemsProps) {
-  const query: ItemSearchParams & { setId: string } = { setId, objectId, snapshotId, folder, page, pageSize: 25, sort: 'name' };
-  const items = useLoad<ItemPage, typeof query>(({ setId: id, ...rest }) => searchItems(id, rest), query);
+  const items = useCallQuery(backupEndpoints.searchItems, searchItems, [setId, { objectId, snapshotId, folder, page, pageSize: 25, sort: 'name' }], {
+    placeholderData: keepPreviousData,
+    quietRefetch: true,
+  });
   return (
-    <LoadState load={items.load} noun="items" onRetry={items.refresh} isEmpty={(p) => p.total === 0} empty="This folder held no items at that time.">
+    <QueryState query={items} noun="items" isEmpty={(p) => p.total === 0} empty="This folder held no items at that time.">
       {(p) => (
         <>
           <TableContainer>
@@ -53,6 +53,6 @@ export function FolderItems({ setId, objectId, snapshotId, folder, page, onPage 
           <ListPagination total={p.total} page={p.page} pageSize={p.pageSize} onChange={onPage} />
         </>
       )}
-    </LoadState>
+    </QueryState>
   );
 }

@@ -1,6 +1,6 @@
 import { Chip, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
 import type { Snapshot } from '@portal/contracts';
-import { formatBytes, formatCount, formatDateTime } from '../../../lib/format';
+import { formatBytes, formatCount, formatDateTime } from '@portal/ui';
 
 const STATUS_COLOR = { ok: 'success', warning: 'warning', failed: 'error' } as const;
 

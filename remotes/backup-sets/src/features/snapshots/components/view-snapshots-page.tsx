@@ -1,14 +1,12 @@
 import { Box, Button, Card, Grid, Stack, Typography } from '@mui/material';
 import { paths } from '@portal/config';
-import type { ProtectedObject, SnapshotList, TreeNode } from '@portal/contracts';
-import { getProtectedObject, listSnapshots } from '@portal/contracts/calls';
-import { ChangeAction, PageHeader } from '@portal/ui';
+import type { TreeNode } from '@portal/contracts';
+import { getBackupSet, getProtectedObject, listSnapshots } from '@portal/contracts/calls';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { useCallQuery } from '@portal/data';
+import { ChangeAction, PageHeader, QueryState, useUrlListState } from '@portal/ui';
 import { Link as RouterLink, useParams } from 'react-router-dom';
-import { LoadState } from '../../../components/load-state';
 import { PageTrail } from '../../../components/page-trail';
-import { useLoad } from '../../../lib/use-load';
-import { useUrlParams } from '../../../lib/use-url-params';
-import { useBackupSet } from '../../../lib/use-backup-set';
 import { restoreLink } from '../lib/restore-link';
 import { FolderItems } from './folder-items';
 import { FolderTree } from '../../../components/folder-tree';
@@ -19,10 +17,10 @@ const DEFAULTS = { snapshot: '', folder: '', folderName: '', page: '1' };
 /** /view-snapshots/{backupSetType}/{backupSetUserId}/{backupSetId}: timeline, and the tree as it was then. */
 export function ViewSnapshotsPage() {
   const { backupSetType = '', backupSetUserId = '', backupSetId = '' } = useParams();
-  const [params, update] = useUrlParams(DEFAULTS);
-  const snapshots = useLoad<SnapshotList, { setId: string; objectId: string }>((q) => listSnapshots(q.setId, q.objectId), { setId: backupSetId, objectId: backupSetUserId });
-  const object = useLoad<ProtectedObject, { setId: string; objectId: string }>((q) => getProtectedObject(q.setId, q.objectId), { setId: backupSetId, objectId: backupSetUserId });
-  const set = useBackupSet(backupSetId);
+  const [params, update] = useUrlListState(DEFAULTS);
+  const snapshots = useCallQuery(backupEndpoints.listSnapshots, listSnapshots, [backupSetId, backupSetUserId]);
+  const object = useCallQuery(backupEndpoints.getProtectedObject, getProtectedObject, [backupSetId, backupSetUserId]);
+  const set = useCallQuery(backupEndpoints.getBackupSet, getBackupSet, [backupSetId], { enabled: Boolean(backupSetId) });
   const items = snapshots.data?.items ?? [];
   // Without a choice in the URL the newest snapshot is shown.
   const current = items.find((s) => s.id === params.snapshot) ?? items[0];
@@ -51,7 +49,7 @@ export function ViewSnapshotsPage() {
           ) : undefined
         }
       />
-      <LoadState load={snapshots.load} noun="snapshots" onRetry={snapshots.refresh} isEmpty={(l) => l.items.length === 0} empty="There are no snapshots yet. Run a backup of this set first.">
+      <QueryState query={snapshots} noun="snapshots" isEmpty={(l) => l.items.length === 0} empty="There are no snapshots yet. Run a backup of this set first.">
         {(list) => (
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 4 }}>
@@ -84,7 +82,7 @@ export function ViewSnapshotsPage() {
             ) : null}
           </Grid>
         )}
-      </LoadState>
+      </QueryState>
     </Box>
   );
 }
