@@ -1,7 +1,7 @@
 import { Card, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { RemoteHealth } from '@portal/contracts';
+import { formatDateTime } from '@portal/ui';
 import { StatusChip } from '../../../components/status-chip';
-import { formatDate } from './health-format';
 
 /** Each remote's current version and how browsers fared with it over the last 24 hours. */
 export function RemoteHealthTable({ remotes }: { remotes: RemoteHealth[] }) {
@@ -40,12 +40,12 @@ export function RemoteHealthTable({ remotes }: { remotes: RemoteHealth[] }) {
                   {remote.name}
                 </TableCell>
                 <TableCell>{remote.version}</TableCell>
-                <TableCell>{formatDate(remote.publishedAt)}</TableCell>
+                <TableCell>{formatDateTime(remote.publishedAt)}</TableCell>
                 <TableCell align="right">{remote.loads24h ?? '—'}</TableCell>
                 <TableCell align="right">{remote.failures24h ?? '—'}</TableCell>
                 <TableCell>{remote.status ? <StatusChip status={remote.status} /> : '—'}</TableCell>
                 <TableCell sx={{ maxWidth: 360, wordBreak: 'break-word' }}>
-                  {remote.lastFailure ? `${formatDate(remote.lastFailure.at)}: ${remote.lastFailure.message}` : 'None'}
+                  {remote.lastFailure ? `${formatDateTime(remote.lastFailure.at)}: ${remote.lastFailure.message}` : 'None'}
                 </TableCell>
               </TableRow>
             ))
