@@ -1,18 +1,16 @@
 import { Alert, Box, Button, Card, Stack, Step, StepContent, StepLabel, Stepper, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { BackupService, BackupSet, Job, ProtectedObject, RestoreSelection, TenantList } from '@portal/contracts';
-import { createRestore, getProtectedObject, listTenants } from '@portal/contracts/calls';
-import { ChangeAction, PageHeader } from '@portal/ui';
+import type { BackupService, BackupSet, RestoreDestination, RestoreSelection } from '@portal/contracts';
+import { createRestore, getBackupSet, getProtectedObject, listTenants } from '@portal/contracts/calls';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { errorMessageOf, useCallMutation, useCallQuery } from '@portal/data';
+import { ChangeAction, PageHeader, useUrlListState } from '@portal/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link as RouterLink } from 'react-router-dom';
 import { JobWatchPanel } from '../../../components/job-watch-panel';
-import { unwrap } from '../../../lib/api-result';
-import { errorText } from '../../../lib/format';
-import { useLoad } from '../../../lib/use-load';
-import { useUrlParams } from '../../../lib/use-url-params';
 import { objectsPath } from '../../../lib/objects-path';
-import { useBackupSet } from '../../../lib/use-backup-set';
+import { settled } from '../../../lib/settled';
 import { DESTINATION_DEFAULTS, destinationFormSchema, type DestinationForm, type DestinationFormInput } from '../../../lib/destination-form';
 import { DestinationFields } from '../../../components/destination-fields';
 import { itemSearchFor, SelectionStep, type SelectionMode } from './selection-step';
@@ -27,29 +25,24 @@ function selectionOf(mode: SelectionMode, snapshotId: string, services: BackupSe
 
 /** /restore: pick set, object, snapshot and what of it, then the destination; shows the job live. */
 export function RestorePage() {
-  const [params, update] = useUrlParams(DEFAULTS);
-  const set = useBackupSet(params.setId);
-  const object = useLoad<ProtectedObject, { setId: string; objectId: string }>((q) => getProtectedObject(q.setId, q.objectId), { setId: params.setId, objectId: params.objectId }, { enabled: Boolean(params.setId && params.objectId) });
-  const tenants = useLoad<TenantList, null>(listTenants, null);
+  const [params, update] = useUrlListState(DEFAULTS);
+  const set = useCallQuery(backupEndpoints.getBackupSet, getBackupSet, [params.setId], { enabled: Boolean(params.setId) });
+  const object = useCallQuery(backupEndpoints.getProtectedObject, getProtectedObject, [params.setId, params.objectId], { enabled: Boolean(params.setId && params.objectId) });
+  const tenants = useCallQuery(backupEndpoints.listTenants, listTenants, []);
   const [mode, setMode] = useState<SelectionMode>(params.folder ? 'folders' : 'snapshot');
   const [folders, setFolders] = useState<string[]>(params.folder ? [params.folder] : []);
   const objectServices = object.data?.services.map((s) => s.service) ?? [];
   const [services, setServices] = useState<BackupService[] | null>(null);
   const chosenServices = services ?? objectServices;
-  const [error, setError] = useState<string | null>(null);
   const { control, handleSubmit, setValue, formState } = useForm<DestinationFormInput, unknown, DestinationForm>({ resolver: zodResolver(destinationFormSchema), mode: 'all', defaultValues: DESTINATION_DEFAULTS });
 
   const step = !params.setId ? 0 : !params.objectId ? 1 : !params.snapshotId ? 2 : 3;
   const selectionReady = mode === 'folders' ? folders.length > 0 : chosenServices.length > 0;
-  const start = async ({ destination }: DestinationForm) => {
-    setError(null);
-    try {
-      const job: Job = await unwrap(createRestore({ setId: params.setId, selection: selectionOf(mode, params.snapshotId, chosenServices, objectServices, folders), destination }));
-      update({ job: job.id });
-    } catch (e) {
-      setError(errorText(e));
-    }
-  };
+  const restore = useCallMutation(
+    (destination: RestoreDestination) => createRestore({ setId: params.setId, selection: selectionOf(mode, params.snapshotId, chosenServices, objectServices, folders), destination }),
+    { onSuccess: (job) => update({ job: job.id }) },
+  );
+  const start = ({ destination }: DestinationForm) => settled(restore.mutateAsync(destination));
   const currentSet: BackupSet | null = set.data && set.data.id === params.setId ? set.data : null;
 
   return (
@@ -115,9 +108,9 @@ export function RestorePage() {
                 {params.snapshotId ? (
                   <form onSubmit={handleSubmit(start)} noValidate aria-label="Restore destination">
                     <DestinationFields control={control} setValue={setValue} tenants={tenants.data?.items ?? []} defaultTenantId={currentSet?.tenantId ?? ''} />
-                    {error ? (
+                    {restore.error ? (
                       <Alert severity="error" sx={{ mt: 2 }}>
-                        {error}
+                        {errorMessageOf(restore.error)}
                       </Alert>
                     ) : null}
                     <ChangeAction>
