@@ -71,7 +71,7 @@ describe('GrafanaPage', () => {
     render(<GrafanaPage />);
     expect(await screen.findByText(/No samples in the last hour yet/)).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Last 7 days' }));
-    expect(await screen.findByText('Forbidden')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The metrics could not be loaded: Forbidden');
     expect(history).toHaveBeenLastCalledWith('7d');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Last 7 days, one point per 2 hours.')).toBeInTheDocument();
@@ -80,7 +80,7 @@ describe('GrafanaPage', () => {
   it('shows a failed config load with a retry', async () => {
     config.mockResolvedValueOnce({ errorMessage: 'Forbidden' }).mockResolvedValueOnce({ grafanaUrl: 'https://grafana.example.com/' });
     render(<GrafanaPage />);
-    expect(await screen.findByText('Forbidden')).toBeInTheDocument();
+    expect(await screen.findByRole('alert')).toHaveTextContent('The metrics settings could not be loaded: Forbidden');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByTitle('Grafana dashboard')).toBeInTheDocument();
   });

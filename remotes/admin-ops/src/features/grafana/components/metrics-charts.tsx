@@ -1,40 +1,20 @@
 import { Box, Stack, ToggleButton, ToggleButtonGroup, Typography, useTheme } from '@mui/material';
-import { METRICS_RANGES, type MetricsHistory, type MetricsRange } from '@portal/contracts';
+import { METRICS_RANGES, type MetricsRange } from '@portal/contracts';
 import { getMetricsHistory } from '@portal/contracts/calls';
-import { useCallback, useEffect, useState } from 'react';
-import { ListState } from '../../../components/list-state';
-import { errorOf } from '../../../lib/api-result';
-import { formatBytes, formatCount, formatMs, formatPointTime } from '../lib/metrics-format';
+import { adminEndpoints } from '@portal/contracts/endpoints';
+import { useCallQuery } from '@portal/data';
+import { formatCount, QueryState } from '@portal/ui';
+import { useState } from 'react';
+import { formatBytes, formatMs, formatPointTime } from '../lib/metrics-format';
 import { LineChart } from './line-chart';
 
 const RANGE_LABELS: Record<MetricsRange, string> = { '1h': 'Last hour', '24h': 'Last 24 hours', '7d': 'Last 7 days' };
-
-type State = { history: MetricsHistory | null; error: string | null };
 
 /** Without a Grafana URL the page draws the API's own metric history (one sample a minute per process). */
 export function MetricsCharts() {
   const theme = useTheme();
   const [range, setRange] = useState<MetricsRange>('1h');
-  const [state, setState] = useState<State>({ history: null, error: null });
-
-  const load = useCallback(async (wanted: MetricsRange) => {
-    setState({ history: null, error: null });
-    try {
-      const result = await getMetricsHistory(wanted);
-      const error = errorOf(result);
-      setState(error ? { history: null, error } : { history: result as MetricsHistory, error: null });
-    } catch {
-      setState({ history: null, error: 'Metrics could not be loaded.' });
-    }
-  }, []);
-
-  useEffect(() => {
-    void load(range);
-  }, [load, range]);
-
-  const points = state.history?.points ?? [];
-  const labels = points.map((p) => formatPointTime(p.at, range));
-  const step = state.history?.stepMinutes ?? 1;
+  const history = useCallQuery(adminEndpoints.getMetricsHistory, getMetricsHistory, [range]);
 
   return (
     <Stack spacing={2}>
@@ -51,33 +31,38 @@ export function MetricsCharts() {
           ))}
         </ToggleButtonGroup>
       </Stack>
-      <ListState
-        error={state.error}
-        onRetry={() => void load(range)}
-        loaded={state.history !== null}
-        empty={points.length === 0}
-        loadingText="Loading metrics…"
-        emptyText={`No samples in the ${RANGE_LABELS[range].toLowerCase()} yet: the API stores one a minute.`}
+      <QueryState
+        query={history}
+        noun="metrics"
+        isEmpty={({ points }) => points.length === 0}
+        empty={`No samples in the ${RANGE_LABELS[range].toLowerCase()} yet: the API stores one a minute.`}
       >
-        <Typography variant="body2" color="text.secondary" role="status">
-          {RANGE_LABELS[range]}, one point per {step === 1 ? 'minute' : step < 60 ? `${step} minutes` : `${step / 60} hours`}.
-        </Typography>
-        <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
-          <LineChart title="Requests per minute" labels={labels} format={formatCount} series={[{ name: 'Requests/min', colour: theme.palette.primary.main, values: points.map((p) => p.requestsPerMinute) }]} />
-          <LineChart title="Latency (p95)" labels={labels} format={formatMs} series={[{ name: 'p95 latency', colour: theme.palette.secondary.main, values: points.map((p) => p.p95LatencyMs) }]} />
-          <LineChart
-            title="Jobs finished"
-            labels={labels}
-            format={formatCount}
-            series={[
-              { name: 'Succeeded', colour: theme.palette.success.main, values: points.map((p) => p.jobsSucceeded) },
-              { name: 'Failed', colour: theme.palette.error.main, values: points.map((p) => p.jobsFailed) },
-            ]}
-          />
-          <LineChart title="Bytes protected" labels={labels} format={formatBytes} series={[{ name: 'Protected', colour: theme.palette.info.main, values: points.map((p) => p.bytesProtected) }]} />
-          <LineChart title="Job queue depth" labels={labels} format={formatCount} series={[{ name: 'Queued and running', colour: theme.palette.warning.main, values: points.map((p) => p.queueDepth) }]} />
-        </Box>
-      </ListState>
+        {({ points, stepMinutes: step }) => {
+          const labels = points.map((p) => formatPointTime(p.at, range));
+          return (
+            <>
+              <Typography variant="body2" color="text.secondary" role="status">
+                {RANGE_LABELS[range]}, one point per {step === 1 ? 'minute' : step < 60 ? `${step} minutes` : `${step / 60} hours`}.
+              </Typography>
+              <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', lg: '1fr 1fr' } }}>
+                <LineChart title="Requests per minute" labels={labels} format={formatCount} series={[{ name: 'Requests/min', colour: theme.palette.primary.main, values: points.map((p) => p.requestsPerMinute) }]} />
+                <LineChart title="Latency (p95)" labels={labels} format={formatMs} series={[{ name: 'p95 latency', colour: theme.palette.secondary.main, values: points.map((p) => p.p95LatencyMs) }]} />
+                <LineChart
+                  title="Jobs finished"
+                  labels={labels}
+                  format={formatCount}
+                  series={[
+                    { name: 'Succeeded', colour: theme.palette.success.main, values: points.map((p) => p.jobsSucceeded) },
+                    { name: 'Failed', colour: theme.palette.error.main, values: points.map((p) => p.jobsFailed) },
+                  ]}
+                />
+                <LineChart title="Bytes protected" labels={labels} format={formatBytes} series={[{ name: 'Protected', colour: theme.palette.info.main, values: points.map((p) => p.bytesProtected) }]} />
+                <LineChart title="Job queue depth" labels={labels} format={formatCount} series={[{ name: 'Queued and running', colour: theme.palette.warning.main, values: points.map((p) => p.queueDepth) }]} />
+              </Box>
+            </>
+          );
+        }}
+      </QueryState>
     </Stack>
   );
 }

@@ -1,4 +1,5 @@
 import type { MetricsRange } from '@portal/contracts';
+import { formatCount } from '@portal/ui';
 
 /** Hides content visually but keeps it for screen readers (the charts' data tables). */
 export const visuallyHidden = {
@@ -15,6 +16,7 @@ export const visuallyHidden = {
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
 
+/** Chart labels: sizes as the kit's formatBytes, but whole from 100 up ("150 MB", not "150.0 MB"). */
 export function formatBytes(bytes: number): string {
   let value = bytes;
   let unit = 0;
@@ -23,11 +25,6 @@ export function formatBytes(bytes: number): string {
     unit += 1;
   }
   return `${unit === 0 ? value : value.toFixed(value >= 100 ? 0 : 1)} ${UNITS[unit]}`;
-}
-
-/** Whole numbers as they are, small rates with one decimal. */
-export function formatCount(value: number): string {
-  return Number.isInteger(value) ? value.toLocaleString('en') : value.toLocaleString('en', { maximumFractionDigits: 1 });
 }
 
 export const formatMs = (value: number): string => `${formatCount(value)} ms`;
