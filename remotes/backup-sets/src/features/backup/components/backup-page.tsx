@@ -49,7 +49,7 @@ export function BackupPage() {
     placeholderData: keepPreviousData,
     ...pollWhile((page: BackupSetPage) => page.items.some(busy), 3000),
   });
-  const tenants = useCallQuery(backupEndpoints.listTenants, listTenants, []);
+  const tenants = useCallQuery(backupEndpoints.listTenants, listTenants, [], { quietRefetch: true });
   const [dialog, setDialog] = useState<{ kind: 'create' } | { kind: 'edit'; set: BackupSet } | { kind: 'connect' } | { kind: 'delete'; set: BackupSet } | null>(null);
   const actions = useSetActions(() => void sets.refetch());
   const tenantItems = tenants.data?.items ?? [];

@@ -1,29 +1,18 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import {
-  BACKUP_MESSAGES,
-  BACKUP_NAME_MAX_LENGTH,
-  BACKUP_PAGE_SIZE_MAX,
-  mappingFormSchema,
-  type BackupSetPage,
-  type Job,
-  type MappingForm,
-  type MappingValidation,
-  type SnapshotMapping,
-  type TenantList,
-} from '@portal/contracts';
+import { BACKUP_MESSAGES, BACKUP_NAME_MAX_LENGTH, BACKUP_PAGE_SIZE_MAX, mappingFormSchema, type Job, type MappingForm, type MappingValidation, type SnapshotMapping } from '@portal/contracts';
 import { createMapping, deleteMapping, listBackupSets, listTenants, startMapping, updateMapping, validateMapping } from '@portal/contracts/calls';
-import { ChangeAction, openSnackbar } from '@portal/ui';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { errorMessageOf, useCallMutation, useCallQuery } from '@portal/data';
+import { ChangeAction, ConfirmDialog } from '@portal/ui';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
-import { ConfirmDialog } from '../../../components/confirm-dialog';
-import { unwrap } from '../../../lib/api-result';
-import { errorText } from '../../../lib/format';
-import { useLoad } from '../../../lib/use-load';
+import { notify } from '../../../lib/notify';
+import { settled } from '../../../lib/settled';
 import { emptyMapping, mappingDefaults, type MappingFormInput } from '../lib/mapping-form';
 import { MappingPairs } from './mapping-pairs';
 
-const tell = (message: string, color: 'success' | 'error') => openSnackbar({ message, variant: 'alert', alert: { color, variant: 'filled' }, autoHideDuration: 5000 });
+const tell = (message: string, color: 'success' | 'error') => notify(message, color, 5000);
 
 interface MappingEditorProps {
   mapping: SnapshotMapping | null;
@@ -34,8 +23,8 @@ interface MappingEditorProps {
 
 /** Edit a mapping; Validate and Start work on the saved version. */
 export function MappingEditor({ mapping, onSaved, onDeleted, onStarted }: MappingEditorProps) {
-  const sets = useLoad<BackupSetPage, null>(() => listBackupSets({ pageSize: BACKUP_PAGE_SIZE_MAX }), null);
-  const tenants = useLoad<TenantList, null>(listTenants, null);
+  const sets = useCallQuery(backupEndpoints.listBackupSets, listBackupSets, [{ pageSize: BACKUP_PAGE_SIZE_MAX }]);
+  const tenants = useCallQuery(backupEndpoints.listTenants, listTenants, []);
   const { control, handleSubmit, formState, setValue, reset } = useForm<MappingFormInput, unknown, MappingForm>({
     resolver: zodResolver(mappingFormSchema),
     mode: 'all',
@@ -43,35 +32,36 @@ export function MappingEditor({ mapping, onSaved, onDeleted, onStarted }: Mappin
   });
   const [sourceSetId, targetTenantId] = useWatch({ control, name: ['sourceSetId', 'targetTenantId'] });
   const [validation, setValidation] = useState<MappingValidation | null>(null);
-  const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
+  // One error line for the last action (save, validate or start); each action clears it when it starts.
   const [error, setError] = useState<string | null>(null);
+  const failed = { onMutate: () => setError(null), onError: (e: Error) => setError(errorMessageOf(e)) };
 
-  const save = async (values: MappingForm) => {
-    setError(null);
-    try {
-      const saved = await unwrap(mapping ? updateMapping(mapping.id, values) : createMapping(values));
+  const saving = useCallMutation((values: MappingForm) => (mapping ? updateMapping(mapping.id, values) : createMapping(values)), {
+    ...failed,
+    invalidates: [backupEndpoints.listMappings],
+    onSuccess: (saved) => {
       tell(BACKUP_MESSAGES.mappingSaved, 'success');
       setValidation(null);
       reset(mappingDefaults(saved));
       onSaved(saved);
-    } catch (e) {
-      setError(errorText(e));
-    }
-  };
-  const run = async (action: () => Promise<void>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await action();
-    } catch (e) {
-      setError(errorText(e));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const validate = () => run(async () => setValidation(await unwrap(validateMapping(mapping!.id))));
-  const start = () => run(async () => onStarted(await unwrap(startMapping(mapping!.id))));
+    },
+  });
+  const save = (values: MappingForm) => settled(saving.mutateAsync(values));
+  const validating = useCallMutation(() => validateMapping(mapping!.id), { ...failed, onSuccess: setValidation });
+  const starting = useCallMutation(() => startMapping(mapping!.id), { ...failed, onSuccess: onStarted });
+  const remove = useCallMutation(() => deleteMapping(mapping!.id), {
+    invalidates: [backupEndpoints.listMappings],
+    onSuccess: () => {
+      tell(BACKUP_MESSAGES.mappingDeleted, 'success');
+      onDeleted();
+    },
+    onError: (e) => tell(errorMessageOf(e), 'error'),
+    onSettled: () => setDeleting(false),
+  });
+  const validate = () => validating.mutate();
+  const start = () => starting.mutate();
+  const busy = validating.isPending || starting.isPending;
   const dirty = formState.isDirty;
 
   return (
@@ -179,16 +169,7 @@ export function MappingEditor({ mapping, onSaved, onDeleted, onStarted }: Mappin
           title={`Delete ${mapping.name}?`}
           confirmLabel="Delete"
           onClose={() => setDeleting(false)}
-          onConfirm={async () => {
-            try {
-              await unwrap(deleteMapping(mapping.id));
-              tell(BACKUP_MESSAGES.mappingDeleted, 'success');
-              onDeleted();
-            } catch (e) {
-              tell(errorText(e), 'error');
-            }
-            setDeleting(false);
-          }}
+          onConfirm={() => settled(remove.mutateAsync())}
         >
           Only the mapping is deleted; backups and restored data stay as they are.
         </ConfirmDialog>

@@ -1,7 +1,6 @@
 import { Button, List, ListItem, ListItemButton, ListItemText } from '@mui/material';
 import type { SnapshotMapping } from '@portal/contracts';
-import { ChangeAction, countLabel } from '@portal/ui';
-import { formatDateTime } from '../../../lib/format';
+import { ChangeAction, countLabel, formatDateTime } from '@portal/ui';
 
 export function MappingList({ mappings, selectedId, onSelect }: { mappings: SnapshotMapping[]; selectedId: string; onSelect: (id: string) => void }) {
   return (

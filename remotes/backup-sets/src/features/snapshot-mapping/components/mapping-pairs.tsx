@@ -1,10 +1,10 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { Alert, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
-import type { ProtectedObjectPage } from '@portal/contracts';
 import { BACKUP_PAGE_SIZE_MAX } from '@portal/contracts';
 import { listProtectedObjects } from '@portal/contracts/calls';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { errorMessageOf, useCallQuery } from '@portal/data';
 import { Controller, useFieldArray, type Control, type FieldErrors } from 'react-hook-form';
-import { useLoad } from '../../../lib/use-load';
 import { UserPicker } from '../../../components/user-picker';
 import type { MappingFormInput } from '../lib/mapping-form';
 
@@ -18,7 +18,7 @@ interface MappingPairsProps {
 /** Source user of the set -> target user of the target tenant, one row per user. */
 export function MappingPairs({ control, errors, sourceSetId, targetTenantId }: MappingPairsProps) {
   const { fields, append, remove } = useFieldArray({ control, name: 'pairs' });
-  const users = useLoad<ProtectedObjectPage, string>((setId) => listProtectedObjects(setId, { kind: 'user', pageSize: BACKUP_PAGE_SIZE_MAX }), sourceSetId, { enabled: Boolean(sourceSetId) });
+  const users = useCallQuery(backupEndpoints.listProtectedObjects, listProtectedObjects, [sourceSetId, { kind: 'user', pageSize: BACKUP_PAGE_SIZE_MAX }], { enabled: Boolean(sourceSetId) });
   const sources = users.data?.items ?? [];
   const pairsMessage = (errors.pairs as { message?: string; root?: { message?: string } } | undefined)?.message ?? (errors.pairs as { root?: { message?: string } } | undefined)?.root?.message;
   const pairsAlert = pairsMessage ? (
@@ -35,7 +35,7 @@ export function MappingPairs({ control, errors, sourceSetId, targetTenantId }: M
     );
   return (
     <Stack spacing={1}>
-      {users.load.state === 'error' ? <Alert severity="error">The users of the set could not be loaded: {users.load.message}</Alert> : null}
+      {users.isError ? <Alert severity="error">The users of the set could not be loaded: {errorMessageOf(users.error)}</Alert> : null}
       {fields.map((field, index) => (
         <Stack key={field.id} direction={{ xs: 'column', sm: 'row' }} spacing={1} alignItems="flex-start" role="group" aria-label={`Pair ${index + 1}`}>
           <Controller

@@ -1,11 +1,9 @@
 import { Box, Button, Card, Grid, Typography } from '@mui/material';
-import type { MappingList as MappingListData } from '@portal/contracts';
 import { listMappings } from '@portal/contracts/calls';
-import { ChangeAction, PageHeader } from '@portal/ui';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { useCallQuery } from '@portal/data';
+import { ChangeAction, PageHeader, QueryState, useUrlListState } from '@portal/ui';
 import { JobWatchPanel } from '../../../components/job-watch-panel';
-import { LoadState } from '../../../components/load-state';
-import { useLoad } from '../../../lib/use-load';
-import { useUrlParams } from '../../../lib/use-url-params';
 import { MappingEditor } from './mapping-editor';
 import { MappingList } from './mapping-list';
 
@@ -13,8 +11,8 @@ const DEFAULTS = { mapping: '', job: '' };
 
 /** /snapshot-mapping: map source users of a set to target users for bulk restore. */
 export function SnapshotMappingPage() {
-  const [params, update] = useUrlParams(DEFAULTS);
-  const mappings = useLoad<MappingListData, null>(listMappings, null);
+  const [params, update] = useUrlListState(DEFAULTS);
+  const mappings = useCallQuery(backupEndpoints.listMappings, listMappings, [], { quietRefetch: true });
   const items = mappings.data?.items ?? [];
   const selected = items.find((m) => m.id === params.mapping) ?? null;
   const editing = params.mapping === 'new' || selected !== null;
@@ -37,7 +35,7 @@ export function SnapshotMappingPage() {
           <JobWatchPanel jobId={params.job} />
         </Box>
       ) : null}
-      <LoadState load={mappings.load} noun="snapshot mappings" onRetry={mappings.refresh}>
+      <QueryState query={mappings} noun="snapshot mappings">
         {() => (
           <Grid container spacing={2}>
             <Grid size={{ xs: 12, md: 4 }}>
@@ -56,14 +54,8 @@ export function SnapshotMappingPage() {
                   <MappingEditor
                     key={params.mapping}
                     mapping={selected}
-                    onSaved={(m) => {
-                      mappings.refresh();
-                      update({ mapping: m.id });
-                    }}
-                    onDeleted={() => {
-                      mappings.refresh();
-                      update({ mapping: '' });
-                    }}
+                    onSaved={(m) => update({ mapping: m.id })}
+                    onDeleted={() => update({ mapping: '' })}
                     onStarted={(job) => update({ job: job.id }, { keepPage: true })}
                   />
                 ) : (
@@ -73,7 +65,7 @@ export function SnapshotMappingPage() {
             </Grid>
           </Grid>
         )}
-      </LoadState>
+      </QueryState>
     </Box>
   );
 }
