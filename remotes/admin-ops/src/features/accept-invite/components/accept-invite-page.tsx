@@ -3,10 +3,10 @@ import { Alert, Box, Button, Card, CardContent, Link, Stack, Typography } from '
 import { paths } from '@portal/config';
 import { INVITE_MESSAGES, acceptInviteRequestSchema, type AcceptInviteRequest } from '@portal/contracts';
 import { acceptInvitation } from '@portal/contracts/calls';
+import { errorMessageOf, useCallMutation } from '@portal/data';
 import { PasswordField, PasswordStrengthMeter } from '@portal/ui';
-import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
-import { errorOf } from '../../../lib/api-result';
+import { settle } from '../../../lib/settle';
 
 /** Reads e-mail and token from the invitation link (?email=…&token=…). */
 function linkParams(search: string): { email: string; token: string } {
@@ -20,20 +20,15 @@ function linkParams(search: string): { email: string; token: string } {
  */
 export function AcceptInvitePage({ search = typeof window === 'undefined' ? '' : window.location.search }: { search?: string }) {
   const { email, token } = linkParams(search);
-  const [done, setDone] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const { control, handleSubmit, watch, formState } = useForm<AcceptInviteRequest>({
     mode: 'all',
     resolver: zodResolver(acceptInviteRequestSchema),
     defaultValues: { email, token, password: '' },
   });
 
-  const onSubmit = async (values: AcceptInviteRequest) => {
-    const result = await acceptInvitation(values);
-    const message = errorOf(result);
-    setError(message);
-    if (!message) setDone(true);
-  };
+  // A refusal (expired link, weak password) stays above the form; success replaces the form.
+  const accept = useCallMutation(acceptInvitation);
+  const onSubmit = (values: AcceptInviteRequest) => settle(accept.mutateAsync(values));
 
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: 6, px: 2 }}>
@@ -44,7 +39,7 @@ export function AcceptInvitePage({ search = typeof window === 'undefined' ? '' :
           </Typography>
           {!email || !token ? (
             <Alert severity="error">{INVITE_MESSAGES.invalid}</Alert>
-          ) : done ? (
+          ) : accept.isSuccess ? (
             <Stack spacing={2}>
               <Alert severity="success">{INVITE_MESSAGES.accepted}</Alert>
               <Button variant="contained" href={paths.login}>
@@ -54,7 +49,7 @@ export function AcceptInvitePage({ search = typeof window === 'undefined' ? '' :
           ) : (
             <Stack component="form" noValidate spacing={2} onSubmit={handleSubmit(onSubmit)}>
               <Typography>Choose a password for {email}.</Typography>
-              {error ? <Alert severity="error">{error}</Alert> : null}
+              {accept.isError ? <Alert severity="error">{errorMessageOf(accept.error)}</Alert> : null}
               <Controller
                 name="password"
                 control={control}

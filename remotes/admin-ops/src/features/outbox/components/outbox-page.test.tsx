@@ -38,8 +38,9 @@ describe('OutboxPage', () => {
   it('says when there is no mail, and offers Retry when the API refuses', async () => {
     jest.mocked(getDemoOutbox).mockResolvedValueOnce({ errorMessage: 'Forbidden' }).mockResolvedValueOnce([]);
     render(<OutboxPage />);
-    const alert = await screen.findByText('Forbidden');
-    await userEvent.setup().click(within(alert.closest('[role="alert"]') as HTMLElement).getByRole('button', { name: 'Retry' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('The outbox could not be loaded: Forbidden');
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('No messages yet.')).toBeInTheDocument();
     expect(getDemoOutbox).toHaveBeenCalledTimes(2);
   });
