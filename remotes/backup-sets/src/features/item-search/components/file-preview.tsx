@@ -1,7 +1,8 @@
 import { Box, Typography } from '@mui/material';
-import type { DownloadLink, ItemPreview } from '@portal/contracts';
+import type { ItemPreview } from '@portal/contracts';
 import { getItemDownloadLink } from '@portal/contracts/calls';
-import { useLoad } from '../../../lib/use-load';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { useCallQuery } from '@portal/data';
 
 /** How a file is previewed, by its content type. */
 export function fileKind(contentType: string): 'image' | 'text' | 'other' {
@@ -13,7 +14,7 @@ export function fileKind(contentType: string): 'image' | 'text' | 'other' {
 /** Images from their signed download URL, text as plain text, anything else by its facts only. */
 export function FilePreview({ item }: { item: ItemPreview }) {
   const kind = fileKind(item.contentType);
-  const link = useLoad<DownloadLink, string>(getItemDownloadLink, item.id, { enabled: kind === 'image' });
+  const link = useCallQuery(backupEndpoints.getItemDownloadLink, getItemDownloadLink, [item.id], { enabled: kind === 'image' });
   if (kind === 'image') return link.data ? <Box component="img" src={link.data.url} alt={item.name} sx={{ maxWidth: '100%', maxHeight: 360 }} /> : null;
   if (kind === 'text' || item.bodyText)
     return (

@@ -1,10 +1,10 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { BACKUP_SERVICE_LABELS, BACKUP_SERVICES } from '@portal/contracts';
-import type { ParamUpdate } from '../../../lib/use-url-params';
+import type { UpdateListState } from '@portal/ui';
 import type { SearchValues } from '../lib/search-params';
 
 /** Service, date range, size and attachment filters (the text search and sort live in the toolbar). */
-export function ItemFilters({ values, update }: { values: SearchValues; update: ParamUpdate<keyof SearchValues> }) {
+export function ItemFilters({ values, update }: { values: SearchValues; update: UpdateListState<keyof SearchValues> }) {
   return (
     <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ mb: 2 }}>
       <TextField id="items-service" select size="small" label="Service" value={values.service} onChange={(e) => update({ service: e.target.value, folder: '' })} sx={{ minWidth: 150 }}>

@@ -1,33 +1,28 @@
 import { Alert, Box, Button, Divider, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
-import type { ItemPreview } from '@portal/contracts';
 import { getItemDownloadLink, getItemPreview } from '@portal/contracts/calls';
-import { openSnackbar } from '@portal/ui';
-import { unwrap } from '../../../lib/api-result';
-import { errorText, formatBytes, formatDateTime } from '../../../lib/format';
-import { useLoad } from '../../../lib/use-load';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { errorMessageOf, useCallMutation, useCallQuery } from '@portal/data';
+import { formatBytes, formatDateTime } from '@portal/ui';
+import { notify } from '../../../lib/notify';
 import { FilePreview } from './file-preview';
 import { MailFrame } from './mail-frame';
 
-async function download(itemId: string) {
-  try {
-    const link = await unwrap(getItemDownloadLink(itemId));
-    window.location.assign(link.url);
-  } catch (error) {
-    openSnackbar({ message: errorText(error), variant: 'alert', alert: { color: 'error', variant: 'filled' }, autoHideDuration: 6000 });
-  }
-}
-
 /** The chosen item: its facts, then mail in a sandboxed frame, files by type, other items as text. */
 export function ItemPreviewPane({ itemId }: { itemId: string }) {
-  const preview = useLoad<ItemPreview, string>(getItemPreview, itemId);
-  if (preview.load.state === 'loading') return <Skeleton variant="rectangular" height={300} aria-label="Loading preview" />;
-  if (preview.load.state === 'error')
+  const preview = useCallQuery(backupEndpoints.getItemPreview, getItemPreview, [itemId]);
+  // The download link is signed and short-lived: asked for on the click, then followed.
+  const download = useCallMutation((id: string) => getItemDownloadLink(id), {
+    onSuccess: (link) => window.location.assign(link.url),
+    onError: (error) => notify(errorMessageOf(error), 'error'),
+  });
+  if (preview.isError)
     return (
-      <Alert severity="error" action={<Button onClick={preview.refresh}>Retry</Button>}>
-        The preview could not be loaded: {preview.load.message}
+      <Alert severity="error" action={<Button onClick={() => void preview.refetch()}>Retry</Button>}>
+        The preview could not be loaded: {errorMessageOf(preview.error)}
       </Alert>
     );
-  const item = preview.load.data;
+  if (preview.data === undefined) return <Skeleton variant="rectangular" height={300} aria-label="Loading preview" />;
+  const item = preview.data;
   return (
     <Box component="article" aria-label={`Preview of ${item.name || '(no subject)'}`}>
       <Typography variant="h6" component="h2" sx={{ wordBreak: 'break-word' }}>
@@ -44,7 +39,7 @@ export function ItemPreviewPane({ itemId }: { itemId: string }) {
           {item.deleted ? ' · deleted in Microsoft 365 since' : ''}
         </Typography>
       </Stack>
-      <Button size="small" variant="outlined" onClick={() => download(item.id)} sx={{ mb: 1 }}>
+      <Button size="small" variant="outlined" onClick={() => download.mutate(item.id)} sx={{ mb: 1 }}>
         Download original
       </Button>
       <Divider sx={{ mb: 1 }} />

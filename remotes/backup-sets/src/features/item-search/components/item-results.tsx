@@ -2,8 +2,8 @@ import AttachFileIcon from '@mui/icons-material/AttachFile';
 import { Box, Checkbox, Chip, Skeleton, Typography } from '@mui/material';
 import { BACKUP_SERVICE_LABELS, type ItemSummary } from '@portal/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { formatBytes, formatDateTime } from '@portal/ui';
 import { useEffect, useRef } from 'react';
-import { formatBytes, formatDateTime } from '../../../lib/format';
 
 const ROW_HEIGHT = 56;
 

@@ -1,17 +1,14 @@
 import { Alert, Box, Button, Card, Grid, Stack, Typography } from '@mui/material';
 import { paths } from '@portal/config';
-import { ITEM_TOTAL_CAP, type Job, type ProtectedObject } from '@portal/contracts';
-import { getProtectedObject } from '@portal/contracts/calls';
-import { ChangeAction, PageHeader } from '@portal/ui';
+import { ITEM_TOTAL_CAP, type Job } from '@portal/contracts';
+import { getBackupSet, getProtectedObject } from '@portal/contracts/calls';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { useCallQuery } from '@portal/data';
+import { ChangeAction, formatCount, ListFilters, PageHeader, QueryState, useUrlListState } from '@portal/ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { JobWatchPanel } from '../../../components/job-watch-panel';
-import { ListToolbar } from '../../../components/list-toolbar';
 import { PageTrail } from '../../../components/page-trail';
-import { formatCount } from '../../../lib/format';
-import { useLoad } from '../../../lib/use-load';
-import { useUrlParams } from '../../../lib/use-url-params';
-import { useBackupSet } from '../../../lib/use-backup-set';
 import { StartRestoreDialog } from './start-restore-dialog';
 import { useItemPages } from '../hooks/use-item-pages';
 import { useSelection } from '../hooks/use-selection';
@@ -35,18 +32,15 @@ export const ALL_OBJECTS = 'all';
 export function ItemSearchPage() {
   const { backupSetType = '', backupSetUserId = '', backupSetId = '' } = useParams();
   const objectId = backupSetUserId && backupSetUserId !== ALL_OBJECTS ? backupSetUserId : undefined;
-  const [values, update] = useUrlParams(SEARCH_DEFAULTS);
+  const [values, update] = useUrlListState(SEARCH_DEFAULTS);
   const pages = useItemPages(backupSetId, toSearchQuery(values, objectId));
-  const set = useBackupSet(backupSetId);
-  const object = useLoad<ProtectedObject | null, { setId: string; objectId?: string }>(
-    async (q) => (q.objectId ? getProtectedObject(q.setId, q.objectId) : null),
-    { setId: backupSetId, objectId },
-  );
+  const set = useCallQuery(backupEndpoints.getBackupSet, getBackupSet, [backupSetId], { enabled: Boolean(backupSetId) });
+  const object = useCallQuery(backupEndpoints.getProtectedObject, getProtectedObject, [backupSetId, objectId ?? ''], { enabled: Boolean(objectId) });
   const { selected, toggle, addMany, clear } = useSelection();
   const [restoring, setRestoring] = useState<'original' | 'download' | null>(null);
   const [jobs, setJobs] = useState<Job[]>([]);
   const scopeName = object.data?.displayName ?? set.data?.name ?? 'backup set';
-  const total = pages.status.state === 'ready' ? pages.status.total : 0;
+  const total = pages.first.data?.total ?? 0;
 
   return (
     <Box component="section">
@@ -60,7 +54,7 @@ export function ItemSearchPage() {
       />
       <PageHeader title={`Search ${scopeName}`} subtitle="Every backed-up version of mail, events, contacts and files; preview, then restore or download." />
       <Card sx={{ p: 2, mb: 2 }}>
-        <ListToolbar idPrefix="items" q={values.q} sort={values.sort} sortOptions={SORTS} onChange={update} searchLabel="Search items" />
+        <ListFilters idPrefix="items" q={values.q} sort={values.sort} sortOptions={SORTS} onChange={update} searchLabel="Search items" />
         <ItemFilters values={values} update={update} />
         {values.snapshotId || values.folder ? (
           <Alert severity="info" action={<Button onClick={() => update({ snapshotId: '', folder: '' })}>Show all versions</Button>} sx={{ mb: 2 }}>
@@ -69,7 +63,7 @@ export function ItemSearchPage() {
         ) : null}
         <Stack direction="row" spacing={1} alignItems="center" sx={{ mb: 1 }} flexWrap="wrap" useFlexGap>
           <Typography id="item-count" variant="body2" color="text.secondary" role="status">
-            {pages.status.state === 'ready' ? `${formatCount(total)}${total >= ITEM_TOTAL_CAP ? '+' : ''} ${total === 1 ? 'item' : 'items'}` : ''}
+            {pages.first.data ? `${formatCount(total)}${total >= ITEM_TOTAL_CAP ? '+' : ''} ${total === 1 ? 'item' : 'items'}` : ''}
             {selected.size ? ` · ${formatCount(selected.size)} selected` : ''}
           </Typography>
           <Button size="small" onClick={() => addMany(pages.loaded().map((i) => i.id))} disabled={total === 0}>
@@ -100,29 +94,27 @@ export function ItemSearchPage() {
         ) : null}
         <Grid container spacing={2}>
           <Grid size={{ xs: 12, lg: values.item ? 7 : 12 }}>
-            {pages.status.state === 'loading' ? <Typography role="status" aria-busy="true">Searching…</Typography> : null}
-            {pages.status.state === 'error' ? (
-              <Alert severity="error" action={<Button onClick={pages.reload}>Retry</Button>}>
-                The items could not be loaded: {pages.status.message}
-              </Alert>
-            ) : null}
-            {pages.status.state === 'ready' && total === 0 ? (
-              <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-                No items match this search.
+            {/* A search says so in words while it runs; QueryState shows its error (with Retry), its empty result and the rows. */}
+            {pages.first.isPending ? (
+              <Typography role="status" aria-busy="true">
+                Searching…
               </Typography>
-            ) : null}
-            {pages.status.state === 'ready' && total > 0 ? (
-              <ItemResults
-                total={total}
-                version={pages.version}
-                row={pages.row}
-                ensure={pages.ensure}
-                selected={selected}
-                onToggle={(item) => toggle(item.id)}
-                openId={values.item}
-                onOpen={(item) => update({ item: item.id }, { keepPage: true })}
-              />
-            ) : null}
+            ) : (
+              <QueryState query={pages.first} noun="items" isEmpty={(page) => page.total === 0} empty="No items match this search.">
+                {(page) => (
+                  <ItemResults
+                    total={page.total}
+                    version={pages.version}
+                    row={pages.row}
+                    ensure={pages.ensure}
+                    selected={selected}
+                    onToggle={(item) => toggle(item.id)}
+                    openId={values.item}
+                    onOpen={(item) => update({ item: item.id }, { keepPage: true })}
+                  />
+                )}
+              </QueryState>
+            )}
           </Grid>
           {values.item ? (
             <Grid size={{ xs: 12, lg: 5 }}>

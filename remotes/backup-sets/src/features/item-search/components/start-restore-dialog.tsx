@@ -1,13 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
-import type { Job, RestoreSelection, TenantList } from '@portal/contracts';
+import type { Job, RestoreDestination, RestoreSelection } from '@portal/contracts';
 import { createRestore, listTenants } from '@portal/contracts/calls';
+import { backupEndpoints } from '@portal/contracts/endpoints';
+import { errorMessageOf, useCallMutation, useCallQuery } from '@portal/data';
 import { ChangeAction } from '@portal/ui';
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useForm } from 'react-hook-form';
-import { unwrap } from '../../../lib/api-result';
-import { errorText } from '../../../lib/format';
-import { useLoad } from '../../../lib/use-load';
+import { settled } from '../../../lib/settled';
 import { DESTINATION_DEFAULTS, destinationFormSchema, type DestinationForm, type DestinationFormInput } from '../../../lib/destination-form';
 import { DestinationFields } from '../../../components/destination-fields';
 
@@ -24,21 +24,14 @@ interface StartRestoreDialogProps {
 /** Chooses where a selection is restored to and queues the restore job. */
 export function StartRestoreDialog({ setId, tenantId, selection, summary, initialKind = 'original', onClose, onStarted }: StartRestoreDialogProps) {
   const titleId = useId();
-  const tenants = useLoad<TenantList, null>(listTenants, null);
-  const [error, setError] = useState<string | null>(null);
+  const tenants = useCallQuery(backupEndpoints.listTenants, listTenants, []);
   const { control, handleSubmit, setValue, formState } = useForm<DestinationFormInput, unknown, DestinationForm>({
     resolver: zodResolver(destinationFormSchema),
     mode: 'all',
     defaultValues: { destination: { kind: initialKind } } satisfies typeof DESTINATION_DEFAULTS,
   });
-  const onSubmit = async ({ destination }: DestinationForm) => {
-    setError(null);
-    try {
-      onStarted(await unwrap(createRestore({ setId, selection, destination })));
-    } catch (e) {
-      setError(errorText(e));
-    }
-  };
+  const restore = useCallMutation((destination: RestoreDestination) => createRestore({ setId, selection, destination }), { onSuccess: onStarted });
+  const onSubmit = ({ destination }: DestinationForm) => settled(restore.mutateAsync(destination));
   return (
     <Dialog open onClose={formState.isSubmitting ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
       <DialogTitle id={titleId}>Restore {summary}</DialogTitle>
@@ -46,9 +39,9 @@ export function StartRestoreDialog({ setId, tenantId, selection, summary, initia
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>Restored items are added next to what is there: nothing in Microsoft 365 is overwritten or deleted, and a file whose name is taken is restored under a new name.</DialogContentText>
           <DestinationFields control={control} setValue={setValue} tenants={tenants.data?.items ?? []} defaultTenantId={tenantId} />
-          {error ? (
+          {restore.error ? (
             <Alert severity="error" sx={{ mt: 2 }}>
-              {error}
+              {errorMessageOf(restore.error)}
             </Alert>
           ) : null}
         </DialogContent>
