@@ -6,6 +6,7 @@
 import crypto from 'node:crypto';
 import Fastify, { type HTTPMethods } from 'fastify';
 import type { ZodType } from 'zod';
+import { readEnvSettings } from '@portal/settings';
 import { apiPlugin } from '../src/api-plugin';
 import { setupApi } from '../src/create-api';
 import { ACCOUNT_LOCKOUT_DEFAULT, RATE_LIMIT_DEFAULTS, type RateLimitOptions } from '../src/plugins/rate-limits';
@@ -174,7 +175,7 @@ async function main(): Promise<number> {
   if (!Number.isInteger(MAX_REQUESTS) || MAX_REQUESTS < 1 || MAX_REQUESTS > 100_000) throw new Error('--max must be between 1 and 100000');
   if (TARGET) assertLoopback(TARGET);
 
-  const { pluginOptions } = await setupApi({ demo: true, jwtSecret: crypto.randomBytes(32).toString('hex') });
+  const { pluginOptions } = await setupApi({ demo: true, jwtSecret: crypto.randomBytes(32).toString('hex'), settings: readEnvSettings() });
   const app = Fastify({ logger: false });
   const routes: RouteInfo[] = [];
   app.addHook('onRoute', (route) => {

@@ -170,7 +170,7 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
           db: options.db,
           mailFrom: options.mailFrom ?? DEFAULT_MAIL_FROM,
           senderDomains: options.mailSenderDomains,
-          publicUrl: options.publicUrl ?? process.env.PORTAL_PUBLIC_URL,
+          publicUrl: options.publicUrl,
         }),
       log: app.log,
       codesPerHour: options.codesPerHour ?? CODES_PER_HOUR_DEFAULT,
@@ -198,11 +198,11 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
   await notificationSettingsRoutes(app, deps);
   await mfaEnrolmentRoutes(app, deps);
   await userSessionsRoutes(app, deps);
-  await userManagementRoutes(app, deps, { publicUrl: options.publicUrl ?? process.env.PORTAL_PUBLIC_URL });
+  await userManagementRoutes(app, deps, { publicUrl: options.publicUrl });
   await auditRoutes(app, deps);
   await dashboardRoutes(app, deps);
   await alertsRoutes(app, deps);
-  startAlertJobs(app, { db: options.db, mailer, branding: deps.account.branding, publicUrl: options.publicUrl ?? process.env.PORTAL_PUBLIC_URL }, options.alerts);
+  startAlertJobs(app, { db: options.db, mailer, branding: deps.account.branding, publicUrl: options.publicUrl }, options.alerts);
   await maintenanceRoutes(app, deps);
   await metricsRoutes(app, deps, { ...metricsOptions, http: httpMetrics });
 };

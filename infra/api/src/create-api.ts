@@ -4,10 +4,10 @@ import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { apiPlugin, type ApiPluginOptions } from './api-plugin';
 import { migrate, openDatabase, type Db, type OpenDatabaseOptions } from '@portal/db';
+import { checkJwtSecret, readEnvSettings, type EnvSettings } from '@portal/settings';
 import { ensureJwtSecret, setSetting, SETTING_PLATFORM_VERSION } from './repositories/settings-repository';
-import { parseSenderDomains } from './mail/whitelabel-branding';
 import { seedDemo } from './seed/seed-demo';
-import { backupOptionsFromSetup, type BackupApiOptions } from './services/backup-engine';
+import { backupOptionsFromSettings, type BackupApiOptions } from './services/backup-engine';
 
 export interface SetupApiOptions extends OpenDatabaseOptions {
   /** An already open database to use instead of opening one (tests lease them from a pool); closed like an opened one. */
@@ -26,25 +26,31 @@ export interface SetupApiOptions extends OpenDatabaseOptions {
   mailSenderDomains?: string[];
   /** REDIS_URL: shared rate-limit counters. */
   redisUrl?: string;
-  /** Backup engine settings; defaults from the environment (DATA_DIR, BACKUP_*). */
+  /** Backup engine settings; defaults from `settings` (DATA_DIR, BACKUP_*, OUTBOUND_*). */
   backup?: BackupApiOptions;
+  /**
+   * The process's parsed environment (readEnvSettings at its entry point), for what has no option of
+   * its own: the backup engine, metrics, alert periods and PORTAL_PUBLIC_URL. Default: every variable unset.
+   */
+  settings?: EnvSettings;
 }
 
 /**
- * Reads the API's settings from the environment (DATA_DIR, DATABASE_URL, JWT_SECRET, PORTAL_DEMO,
- * PORTAL_VERSION, SMTP_URL, MAIL_FROM, MAIL_SENDER_DOMAINS, REDIS_URL).
+ * The API's options from the parsed environment (DATA_DIR, DATABASE_URL, JWT_SECRET, PORTAL_DEMO,
+ * PORTAL_VERSION, SMTP_URL, MAIL_FROM, MAIL_SENDER_DOMAINS, REDIS_URL, and `settings` for the rest).
  */
-export function apiOptionsFromEnv(env: NodeJS.ProcessEnv = process.env): SetupApiOptions {
+export function apiOptionsFromSettings(settings: EnvSettings): SetupApiOptions {
   return {
-    dataDir: env.DATA_DIR || undefined,
-    databaseUrl: env.DATABASE_URL || undefined,
-    jwtSecret: env.JWT_SECRET || undefined,
-    version: env.PORTAL_VERSION || undefined,
-    demo: env.PORTAL_DEMO !== '0',
-    smtpUrl: env.SMTP_URL || undefined,
-    mailFrom: env.MAIL_FROM || undefined,
-    mailSenderDomains: parseSenderDomains(env.MAIL_SENDER_DOMAINS),
-    redisUrl: env.REDIS_URL || undefined,
+    dataDir: settings.DATA_DIR,
+    databaseUrl: settings.DATABASE_URL,
+    jwtSecret: settings.JWT_SECRET,
+    version: settings.PORTAL_VERSION,
+    demo: settings.PORTAL_DEMO,
+    smtpUrl: settings.SMTP_URL,
+    mailFrom: settings.MAIL_FROM,
+    mailSenderDomains: settings.MAIL_SENDER_DOMAINS,
+    redisUrl: settings.REDIS_URL,
+    settings,
   };
 }
 
@@ -72,13 +78,12 @@ export function readRootVersion(start: string = __dirname): string | undefined {
  * options to register apiPlugin with.
  */
 export async function setupApi(options: SetupApiOptions = {}): Promise<{ db: Db; pluginOptions: ApiPluginOptions }> {
+  const settings = options.settings ?? readEnvSettings({});
   const db = options.database ?? (await openDatabase(options));
   try {
     await migrate(db);
     if (options.demo !== false) await seedDemo(db);
-    if (options.jwtSecret !== undefined && options.jwtSecret.length < 32) {
-      throw new Error('JWT_SECRET must be at least 32 characters');
-    }
+    if (options.jwtSecret !== undefined) checkJwtSecret(options.jwtSecret);
     const jwtSecret = options.jwtSecret ?? (await ensureJwtSecret(db));
     const version = options.version ?? readRootVersion();
     if (version) await setSetting(db, SETTING_PLATFORM_VERSION, version);
@@ -94,7 +99,10 @@ export async function setupApi(options: SetupApiOptions = {}): Promise<{ db: Db;
         mailFrom: options.mailFrom,
         mailSenderDomains: options.mailSenderDomains,
         redisUrl: options.redisUrl,
-        backup: { ...backupOptionsFromSetup(options), ...options.backup },
+        publicUrl: settings.PORTAL_PUBLIC_URL?.href,
+        metrics: { token: settings.METRICS_TOKEN, grafanaUrl: settings.GRAFANA_URL?.href, sampleEveryMs: settings.METRICS_SAMPLE_EVERY_MS },
+        alerts: { notifyEveryMs: settings.ALERT_NOTIFY_MS, secretCheckEveryMs: settings.ALERT_SECRET_CHECK_MS },
+        backup: { ...backupOptionsFromSettings(options, settings), ...options.backup },
       },
     };
   } catch (error) {

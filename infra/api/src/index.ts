@@ -3,7 +3,7 @@ export type { Db, DbDriver, OpenDatabaseOptions, Queryable, QueryResult } from '
 export { seedDemo, DEMO_PASSWORD, DEMO_USERS } from './seed/seed-demo';
 export { apiPlugin } from './api-plugin';
 export type { ApiPluginOptions } from './api-plugin';
-export { createApi, setupApi, apiOptionsFromEnv, readRootVersion } from './create-api';
+export { createApi, setupApi, apiOptionsFromSettings, readRootVersion } from './create-api';
 export type { ApiInstance, CreateApiOptions, SetupApiOptions } from './create-api';
 export {
   recordRelease,

@@ -1,9 +1,10 @@
-import { apiOptionsFromEnv, createApi } from './create-api';
+import { readEnvSettings } from '@portal/settings';
+import { apiOptionsFromSettings, createApi } from './create-api';
 
 // Runs the API alone (no host, no remotes) for work on the backend only.
 async function main(): Promise<void> {
-  const port = Number(process.env.API_PORT || 8081);
-  const app = await createApi({ ...apiOptionsFromEnv(), logger: true });
+  const settings = readEnvSettings();
+  const app = await createApi({ ...apiOptionsFromSettings(settings), logger: true });
   const shutdown = () => {
     app.close().then(
       () => process.exit(0),
@@ -12,7 +13,7 @@ async function main(): Promise<void> {
   };
   process.once('SIGINT', shutdown);
   process.once('SIGTERM', shutdown);
-  await app.listen({ port, host: process.env.API_HOST || '127.0.0.1' });
+  await app.listen({ port: settings.API_PORT, host: settings.API_HOST });
 }
 
 main().catch((error) => {

@@ -3,7 +3,7 @@ import os from 'node:os';
 import { createBlobStore } from './blob/blob-store';
 import { runBackup, type BackupSetRow } from './backup/run-backup';
 import { JobContext, JobStopped } from './jobs/job-context';
-import { claimableJobIds, claimJob, finishJob, insertJob, type JobRow } from './jobs/job-store';
+import { claimableJobIds, claimJob, DEFAULT_STALE_AFTER_SECONDS, finishJob, heartbeatMsFor, insertJob, type JobRow } from './jobs/job-store';
 import { claimDueSets } from './jobs/scheduler';
 import { maintenanceOn } from './jobs/maintenance';
 import { startWorkerHeartbeat, type WorkerHeartbeat } from './jobs/worker-heartbeat';
@@ -27,6 +27,8 @@ export interface EngineOptions {
   fetchConcurrency?: number;
   /** How often the scheduler and the stale-job sweeper look (ms). Default 15 s. */
   scheduleEveryMs?: number;
+  /** Heartbeat age after which a running job counts as abandoned and is taken over (BACKUP_STALE_SECONDS). Default 30 s. */
+  staleAfterSeconds?: number;
   workerId?: string;
   /** How often this process refreshes its engine_workers row (ms). Default 15 s. */
   heartbeatEveryMs?: number;
@@ -71,6 +73,7 @@ export function createEngine(options: EngineOptions): Engine {
   const graphFactory = options.graphFactory ?? defaultGraphClientFactory({ fetch: createGuardedFetch(outbound) });
   const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   const log = options.log ?? (() => undefined);
+  const staleAfterSeconds = options.staleAfterSeconds ?? DEFAULT_STALE_AFTER_SECONDS;
   let stopping = false;
   let timer: NodeJS.Timeout | null = null;
   let heartbeat: WorkerHeartbeat | null = null;
@@ -100,9 +103,9 @@ export function createEngine(options: EngineOptions): Engine {
 
   async function runJob(jobId: string): Promise<void> {
     if (stopping) return;
-    const job = await claimJob(db, jobId, workerId);
+    const job = await claimJob(db, jobId, workerId, staleAfterSeconds);
     if (!job) return;
-    const ctx = new JobContext(db, job, workerId, () => stopping);
+    const ctx = new JobContext(db, job, workerId, () => stopping, heartbeatMsFor(staleAfterSeconds));
     runningJobs.add(job.id);
     try {
       if (job.cancel_requested) {
@@ -173,7 +176,7 @@ export function createEngine(options: EngineOptions): Engine {
     try {
       await scheduleDue();
       // Jobs whose worker died: announce them again so a live worker resumes them.
-      if (queue.kind !== 'embedded') for (const id of await claimableJobIds(db, 20)) await queue.enqueue(id);
+      if (queue.kind !== 'embedded') for (const id of await claimableJobIds(db, 20, staleAfterSeconds)) await queue.enqueue(id);
     } catch (error) {
       if (!stopping) log('scheduler pass failed', error);
     }

@@ -9,7 +9,7 @@ export { createLocalObjectStore } from './blob/local-object-store';
 export { createEmbeddedQueue } from './jobs/embedded-queue';
 export { createPgBossQueue, PG_BOSS_QUEUE } from './jobs/pg-boss-queue';
 export { nextRunAfter, claimDueSets } from './jobs/scheduler';
-export { findJob, insertJob, requestCancel, appendLog, STALE_AFTER_SECONDS, type JobRow } from './jobs/job-store';
+export { findJob, insertJob, requestCancel, appendLog, DEFAULT_STALE_AFTER_SECONDS, type JobRow } from './jobs/job-store';
 export { startWorkerHeartbeat, writeWorkerHeartbeat, WORKER_ALIVE_SECONDS, WORKER_HEARTBEAT_MS, type WorkerHeartbeat } from './jobs/worker-heartbeat';
 export { JobContext, JobStopped, runPool } from './jobs/job-context';
 export { applyRetention, objectTotalsAt, VISIBLE_AT, SEARCH_TEXT, type ItemRecord } from './catalog/catalog';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { openDatabase } from '@portal/db';
-import { outboundOptionsFromEnv } from '@portal/outbound-guard';
+import { readEnvSettings } from '@portal/settings';
 import { createLocalObjectStore } from './blob/local-object-store';
 import { createEngine } from './engine';
 import { createPgBossQueue } from './jobs/pg-boss-queue';
@@ -8,31 +8,31 @@ import { createPgBossQueue } from './jobs/pg-boss-queue';
 // A backup worker process: `DATABASE_URL=postgres://... pnpm --filter @portal/engine worker`.
 // Several of these (and the API processes) share one queue through pg-boss on PostgreSQL; each takes
 // jobs, sends heartbeats (per job, and per process in engine_workers: /operator's Workers), and resumes
-// jobs whose worker died. Env: DATABASE_URL (required),
-// DATABASE_SCHEMA, BACKUP_MASTER_KEY (else the one the API stored in settings), BACKUP_BLOB_DIR or
-// DATA_DIR (blobs in DATA_DIR/blobs; must be the same store the API uses), BACKUP_QUEUE_SCHEMA,
-// BACKUP_WORKER_CONCURRENCY, BACKUP_SCHEDULE_MS, OUTBOUND_ALLOWED_ORIGINS and OUTBOUND_ALLOWED_NETWORKS
-// (see @portal/outbound-guard; the same values as the API's).
+// jobs whose worker died. Its variables are the rows read by "worker" in infra/settings/README.md:
+// DATABASE_URL is required, BACKUP_BLOB_DIR or DATA_DIR must name the blob store the API uses, and
+// BACKUP_MASTER_KEY and OUTBOUND_* must be the API's values.
 
 async function main() {
-  const databaseUrl = process.env.DATABASE_URL;
+  const settings = readEnvSettings();
+  const databaseUrl = settings.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is required: workers share the queue on PostgreSQL');
-  const db = await openDatabase({ databaseUrl, schema: process.env.DATABASE_SCHEMA || undefined });
-  let masterSecret = process.env.BACKUP_MASTER_KEY;
+  const db = await openDatabase({ databaseUrl, schema: settings.DATABASE_SCHEMA });
+  let masterSecret = settings.BACKUP_MASTER_KEY;
   if (!masterSecret) {
     const { rows } = await db.query<{ value: string }>(`select value from settings where key = 'backup_master_key'`);
     masterSecret = rows[0]?.value;
   }
   if (!masterSecret) throw new Error('No backup master key: set BACKUP_MASTER_KEY or start the API once');
-  const blobDir = process.env.BACKUP_BLOB_DIR || (process.env.DATA_DIR ? path.join(process.env.DATA_DIR, 'blobs') : undefined);
+  const blobDir = settings.BACKUP_BLOB_DIR ?? (settings.DATA_DIR ? path.join(settings.DATA_DIR, 'blobs') : undefined);
   if (!blobDir) throw new Error('Set BACKUP_BLOB_DIR or DATA_DIR to the blob store the API uses');
   const engine = createEngine({
     db,
     masterSecret,
     objects: createLocalObjectStore(blobDir),
-    queue: createPgBossQueue({ databaseUrl, schema: process.env.BACKUP_QUEUE_SCHEMA || undefined, concurrency: Number(process.env.BACKUP_WORKER_CONCURRENCY || 2) }),
-    scheduleEveryMs: Number(process.env.BACKUP_SCHEDULE_MS || 15_000),
-    outbound: outboundOptionsFromEnv(process.env),
+    queue: createPgBossQueue({ databaseUrl, schema: settings.BACKUP_QUEUE_SCHEMA, concurrency: settings.BACKUP_WORKER_CONCURRENCY }),
+    scheduleEveryMs: settings.BACKUP_SCHEDULE_MS,
+    staleAfterSeconds: settings.BACKUP_STALE_SECONDS,
+    outbound: { origins: settings.OUTBOUND_ALLOWED_ORIGINS, networks: settings.OUTBOUND_ALLOWED_NETWORKS },
     log: (message, error) => console.error(message, error ?? ''),
   });
   await engine.start();

@@ -1,4 +1,4 @@
-export { OutboundPolicy, OutboundRefusedError, isOutboundRefusal, outboundOptionsFromEnv, OUTBOUND_REFUSED } from './outbound-policy';
+export { OutboundPolicy, OutboundRefusedError, isOutboundRefusal, OUTBOUND_REFUSED } from './outbound-policy';
 export type { EndpointRole, OutboundPolicyOptions } from './outbound-policy';
 export { createGuardedFetch, type GuardedFetch } from './guarded-fetch';
 export { isPublicAddress } from './address-ranges';

@@ -152,12 +152,3 @@ function hostOf(url: string | URL): string {
     return 'This address';
   }
 }
-
-/** The policy from server settings: OUTBOUND_ALLOWED_ORIGINS and OUTBOUND_ALLOWED_NETWORKS (comma-separated). */
-export function outboundOptionsFromEnv(env: NodeJS.ProcessEnv): OutboundPolicyOptions {
-  const list = (value: string | undefined) => (value ?? '').split(',').map((item) => item.trim()).filter(Boolean);
-  const options = { origins: list(env.OUTBOUND_ALLOWED_ORIGINS), networks: list(env.OUTBOUND_ALLOWED_NETWORKS) };
-  // Validate at start, so a typo fails the start rather than every later backup.
-  new OutboundPolicy(options);
-  return options;
-}

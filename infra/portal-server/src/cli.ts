@@ -1,8 +1,9 @@
+import { EnvSettingsError, readEnvSettings } from '@portal/settings';
 import { parseCliArgs, USAGE, UsageError } from './cli-args';
 import { CliError, connectRegistry } from './registry-client';
 import { federationName } from './remote-names';
 import { formatRemoteStatus } from './format-remote-status';
-import { readSettings } from './settings';
+import { portalSettings } from './settings';
 
 // Only `deploy` needs the build and the remote store (with the S3 SDK): it loads them itself, so
 // `rollback` and `status` start in a fraction of the time.
@@ -13,7 +14,7 @@ async function main(argv: string[]): Promise<number> {
     console.log(USAGE);
     return 0;
   }
-  const settings = readSettings();
+  const settings = portalSettings(readEnvSettings());
   const started = Date.now();
   const registry = await connectRegistry(settings);
   try {
@@ -48,7 +49,7 @@ async function main(argv: string[]): Promise<number> {
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error: unknown) => {
-    const known = error instanceof UsageError || error instanceof CliError || (error instanceof Error && /^Unknown remote/.test(error.message));
+    const known = error instanceof UsageError || error instanceof CliError || error instanceof EnvSettingsError || (error instanceof Error && /^Unknown remote/.test(error.message));
     console.error(known ? (error as Error).message : error);
     process.exit(known ? 2 : 1);
   },

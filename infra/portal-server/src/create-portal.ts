@@ -1,7 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@portal/api';
-import { apiOptionsFromEnv, apiPlugin, listReleases, pointRemote, recordRelease, setupApi } from '@portal/api';
+import { apiOptionsFromSettings, apiPlugin, listReleases, pointRemote, recordRelease, setupApi } from '@portal/api';
 import { listRegistryWithFallbacks } from '@portal/api/src/repositories/remote-ops-repository';
+import type { EnvSettings } from '@portal/settings';
 import { publishLocalBuilds, ReleaseRegistry } from './local-builds';
 import { openRemoteStore } from './open-remote-store';
 import { createPortalServer } from './server';
@@ -10,24 +11,27 @@ import type { PortalSettings } from './settings';
 /** The whole portal in one process: API under /backend, the registry, the remote store and the host. */
 export async function createPortal(
   settings: PortalSettings,
-  env: NodeJS.ProcessEnv = process.env,
+  /** Settings to use instead of those of settings.env (tests set JWT_SECRET or PORTAL_VERSION this way). */
+  overrides: Partial<EnvSettings> = {},
   /** An open database instead of the one in DATA_DIR or DATABASE_URL (tests lease them from a pool). */
   database?: Db,
 ): Promise<FastifyInstance> {
-  // Mail settings come from the API's one reader of the environment, as for the standalone API.
-  const { smtpUrl, mailFrom, mailSenderDomains } = apiOptionsFromEnv(env);
+  const env: EnvSettings = { ...settings.env, ...overrides };
+  // Mail settings come from the same mapping as the standalone API's.
+  const { smtpUrl, mailFrom, mailSenderDomains } = apiOptionsFromSettings(env);
   const { db, pluginOptions } = await setupApi({
     database,
     dataDir: settings.databaseUrl ? undefined : `${settings.dataDir}/db`,
     databaseUrl: settings.databaseUrl,
-    jwtSecret: env.JWT_SECRET || undefined,
-    version: env.PORTAL_VERSION || undefined,
+    jwtSecret: env.JWT_SECRET,
+    version: env.PORTAL_VERSION,
     demo: settings.demo,
     smtpUrl,
     mailFrom,
     mailSenderDomains,
+    settings: env,
     // Backup content sits beside the database in DATA_DIR, whether or not DATA_DIR was given.
-    backup: { blobDir: env.BACKUP_BLOB_DIR || `${settings.dataDir}/blobs` },
+    backup: { blobDir: env.BACKUP_BLOB_DIR ?? `${settings.dataDir}/blobs` },
   });
 
   const registry: ReleaseRegistry = {

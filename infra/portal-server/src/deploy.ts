@@ -12,8 +12,9 @@ import type { PortalSettings } from './settings';
 
 const readJson = <T>(file: string): T => JSON.parse(fs.readFileSync(file, 'utf8')) as T;
 
-/** Runs that remote's own webpack build into a fresh folder: nothing else is built or touched. */
-export function buildRemote(dir: string, outDir: string, env: NodeJS.ProcessEnv = process.env): void {
+/** Runs that remote's own webpack build into a fresh folder: nothing else is built or touched. The
+ * build inherits this process's environment (PORTAL_BUILD_LABEL, PORTAL_BUILD_FAULT) unless `env` replaces it. */
+export function buildRemote(dir: string, outDir: string, env?: NodeJS.ProcessEnv): void {
   const cli = require.resolve('webpack-cli/bin/cli.js', { paths: [dir] });
   const result = spawnSync(process.execPath, [cli, '--mode', 'production', '--output-path', outDir], {
     cwd: dir,

@@ -1,9 +1,10 @@
+import { readEnvSettings } from '@portal/settings';
 import { createPortal } from './create-portal';
-import { readSettings } from './settings';
+import { portalSettings } from './settings';
 import { clearServerState, writeServerState } from './server-state';
 
 async function main(): Promise<void> {
-  const settings = readSettings();
+  const settings = portalSettings(readEnvSettings());
   const app = await createPortal(settings);
   const close = async () => {
     clearServerState(settings.dataDir);

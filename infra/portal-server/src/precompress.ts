@@ -17,9 +17,7 @@ type Variant = keyof typeof VARIANTS;
  * every publish (a first start, a deploy, a test's fresh data folder) compresses the same chunks
  * again: most of them did not change since the last build. PORTAL_PRECOMPRESS_CACHE_DIR moves it.
  */
-function cacheDir(): string {
-  return process.env.PORTAL_PRECOMPRESS_CACHE_DIR || path.join(findRepoRoot(), 'node_modules', '.cache', 'portal-precompressed');
-}
+const defaultCacheDir = (): string => path.join(findRepoRoot(), 'node_modules', '.cache', 'portal-precompressed');
 
 function compressed(source: Buffer, variant: Variant, dir: string): Buffer {
   const cached = path.join(dir, `${crypto.createHash('sha256').update(source).digest('hex')}.${variant}`);
@@ -42,7 +40,7 @@ function compressed(source: Buffer, variant: Variant, dir: string): Buffer {
 
 /** Writes .br and .gz beside each text file once, so @fastify/static can serve them
  * (`preCompressed`) without compressing the same immutable bytes on every request. */
-export function precompressFolder(dir: string, cache: string = cacheDir()): void {
+export function precompressFolder(dir: string, cache: string = defaultCacheDir()): void {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
     const file = path.join(dir, entry.name);
     if (entry.isDirectory()) {

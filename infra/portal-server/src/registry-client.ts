@@ -1,5 +1,6 @@
 import os from 'node:os';
 import type { Db } from '@portal/db';
+import type { EnvSettings } from '@portal/settings';
 import type { RemoteOpResult, RemoteStatus } from '@portal/api/src/services/remote-ops-service';
 import type { PortalSettings } from './settings';
 import { readServerState } from './server-state';
@@ -24,7 +25,7 @@ async function reachable(url: string): Promise<boolean> {
   }
 }
 
-function apiClient(url: string, env: NodeJS.ProcessEnv): RegistryClient {
+function apiClient(url: string, env: EnvSettings): RegistryClient {
   const username = env.PORTAL_USERNAME;
   const password = env.PORTAL_PASSWORD;
   let token: string | undefined;
@@ -69,7 +70,7 @@ async function asCliError<T>(work: Promise<T>): Promise<T> {
   });
 }
 
-async function directClient(settings: PortalSettings, env: NodeJS.ProcessEnv): Promise<RegistryClient> {
+async function directClient(settings: PortalSettings): Promise<RegistryClient> {
   // Loaded here, not at the top: a CLI that talks to a running portal never opens a database.
   const [{ openDatabase, migrate }, ops, { openRemoteStore }] = await Promise.all([
     import('@portal/db'),
@@ -83,7 +84,7 @@ async function directClient(settings: PortalSettings, env: NodeJS.ProcessEnv): P
     throw new CliError(`The database in ${settings.dataDir}/db could not be opened: ${(error as Error).message}`);
   }
   await migrate(db);
-  const actor = { name: `cli:${env.USER ?? os.userInfo().username}`, userId: null, ip: null };
+  const actor = { name: `cli:${settings.env.USER ?? os.userInfo().username}`, userId: null, ip: null };
   const store = openRemoteStore(settings);
   return {
     description: settings.databaseUrl ? 'the database at DATABASE_URL' : `the embedded database in ${settings.dataDir}/db`,
@@ -98,7 +99,8 @@ async function directClient(settings: PortalSettings, env: NodeJS.ProcessEnv): P
  * PORTAL_URL, else the portal that left its address in DATA_DIR, else http://localhost:8080.
  * When none answers, the CLI opens the database itself (safe: nobody else has it open).
  */
-export async function connectRegistry(settings: PortalSettings, env: NodeJS.ProcessEnv = process.env): Promise<RegistryClient> {
+export async function connectRegistry(settings: PortalSettings): Promise<RegistryClient> {
+  const { env } = settings;
   const state = readServerState(settings.dataDir);
   const url = (env.PORTAL_URL || state?.url || 'http://localhost:8080').replace(/\/$/, '');
   if (await reachable(url)) return apiClient(url, env);
@@ -106,5 +108,5 @@ export async function connectRegistry(settings: PortalSettings, env: NodeJS.Proc
   if (state && !settings.databaseUrl) {
     throw new CliError(`The portal (pid ${state.pid}) holds the database in ${settings.dataDir} but does not answer at ${state.url}.`);
   }
-  return directClient(settings, env);
+  return directClient(settings);
 }

@@ -40,7 +40,11 @@ export function createS3Client(settings: S3StoreSettings): S3Client {
  * siblings included. The portal keeps serving the files under /remotes/ from its own origin, so the
  * host's origin allow-list and the integrity pins stay exactly as with the folder store.
  */
-export function createS3RemoteStore(settings: S3StoreSettings, client: S3Client = createS3Client(settings)): RemoteStore {
+export function createS3RemoteStore(
+  settings: S3StoreSettings,
+  client: S3Client = createS3Client(settings),
+  options: { precompressCacheDir?: string } = {},
+): RemoteStore {
   const key = (...parts: string[]) => [settings.prefix, ...parts].filter(Boolean).join('/');
   const cache = new Map<string, RemoteFile>();
   let cachedBytes = 0;
@@ -123,7 +127,7 @@ export function createS3RemoteStore(settings: S3StoreSettings, client: S3Client 
         const temp = fs.mkdtempSync(path.join(os.tmpdir(), `remote-publish-${name}-`));
         try {
           fs.cpSync(distDir, temp, { recursive: true });
-          precompressFolder(temp);
+          precompressFolder(temp, options.precompressCacheDir);
           await uploadFolder(temp, name, version);
           const marker: Marker = { builtAt: builtAt.toISOString(), integrity };
           await client.send(

@@ -47,7 +47,7 @@ export function assertSafeSegment(kind: string, value: string): void {
 
 /** Copies a remote's dist/ into <store>/<name>/<version>/ (write to a temp folder, then rename, so a
  * half-copied version is never visible) and describes it for the registry. */
-export function publishBuild(opts: { storeDir: string; name: string; distDir: string; packageVersion: string }): PublishedBuild {
+export function publishBuild(opts: { storeDir: string; name: string; distDir: string; packageVersion: string; precompressCacheDir?: string }): PublishedBuild {
   const { storeDir, name, distDir, packageVersion } = opts;
   assertSafeSegment('remote name', name);
   const entryFile = path.join(distDir, REMOTE_ENTRY_FILE);
@@ -58,7 +58,7 @@ export function publishBuild(opts: { storeDir: string; name: string; distDir: st
     const temp = `${target}.tmp-${process.pid}-${Date.now()}`;
     fs.mkdirSync(path.dirname(target), { recursive: true });
     fs.cpSync(distDir, temp, { recursive: true });
-    precompressFolder(temp);
+    precompressFolder(temp, opts.precompressCacheDir);
     fs.renameSync(temp, target);
   }
   return {
@@ -90,11 +90,11 @@ export interface RemoteStore extends RemoteStoreReader {
   readFile?(name: string, version: string, file: string, acceptEncoding: string): Promise<RemoteFile | null>;
 }
 
-export function createFolderRemoteStore(storeDir: string): RemoteStore {
+export function createFolderRemoteStore(storeDir: string, options: { precompressCacheDir?: string } = {}): RemoteStore {
   const reader = folderStoreReader(storeDir);
   return {
     location: storeDir,
     inspect: reader.inspect,
-    publish: async (build) => publishBuild({ storeDir, ...build }),
+    publish: async (build) => publishBuild({ storeDir, ...build, precompressCacheDir: options.precompressCacheDir }),
   };
 }

@@ -81,7 +81,7 @@ export async function createPortalServer(settings: PortalSettings, deps: PortalD
   if (!fs.existsSync(indexHtml)) {
     throw new Error(`${indexHtml} is missing: build the portal first (pnpm build)`);
   }
-  precompressFolder(settings.hostDist);
+  precompressFolder(settings.hostDist, settings.precompressCacheDir);
   await app.register(fastifyStatic, {
     root: settings.hostDist,
     preCompressed: true,

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { grafanaOrigin } from '@portal/api/src/metrics/metrics-options';
-import { parseTrustProxy, type TrustProxy } from './trust-proxy';
+import { readEnvSettings, type EnvInput, type EnvSettings, type TrustProxy } from '@portal/settings';
 
 export interface PortalSettings {
   port: number;
@@ -26,6 +25,10 @@ export interface PortalSettings {
   publicUrl?: URL;
   /** TRUST_PROXY: which proxies' X-Forwarded-For to believe (none by default). */
   trustProxy: TrustProxy;
+  /** PORTAL_PRECOMPRESS_CACHE_DIR; unset, precompress.ts keeps its cache under node_modules. */
+  precompressCacheDir?: string;
+  /** The parsed environment these were derived from: what the API, the CLI and the backup engine read. */
+  env: EnvSettings;
 }
 
 export interface S3StoreSettings {
@@ -40,21 +43,19 @@ export interface S3StoreSettings {
 }
 
 /** Credentials come from the SDK's usual chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profiles, roles). */
-export function parseS3StoreSettings(env: NodeJS.ProcessEnv): S3StoreSettings | undefined {
-  const raw = env.REMOTE_STORE_URL;
-  if (!raw) return undefined;
-  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(raw);
-  if (!match) throw new Error(`REMOTE_STORE_URL must look like s3://bucket/prefix, got "${raw}"`);
-  const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
-  if (prefix.split('/').some((part) => part === '..')) throw new Error(`REMOTE_STORE_URL must not contain "..": "${raw}"`);
-  const endpoint = env.S3_ENDPOINT || undefined;
+function s3StoreSettings(env: EnvSettings): S3StoreSettings | undefined {
+  if (!env.REMOTE_STORE_URL) return undefined;
   return {
-    bucket: match[1],
-    prefix,
-    endpoint,
-    region: env.S3_REGION || env.AWS_REGION || 'us-east-1',
-    forcePathStyle: env.S3_FORCE_PATH_STYLE ? env.S3_FORCE_PATH_STYLE !== '0' : Boolean(endpoint),
+    ...env.REMOTE_STORE_URL,
+    endpoint: env.S3_ENDPOINT,
+    region: env.S3_REGION ?? env.AWS_REGION ?? 'us-east-1',
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
   };
+}
+
+/** The S3 store of an environment (REMOTE_STORE_URL and the S3_* variables), undefined without a bucket. */
+export function parseS3StoreSettings(env: EnvInput): S3StoreSettings | undefined {
+  return s3StoreSettings(readEnvSettings(env));
 }
 
 /** The workspace root is found by its pnpm-workspace.yaml, so `pnpm --filter` (which runs in the
@@ -69,58 +70,37 @@ export function findRepoRoot(from: string = __dirname): string {
   return dir;
 }
 
-function parsePort(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 8080;
-  const port = Number(raw);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be 0-65535, got "${raw}"`);
-  return port;
-}
-
-// Each navigation may re-read the registry; once a minute keeps a busy portal's load negligible.
-function parseRefresh(raw: string | undefined): number {
-  if (raw === undefined || raw === '') return 60_000;
-  const ms = Number(raw);
-  if (!Number.isInteger(ms) || ms < 0) throw new Error(`PORTAL_REGISTRY_REFRESH_MS must be a whole number of ms, got "${raw}"`);
-  return ms;
-}
-
-function parsePublicUrl(raw: string | undefined): URL | undefined {
-  if (!raw) return undefined;
-  if (!URL.canParse(raw)) throw new Error(`PORTAL_PUBLIC_URL must be a valid URL, got "${raw}"`);
-  const url = new URL(raw);
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new Error(`PORTAL_PUBLIC_URL must be an http or https URL, got "${raw}"`);
-  return url;
-}
-
-// Demo mode ships known passwords and an outbox of codes: unless HOST says otherwise it is reachable
-// from this machine only, so trying the portal never exposes it to the network.
-function defaultHost(env: NodeJS.ProcessEnv): string {
-  return env.PORTAL_DEMO !== '0' ? '127.0.0.1' : '0.0.0.0';
-}
-
-export function readSettings(env: NodeJS.ProcessEnv = process.env): PortalSettings {
+/** The portal server's and the CLI's settings, derived from the parsed environment (readEnvSettings). */
+export function portalSettings(env: EnvSettings): PortalSettings {
   const repoRoot = findRepoRoot();
   // A relative DATA_DIR means relative to where the user typed the command (INIT_CWD under pnpm).
-  const dataDir = env.DATA_DIR
-    ? path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR)
-    : path.join(repoRoot, 'data');
+  const dataDir = env.DATA_DIR ? path.resolve(env.INIT_CWD ?? process.cwd(), env.DATA_DIR) : path.join(repoRoot, 'data');
   return {
-    port: parsePort(env.PORT),
-    host: env.HOST || defaultHost(env),
+    port: env.PORT,
+    // Demo mode ships known passwords and an outbox of codes: unless HOST says otherwise it is
+    // reachable from this machine only, so trying the portal never exposes it to the network.
+    host: env.HOST ?? (env.PORTAL_DEMO ? '127.0.0.1' : '0.0.0.0'),
     repoRoot,
     dataDir,
-    databaseUrl: env.DATABASE_URL || undefined,
-    demo: env.PORTAL_DEMO !== '0',
+    databaseUrl: env.DATABASE_URL,
+    demo: env.PORTAL_DEMO,
     hostDist: path.join(repoRoot, 'host', 'dist'),
     remotesDir: path.join(repoRoot, 'remotes'),
     remoteStoreDir: path.join(dataDir, 'remote-store'),
-    s3RemoteStore: parseS3StoreSettings(env),
+    s3RemoteStore: s3StoreSettings(env),
     apiBase: '/backend/',
-    logLevel: env.LOG_LEVEL ?? 'info',
-    registryRefreshMs: parseRefresh(env.PORTAL_REGISTRY_REFRESH_MS),
-    allowedRemoteOrigins: (env.ALLOWED_REMOTE_ORIGINS ?? '').split(',').map((s) => s.trim()).filter(Boolean),
-    grafanaOrigin: grafanaOrigin(env.GRAFANA_URL),
-    publicUrl: parsePublicUrl(env.PORTAL_PUBLIC_URL),
-    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    logLevel: env.LOG_LEVEL,
+    registryRefreshMs: env.PORTAL_REGISTRY_REFRESH_MS,
+    allowedRemoteOrigins: env.ALLOWED_REMOTE_ORIGINS,
+    grafanaOrigin: env.GRAFANA_URL?.origin,
+    publicUrl: env.PORTAL_PUBLIC_URL,
+    trustProxy: env.TRUST_PROXY,
+    precompressCacheDir: env.PORTAL_PRECOMPRESS_CACHE_DIR,
+    env,
   };
+}
+
+/** The settings of an environment given as text (tests); the entry points parse process.env once with readEnvSettings. */
+export function readSettings(env: EnvInput): PortalSettings {
+  return portalSettings(readEnvSettings(env));
 }

@@ -56,7 +56,8 @@ describe('the client address behind X-Forwarded-For', () => {
   async function portal(env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
     const root = fs.mkdtempSync(path.join(tmp, 'case-'));
     const settings: PortalSettings = {
-      ...readSettings({ LOG_LEVEL: 'silent', ...env }),
+      // The demo tenant's backups stay off, as jest.setup.node.cjs keeps them for every test process.
+      ...readSettings({ LOG_LEVEL: 'silent', PORTAL_DEMO_BACKUPS: '0', ...env }),
       demo: true,
       dataDir: path.join(root, 'data'),
       hostDist: path.join(root, 'host-dist'),

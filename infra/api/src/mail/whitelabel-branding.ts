@@ -6,13 +6,8 @@ import type { BrandingResolver, MailBranding } from './messages';
 /** A display name for a From header: nodemailer encodes it, and line breaks or quotes never help a name. */
 const displayName = (name: string) => name.replace(/[\u0000-\u001f\u007f"<>\\]/g, '').trim();
 
-/** MAIL_SENDER_DOMAINS: comma-separated, case-insensitive, exact domains (a subdomain is its own entry). */
-export function parseSenderDomains(raw: string | undefined): string[] {
-  return (raw ?? '')
-    .split(',')
-    .map((domain) => domain.trim().toLowerCase().replace(/\.$/, ''))
-    .filter(Boolean);
-}
+// The rule for MAIL_SENDER_DOMAINS lives in @portal/settings with every other variable's.
+export { parseSenderDomains } from '@portal/settings';
 
 const domainOf = (address: string) => address.slice(address.lastIndexOf('@') + 1).toLowerCase();
 

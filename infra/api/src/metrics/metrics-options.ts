@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { parseGrafanaUrl } from '@portal/contracts/grafana-url';
+import { checkMetricsToken, isWholeMs } from '@portal/settings';
 
 export interface MetricsOptions {
   /** METRICS_TOKEN: a bearer token Prometheus may scrape api/metrics with (at least 16 characters). */
@@ -16,18 +17,13 @@ export interface ResolvedMetricsOptions {
   sampleEveryMs: number;
 }
 
-export function resolveMetricsOptions(options: MetricsOptions = {}, env: NodeJS.ProcessEnv = process.env): ResolvedMetricsOptions {
-  const token = options.token ?? (env.METRICS_TOKEN || undefined);
-  if (token !== undefined && token.length < 16) throw new Error('METRICS_TOKEN must be at least 16 characters');
-  const grafana = parseGrafanaUrl(options.grafanaUrl ?? (env.GRAFANA_URL || undefined));
-  const sampleEveryMs = options.sampleEveryMs ?? (env.METRICS_SAMPLE_EVERY_MS ? Number(env.METRICS_SAMPLE_EVERY_MS) : 60_000);
-  if (!Number.isInteger(sampleEveryMs) || sampleEveryMs < 0) throw new Error('METRICS_SAMPLE_EVERY_MS must be a whole number of ms');
-  return { token: token ?? null, grafanaUrl: grafana ? grafana.href : null, sampleEveryMs };
-}
-
-/** The origin of GRAFANA_URL (undefined when unset): the portal server's CSP frames only it. */
-export function grafanaOrigin(raw: string | undefined): string | undefined {
-  return parseGrafanaUrl(raw || undefined)?.origin;
+/** The options as given (setupApi fills them from METRICS_TOKEN, GRAFANA_URL and METRICS_SAMPLE_EVERY_MS), checked by the same rules. */
+export function resolveMetricsOptions(options: MetricsOptions = {}): ResolvedMetricsOptions {
+  const token = options.token === undefined ? null : checkMetricsToken(options.token);
+  const grafana = parseGrafanaUrl(options.grafanaUrl);
+  const sampleEveryMs = options.sampleEveryMs ?? 60_000;
+  if (!isWholeMs(sampleEveryMs)) throw new Error('METRICS_SAMPLE_EVERY_MS must be a whole number of ms');
+  return { token, grafanaUrl: grafana ? grafana.href : null, sampleEveryMs };
 }
 
 /** Constant-time comparison; hashing first makes the lengths equal and hides the token's length. */

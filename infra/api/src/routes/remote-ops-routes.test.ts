@@ -8,7 +8,7 @@ import type { Db } from '@portal/db';
 import { folderStoreReader, sriOf } from '../remotes/remote-store';
 import { listRegistryWithFallbacks } from '../repositories/remote-ops-repository';
 import { recordRelease, pointRemote } from '../repositories/registry-repository';
-import { signin, TEST_JWT_SECRET } from '../test/build';
+import { signin, TEST_JWT_SECRET, testSettings } from '../test/build';
 import { REMOTE_REPORT_RATE_LIMIT } from './remote-loads-routes';
 
 let storeDir: string;
@@ -23,7 +23,7 @@ function writeVersion(name: string, version: string, source: string) {
 
 beforeAll(async () => {
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'remote-ops-'));
-  const setup = await setupApi({ jwtSecret: TEST_JWT_SECRET, version: '9.9.9-test' });
+  const setup = await setupApi({ jwtSecret: TEST_JWT_SECRET, version: '9.9.9-test', settings: testSettings() });
   db = setup.db;
   app = Fastify({ trustProxy: true });
   await app.register(apiPlugin, { ...setup.pluginOptions, prefix: '/backend', remoteStore: folderStoreReader(storeDir) } as Parameters<

@@ -8,7 +8,7 @@ import { setupApi } from '../create-api';
 import type { Db } from '@portal/db';
 import { folderStoreReader } from '../remotes/remote-store';
 import { listRegistryWithFallbacks } from '../repositories/remote-ops-repository';
-import { signin, TEST_JWT_SECRET } from '../test/build';
+import { signin, TEST_JWT_SECRET, testSettings } from '../test/build';
 
 // Issue 16: a plain rollback returns to the version that was live before the current one, never to
 // one an operator already rolled back away from, and repeated rollbacks walk back through what was live.
@@ -20,7 +20,7 @@ let headers: Record<string, string>;
 
 beforeAll(async () => {
   storeDir = fs.mkdtempSync(path.join(os.tmpdir(), 'remote-rollback-'));
-  const setup = await setupApi({ jwtSecret: TEST_JWT_SECRET, version: '9.9.9-test' });
+  const setup = await setupApi({ jwtSecret: TEST_JWT_SECRET, version: '9.9.9-test', settings: testSettings() });
   db = setup.db;
   app = Fastify();
   await app.register(apiPlugin, { ...setup.pluginOptions, prefix: '/backend', remoteStore: folderStoreReader(storeDir) } as Parameters<typeof apiPlugin>[1]);

@@ -7,22 +7,20 @@ import { checkSecretExpiry, SECRET_CHECK_EVERY_MS } from './m365-alerts';
 import { startPeriodic } from './serial-task';
 
 export interface AlertJobsOptions {
-  /** Alert mail dispatcher period (default ALERT_NOTIFY_MS or 5 s; 0 turns it off). */
+  /** Alert mail dispatcher period (ALERT_NOTIFY_MS through setupApi; default 5 s; 0 turns it off). */
   notifyEveryMs?: number;
-  /** App-secret expiry check period (default ALERT_SECRET_CHECK_MS or 1 h; 0 turns it off). Also runs on start. */
+  /** App-secret expiry check period (ALERT_SECRET_CHECK_MS through setupApi; default 1 h; 0 turns it off). Also runs on start. */
   secretCheckEveryMs?: number;
 }
-
-const fromEnv = (value: string | undefined, fallback: number) => (value !== undefined && value !== '' && Number.isFinite(Number(value)) ? Number(value) : fallback);
 
 /** Starts the alert background passes of this API process; they stop (and are awaited) when the app closes. */
 export function startAlertJobs(app: FastifyInstance, deps: { db: Db; mailer: Mailer; branding: BrandingResolver; publicUrl?: string }, options: AlertJobsOptions = {}): void {
   const onError = (what: string) => (error: unknown) => app.log.warn({ err: error }, what);
   const stops = [
-    startPeriodic(() => notifyNewAlerts({ ...deps, log: app.log }), options.notifyEveryMs ?? fromEnv(process.env.ALERT_NOTIFY_MS, ALERT_NOTIFY_EVERY_MS), {
+    startPeriodic(() => notifyNewAlerts({ ...deps, log: app.log }), options.notifyEveryMs ?? ALERT_NOTIFY_EVERY_MS, {
       onError: onError('alert mail pass failed'),
     }),
-    startPeriodic(() => checkSecretExpiry(deps.db), options.secretCheckEveryMs ?? fromEnv(process.env.ALERT_SECRET_CHECK_MS, SECRET_CHECK_EVERY_MS), {
+    startPeriodic(() => checkSecretExpiry(deps.db), options.secretCheckEveryMs ?? SECRET_CHECK_EVERY_MS, {
       immediately: true,
       onError: onError('secret expiry check failed'),
     }),

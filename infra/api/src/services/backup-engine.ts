@@ -11,8 +11,9 @@ import {
   type GraphClientFactory,
   type ObjectStore,
 } from '@portal/engine';
-import { outboundOptionsFromEnv, type OutboundPolicyOptions } from '@portal/outbound-guard';
+import type { OutboundPolicyOptions } from '@portal/outbound-guard';
 import type { Db } from '@portal/db';
+import type { EnvSettings } from '@portal/settings';
 import { getSetting } from '../repositories/settings-repository';
 
 export interface BackupApiOptions {
@@ -39,6 +40,8 @@ export interface BackupApiOptions {
   objectConcurrency?: number;
   fetchConcurrency?: number;
   scheduleEveryMs?: number;
+  /** BACKUP_STALE_SECONDS: heartbeat age after which another worker takes a running job over. */
+  staleAfterSeconds?: number;
 }
 
 const SETTING_BACKUP_MASTER_KEY = 'backup_master_key';
@@ -52,27 +55,26 @@ export async function ensureBackupMasterKey(db: Db): Promise<string> {
   return stored;
 }
 
-/** What setupApi passes on: the environment's storage and queue settings (DATA_DIR, BACKUP_*). */
-export function backupOptionsFromSetup(setup: { dataDir?: string; databaseUrl?: string; demo?: boolean }, env: NodeJS.ProcessEnv = process.env): BackupApiOptions {
+/** What setupApi passes on: the storage and queue settings of the environment (DATA_DIR, BACKUP_*, OUTBOUND_*). */
+export function backupOptionsFromSettings(setup: { dataDir?: string; databaseUrl?: string; demo?: boolean }, settings: EnvSettings): BackupApiOptions {
   // Beside the database, never inside PGlite's own folder: DATA_DIR/blobs when the database lives in
   // a subfolder of DATA_DIR (the portal server), else <database folder>-blobs (the API alone).
   const dbDir = setup.dataDir ? path.resolve(setup.dataDir) : undefined;
-  const dataDir = env.DATA_DIR ? path.resolve(env.DATA_DIR) : undefined;
+  const dataDir = settings.DATA_DIR ? path.resolve(settings.DATA_DIR) : undefined;
   const blobDir =
-    env.BACKUP_BLOB_DIR ||
-    (dataDir && dbDir !== dataDir ? path.join(dataDir, 'blobs') : dbDir ? `${dbDir}-blobs` : undefined);
-  const queue = env.BACKUP_QUEUE === 'embedded' || env.BACKUP_QUEUE === 'pg-boss' ? env.BACKUP_QUEUE : setup.databaseUrl ? 'pg-boss' : 'embedded';
+    settings.BACKUP_BLOB_DIR ?? (dataDir && dbDir !== dataDir ? path.join(dataDir, 'blobs') : dbDir ? `${dbDir}-blobs` : undefined);
   return {
     blobDir,
-    masterSecret: env.BACKUP_MASTER_KEY || undefined,
-    queue,
+    masterSecret: settings.BACKUP_MASTER_KEY,
+    queue: settings.BACKUP_QUEUE ?? (setup.databaseUrl ? 'pg-boss' : 'embedded'),
     databaseUrl: setup.databaseUrl,
-    workers: env.BACKUP_WORKERS !== '0',
+    workers: settings.BACKUP_WORKERS,
     // PORTAL_DEMO_BACKUPS=0 keeps the demo tenant (an in-process emulator and its first backup) off
     // in a demo portal; the test suites set it so only the suites that need it pay for it.
-    demo: env.PORTAL_DEMO_BACKUPS === '1' || (setup.demo !== false && env.PORTAL_DEMO_BACKUPS !== '0'),
-    demoSize: env.PORTAL_DEMO_BACKUP_SIZE ? Number(env.PORTAL_DEMO_BACKUP_SIZE) : undefined,
-    outbound: outboundOptionsFromEnv(env),
+    demo: settings.PORTAL_DEMO_BACKUPS ?? (setup.demo !== false),
+    demoSize: settings.PORTAL_DEMO_BACKUP_SIZE,
+    outbound: { origins: settings.OUTBOUND_ALLOWED_ORIGINS, networks: settings.OUTBOUND_ALLOWED_NETWORKS },
+    staleAfterSeconds: settings.BACKUP_STALE_SECONDS,
   };
 }
 
@@ -93,7 +95,7 @@ export async function openBackupEngine(db: Db, options: BackupApiOptions, log: (
   const queue =
     options.queue === 'pg-boss' && options.databaseUrl
       ? createPgBossQueue({ databaseUrl: options.databaseUrl, schema: options.queueSchema })
-      : createEmbeddedQueue(db, { concurrency: 2 });
+      : createEmbeddedQueue(db, { concurrency: 2, staleAfterSeconds: options.staleAfterSeconds });
   const engine = createEngine({
     db,
     masterSecret,
@@ -104,6 +106,7 @@ export async function openBackupEngine(db: Db, options: BackupApiOptions, log: (
     objectConcurrency: options.objectConcurrency,
     fetchConcurrency: options.fetchConcurrency,
     scheduleEveryMs: options.scheduleEveryMs,
+    staleAfterSeconds: options.staleAfterSeconds,
     log,
   });
   if (options.workers !== false) await engine.start();

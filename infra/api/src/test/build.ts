@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { Pool } from 'pg';
 import { openDatabase, type Db } from '@portal/db';
+import { readEnvSettings, type EnvSettings } from '@portal/settings';
 import { createApi, type ApiInstance, type CreateApiOptions } from '../create-api';
 import { leaseDatabase, type PoolKind } from './pglite-pool';
 
@@ -41,6 +42,12 @@ async function databaseOptions(kind: PoolKind): Promise<Pick<CreateApiOptions, '
 
 export const TEST_JWT_SECRET = 'test-secret-that-is-long-enough-for-hs256-0123456789';
 
+/**
+ * The test process's environment, parsed as an entry point parses its own (jest.setup.node.cjs keeps
+ * the demo tenant's backups off and the queue embedded; a test may set METRICS_TOKEN and the like).
+ */
+export const testSettings = (): EnvSettings => readEnvSettings(process.env);
+
 export const TEST_REDIS_URL = process.env.REDIS_URL || undefined;
 /** Redis keys of this run start with this, and each app adds its own counter: tests never share counters. */
 export const TEST_REDIS_PREFIX = `portal-test-${process.pid}-${crypto.randomBytes(4).toString('hex')}:`;
@@ -70,6 +77,7 @@ export async function build(options: CreateApiOptions = {}): Promise<ApiInstance
   const app = await createApi({
     version: '9.9.9-test',
     jwtSecret: TEST_JWT_SECRET,
+    settings: testSettings(),
     ...(ownsDatabase(options) ? {} : await databaseOptions(options.demo === false ? 'migrated' : 'seeded')),
     ...redis,
     ...options,

@@ -5,7 +5,7 @@ import { claimableJobIds } from './job-store';
  * The embedded default: workers in the server process take jobs straight from the backup_jobs
  * table. `enqueue` wakes the loop at once; the poll also picks up jobs a dead worker left running.
  */
-export function createEmbeddedQueue(db: EngineDb, options: { concurrency?: number; pollMs?: number } = {}): JobQueue {
+export function createEmbeddedQueue(db: EngineDb, options: { concurrency?: number; pollMs?: number; staleAfterSeconds?: number } = {}): JobQueue {
   const concurrency = options.concurrency ?? 2;
   const pollMs = options.pollMs ?? 2000;
   const active = new Map<string, Promise<void>>();
@@ -20,7 +20,7 @@ export function createEmbeddedQueue(db: EngineDb, options: { concurrency?: numbe
     try {
       const free = concurrency - active.size;
       if (free <= 0) return;
-      const ids = (await claimableJobIds(db, free + active.size)).filter((id) => !active.has(id)).slice(0, free);
+      const ids = (await claimableJobIds(db, free + active.size, options.staleAfterSeconds)).filter((id) => !active.has(id)).slice(0, free);
       for (const id of ids) {
         const run = handler(id)
           .catch(() => undefined)

@@ -1,5 +1,5 @@
 import type { EngineDb } from '../ports';
-import { appendLog, HEARTBEAT_MS, saveProgress, type JobRow, type ProgressUpdate } from './job-store';
+import { appendLog, DEFAULT_STALE_AFTER_SECONDS, heartbeatMsFor, saveProgress, type JobRow, type ProgressUpdate } from './job-store';
 
 export class JobStopped extends Error {
   constructor(readonly reason: 'cancelled' | 'shutdown' | 'lost') {
@@ -27,6 +27,7 @@ export class JobContext {
     readonly job: JobRow,
     readonly workerId: string,
     private readonly shuttingDown: () => boolean,
+    heartbeatMs: number = heartbeatMsFor(DEFAULT_STALE_AFTER_SECONDS),
   ) {
     this.progress = {
       objectsDone: job.objects_done,
@@ -38,7 +39,7 @@ export class JobContext {
       verifiedCount: job.verified_count,
     };
     // Slow work between checkpoints (a large download) must not look like a dead worker.
-    this.heartbeat = setInterval(() => void this.flush(true).catch(() => undefined), HEARTBEAT_MS);
+    this.heartbeat = setInterval(() => void this.flush(true).catch(() => undefined), heartbeatMs);
     this.heartbeat.unref();
   }
 

@@ -30,9 +30,14 @@ export interface JobRow {
   finished_at: Date | null;
 }
 
-/** A running job whose heartbeat is older than this is taken to have lost its worker (killed process). */
-export const STALE_AFTER_SECONDS = Number(process.env.BACKUP_STALE_SECONDS || 30);
-export const HEARTBEAT_MS = Math.min(5000, (STALE_AFTER_SECONDS * 1000) / 3);
+/**
+ * A running job whose heartbeat is older than this is taken to have lost its worker (killed process).
+ * The default of EngineOptions.staleAfterSeconds (BACKUP_STALE_SECONDS).
+ */
+export const DEFAULT_STALE_AFTER_SECONDS = 30;
+
+/** How often a running job refreshes its heartbeat: often enough that it never looks stale while alive. */
+export const heartbeatMsFor = (staleAfterSeconds: number): number => Math.min(5000, (staleAfterSeconds * 1000) / 3);
 
 export async function insertJob(
   db: EngineQueryable,
@@ -55,24 +60,24 @@ export async function findJob(db: EngineQueryable, jobId: string): Promise<JobRo
  * Takes a job for this worker: a queued one, or a running one whose worker stopped sending
  * heartbeats. Conditional update, so two workers never both win.
  */
-export async function claimJob(db: EngineQueryable, jobId: string, workerId: string): Promise<JobRow | null> {
+export async function claimJob(db: EngineQueryable, jobId: string, workerId: string, staleAfterSeconds = DEFAULT_STALE_AFTER_SECONDS): Promise<JobRow | null> {
   const { rows } = await db.query<JobRow>(
     `update backup_jobs set status = 'running', worker_id = $2, heartbeat_at = clock_timestamp(),
             started_at = coalesce(started_at, clock_timestamp())
       where id = $1 and (status = 'queued' or (status = 'running' and heartbeat_at < clock_timestamp() - make_interval(secs => $3)))
       returning *`,
-    [jobId, workerId, STALE_AFTER_SECONDS],
+    [jobId, workerId, staleAfterSeconds],
   );
   return rows[0] ?? null;
 }
 
 /** Oldest queued job ids, and running ones abandoned by a dead worker. */
-export async function claimableJobIds(db: EngineQueryable, limit: number): Promise<string[]> {
+export async function claimableJobIds(db: EngineQueryable, limit: number, staleAfterSeconds = DEFAULT_STALE_AFTER_SECONDS): Promise<string[]> {
   const { rows } = await db.query<{ id: string }>(
     `select id from backup_jobs
       where status = 'queued' or (status = 'running' and heartbeat_at < clock_timestamp() - make_interval(secs => $2))
       order by created_at limit $1`,
-    [limit, STALE_AFTER_SECONDS],
+    [limit, staleAfterSeconds],
   );
   return rows.map((row) => row.id);
 }
