@@ -53,13 +53,6 @@ export function QueryState<T>({ query, noun, isEmpty, empty, errorText, rows = 3
     );
   }
   const data = query.data;
-  if (isEmpty?.(data)) {
-    return (
-      <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
-        {empty}
-      </Typography>
-    );
-  }
   return (
     <>
       {query.status === 'error' ? (
@@ -67,7 +60,13 @@ export function QueryState<T>({ query, noun, isEmpty, empty, errorText, rows = 3
           The {noun} could not be reloaded: {query.error?.message}
         </Alert>
       ) : null}
-      {children(data)}
+      {isEmpty?.(data) ? (
+        <Typography role="status" color="text.secondary" sx={{ py: 4, textAlign: 'center' }}>
+          {empty}
+        </Typography>
+      ) : (
+        children(data)
+      )}
     </>
   );
 }
