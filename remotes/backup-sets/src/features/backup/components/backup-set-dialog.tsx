@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, Step, StepLabel, Stepper, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, Step, StepLabel, Stepper, TextField } from '@mui/material';
 import {
   BACKUP_MESSAGES,
   BACKUP_NAME_MAX_LENGTH,
@@ -14,13 +14,14 @@ import {
 } from '@portal/contracts';
 import { createBackupSet, updateBackupSet } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints';
-import { errorMessageOf, useCallMutation } from '@portal/data';
+import { useCallMutation } from '@portal/data';
 import { useId, useState } from 'react';
 import { Controller, useForm, useFormState, useWatch, type Control } from 'react-hook-form';
 import { notify } from '../../../lib/notify';
 import { settled } from '../../../lib/settled';
 import { editSetDefaults, newSetDefaults, STEP_FIELDS, STEP_LABELS, type SetFormInput } from '../lib/set-form';
 import { ScopePicker } from '../../../components/scope-picker';
+import { ChangeError } from '../../../components/change-error';
 import { ScheduleFields, ServicesField } from './set-plan-fields';
 
 interface BackupSetDialogProps {
@@ -119,11 +120,7 @@ export function BackupSetDialog({ tenants, set, onClose, onSaved }: BackupSetDia
           {step === 1 ? <ScopeStep control={control} tenantId={tenantId} type={type} /> : null}
           {step === 2 ? <ServicesField control={control} type={type} errors={formState.errors} /> : null}
           {step === 3 ? <ScheduleFields control={control} errors={formState.errors} frequency={frequency} /> : null}
-          {save.error ? (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessageOf(save.error)}
-            </Alert>
-          ) : null}
+          <ChangeError error={save.error} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={formState.isSubmitting}>

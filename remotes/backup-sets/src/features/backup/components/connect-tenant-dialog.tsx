@@ -10,6 +10,7 @@ import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { notify } from '../../../lib/notify';
 import { settled } from '../../../lib/settled';
+import { ChangeError } from '../../../components/change-error';
 import { SecretExpiryField } from './secret-expiry-field';
 
 type FormInput = z.input<typeof connectTenantFormSchema>;
@@ -94,11 +95,7 @@ export function ConnectTenantDialog({ onClose, onConnected }: { onClose: () => v
               </Alert>
             ) : null}
           </div>
-          {connect.error ? (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessageOf(connect.error)}
-            </Alert>
-          ) : null}
+          <ChangeError error={connect.error} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={formState.isSubmitting}>

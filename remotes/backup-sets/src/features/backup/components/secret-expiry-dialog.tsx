@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { updateTenantRequestSchema, type Tenant } from '@portal/contracts';
 import { updateTenant } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints';
-import { errorMessageOf, useCallMutation } from '@portal/data';
+import { useCallMutation } from '@portal/data';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
 import { notify } from '../../../lib/notify';
 import { settled } from '../../../lib/settled';
+import { ChangeError } from '../../../components/change-error';
 import { SecretExpiryField } from './secret-expiry-field';
 
 // Only the expiry date: the same rule as the API (a real date, not in the past; empty clears it).
@@ -43,11 +44,7 @@ export function SecretExpiryDialog({ tenant, onClose, onSaved }: { tenant: Tenan
             name="secretExpiresAt"
             render={({ field, fieldState }) => <SecretExpiryField field={field} error={fieldState.error?.message} autoFocus />}
           />
-          {save.error ? (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessageOf(save.error)}
-            </Alert>
-          ) : null}
+          <ChangeError error={save.error} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={formState.isSubmitting}>

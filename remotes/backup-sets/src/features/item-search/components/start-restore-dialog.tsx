@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { Job, RestoreDestination, RestoreSelection } from '@portal/contracts';
 import { createRestore, listTenants } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints';
-import { errorMessageOf, useCallMutation, useCallQuery } from '@portal/data';
+import { useCallMutation, useCallQuery } from '@portal/data';
 import { ChangeAction } from '@portal/ui';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { settled } from '../../../lib/settled';
 import { DESTINATION_DEFAULTS, destinationFormSchema, type DestinationForm, type DestinationFormInput } from '../../../lib/destination-form';
 import { DestinationFields } from '../../../components/destination-fields';
+import { ChangeError } from '../../../components/change-error';
 
 interface StartRestoreDialogProps {
   setId: string;
@@ -39,11 +40,7 @@ export function StartRestoreDialog({ setId, tenantId, selection, summary, initia
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>Restored items are added next to what is there: nothing in Microsoft 365 is overwritten or deleted, and a file whose name is taken is restored under a new name.</DialogContentText>
           <DestinationFields control={control} setValue={setValue} tenants={tenants.data?.items ?? []} defaultTenantId={tenantId} />
-          {restore.error ? (
-            <Alert severity="error" sx={{ mt: 2 }}>
-              {errorMessageOf(restore.error)}
-            </Alert>
-          ) : null}
+          <ChangeError error={restore.error} />
         </DialogContent>
         <DialogActions>
           <Button onClick={onClose} disabled={formState.isSubmitting}>

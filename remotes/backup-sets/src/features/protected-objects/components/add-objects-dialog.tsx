@@ -1,11 +1,12 @@
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import type { BackupSet, Scope } from '@portal/contracts';
 import { updateBackupSet } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints';
-import { errorMessageOf, useCallMutation } from '@portal/data';
+import { useCallMutation } from '@portal/data';
 import { useId, useState } from 'react';
 import { ScopePicker } from '../../../components/scope-picker';
 import { notify } from '../../../lib/notify';
+import { ChangeError } from '../../../components/change-error';
 
 /** Adds users (or sites, teams) of the tenant to a set with a selected scope. */
 export function AddObjectsDialog({ set, onClose, onSaved }: { set: BackupSet; onClose: () => void; onSaved: () => void }) {
@@ -25,11 +26,7 @@ export function AddObjectsDialog({ set, onClose, onSaved }: { set: BackupSet; on
       <DialogTitle id={titleId}>Choose what {set.name} protects</DialogTitle>
       <DialogContent>
         <ScopePicker tenantId={set.tenantId} type={set.type} value={scope} onChange={setScope} />
-        {update.error ? (
-          <Alert severity="error" sx={{ mt: 2 }}>
-            {errorMessageOf(update.error)}
-          </Alert>
-        ) : null}
+        <ChangeError error={update.error} />
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={saving}>

@@ -1,9 +1,9 @@
-import { Alert, Box, Button, Card, Stack, Step, StepContent, StepLabel, Stepper, Typography } from '@mui/material';
+import { Box, Button, Card, Stack, Step, StepContent, StepLabel, Stepper, Typography } from '@mui/material';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { BackupService, BackupSet, RestoreDestination, RestoreSelection } from '@portal/contracts';
 import { createRestore, getBackupSet, getProtectedObject, listTenants } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints';
-import { errorMessageOf, useCallMutation, useCallQuery } from '@portal/data';
+import { useCallMutation, useCallQuery } from '@portal/data';
 import { ChangeAction, PageHeader, useUrlListState } from '@portal/ui';
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
@@ -13,6 +13,7 @@ import { objectsPath } from '../../../lib/objects-path';
 import { settled } from '../../../lib/settled';
 import { DESTINATION_DEFAULTS, destinationFormSchema, type DestinationForm, type DestinationFormInput } from '../../../lib/destination-form';
 import { DestinationFields } from '../../../components/destination-fields';
+import { ChangeError } from '../../../components/change-error';
 import { itemSearchFor, SelectionStep, type SelectionMode } from './selection-step';
 import { ObjectPicker, SetPicker, SnapshotPicker } from './source-pickers';
 
@@ -108,11 +109,7 @@ export function RestorePage() {
                 {params.snapshotId ? (
                   <form onSubmit={handleSubmit(start)} noValidate aria-label="Restore destination">
                     <DestinationFields control={control} setValue={setValue} tenants={tenants.data?.items ?? []} defaultTenantId={currentSet?.tenantId ?? ''} />
-                    {restore.error ? (
-                      <Alert severity="error" sx={{ mt: 2 }}>
-                        {errorMessageOf(restore.error)}
-                      </Alert>
-                    ) : null}
+                    <ChangeError error={restore.error} />
                     <ChangeAction>
                       <Button type="submit" variant="contained" sx={{ mt: 2 }} disabled={!selectionReady || formState.isSubmitting}>
                         Start restore
