@@ -13,7 +13,10 @@ interface FolderItemsProps {
   onPage: (changes: { page?: string; pageSize?: string }) => void;
 }
 
-/** The items of one folder as they were in the chosen snapshot. */
+/**
+ * The items of one folder as they were in the chosen snapshot. The page mounts one per folder, so
+ * another folder starts with its loading state; the next page keeps these rows on screen meanwhile.
+ */
 export function FolderItems({ setId, objectId, snapshotId, folder, page, onPage }: FolderItemsProps) {
   const items = useCallQuery(backupEndpoints.searchItems, searchItems, [setId, { objectId, snapshotId, folder, page, pageSize: 25, sort: 'name' }], {
     placeholderData: keepPreviousData,

@@ -74,7 +74,7 @@ export function ViewSnapshotsPage() {
                       <Typography variant="h6" component="h2" gutterBottom>
                         {params.folderName || 'Folder'}
                       </Typography>
-                      <FolderItems setId={backupSetId} objectId={backupSetUserId} snapshotId={current.id} folder={params.folder} page={Number(params.page) || 1} onPage={update} />
+                      <FolderItems key={params.folder} setId={backupSetId} objectId={backupSetUserId} snapshotId={current.id} folder={params.folder} page={Number(params.page) || 1} onPage={update} />
                     </Card>
                   ) : null}
                 </Stack>
