@@ -4,9 +4,9 @@ import { registerEndpoint } from '../plugins/endpoint-route';
 import { limitConfig } from '../plugins/rate-limits';
 import { listRegions } from '../repositories/regions-repository';
 import { isEmailAvailable, isUsernameAvailable, register } from '../services/account-service';
-import type { RouteDeps } from './route-deps';
 
-export async function accountRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+export async function accountRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
   registerEndpoint(app, ep.getRegions, async () => listRegions(deps.db));
 
   registerEndpoint(app, ep.checkUsernameAvailable, async ({ body }) => ({ available: await isUsernameAvailable(deps.db, body.username) }), {

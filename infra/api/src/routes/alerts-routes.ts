@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../plugins/endpoint-route';
 import { changeAlert, listAlerts } from '../services/alerts-service';
 import { audited } from './audit-request';
-import type { RouteDeps } from './route-deps';
 
 /** /alerts: every role sees and handles the alerts of its subtree; platform alerts are the provider's. */
-export async function alertsRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+export async function alertsRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
   registerEndpoint(app, ep.listAlerts, async ({ auth, query }) => listAlerts(deps.db, auth, query));
 
   registerEndpoint(app, ep.acknowledgeAlert, async ({ auth, request, params }) =>

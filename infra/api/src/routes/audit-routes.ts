@@ -2,10 +2,10 @@ import { adminEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../plugins/endpoint-route';
 import { auditCsv, listAudit, verifyAuditChain } from '../services/audit-service';
-import type { RouteDeps } from './route-deps';
 
 /** The audit log (/user-activity): every role sees its own subtree; only the provider verifies the chain. */
-export async function auditRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+export async function auditRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
   registerEndpoint(app, ep.listAuditLog, async ({ auth, query }) => listAudit(deps.db, auth, query));
 
   registerEndpoint(app, ep.downloadAuditCsv, async ({ auth, query, reply }) => {

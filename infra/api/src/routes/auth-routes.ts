@@ -1,14 +1,14 @@
 import { accountEndpoints as ep } from '@portal/contracts/endpoints';
+import type { ApiServices } from '../app/api-services';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../plugins/endpoint-route';
 import { sendMfaCode } from '../services/account-service';
 import { signIn, signOut } from '../services/identity-service';
-import type { RouteDeps } from './route-deps';
 import { auditSignIn } from '../services/audit-service';
 import { HttpError } from '../services/errors';
 
 /** Records the outcome in the audit log (issue 10); rate-limit answers (429) are not attempts. */
-async function auditedSignIn<T>(deps: RouteDeps, username: string, ip: string, attempt: Promise<T>): Promise<T> {
+async function auditedSignIn<T>(deps: ApiServices, username: string, ip: string, attempt: Promise<T>): Promise<T> {
   try {
     const result = await attempt;
     await auditSignIn(deps.db, username, 'success', ip);
@@ -19,7 +19,8 @@ async function auditedSignIn<T>(deps: RouteDeps, username: string, ip: string, a
   }
 }
 
-export async function authRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+export async function authRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
   // Limited by wrong passwords per address and account (services/password-attempts.ts), not by
   // sign-ins: an office full of technicians shares one address.
   registerEndpoint(app, ep.signin, async ({ body, request }) =>

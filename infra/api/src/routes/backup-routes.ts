@@ -1,15 +1,11 @@
 import { backupEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
-import type { Engine } from '@portal/engine';
 import { registerEndpoint } from '../plugins/endpoint-route';
-import { openBackupEngine, type BackupApiOptions } from '../services/backup-engine';
 import * as backup from '../services/backup-service';
 import { getJob } from '../services/job-service';
 import * as restore from '../services/restore-service';
-import { seedDemoBackups } from '../seed/seed-demo-backups';
 import { audited } from './audit-request';
 import { jobRoutes } from './job-routes';
-import type { RouteDeps } from './route-deps';
 
 /**
  * Backup service routes (issue 8): tenants, sets, objects, snapshots, items, restores, mappings and
@@ -17,24 +13,10 @@ import type { RouteDeps } from './route-deps';
  * CUSTOMER and DIRECTCUSTOMER); every query is scoped to the caller's organisation from the verified
  * token, so another organisation's ids answer 404.
  */
-export async function backupRoutes(app: FastifyInstance, deps: RouteDeps, options: BackupApiOptions = {}): Promise<Engine> {
-  const { engine, close } = await openBackupEngine(deps.db, options, (message, error) => app.log.warn({ err: error }, message));
-  let stopDemo: (() => Promise<void>) | null = null;
-  app.addHook('onClose', async () => {
-    await close();
-    await stopDemo?.();
-  });
-  const svc: backup.BackupDeps = { db: deps.db, engine, linkSecret: deps.jwtSecret };
+export async function backupRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
+  const svc: backup.BackupDeps = { db: deps.db, engine: deps.engine, linkSecret: deps.jwtSecret };
   const prefix = app.prefix;
-
-  if (options.demo) {
-    try {
-      stopDemo = await seedDemoBackups(svc, { size: options.demoSize, log: (message) => app.log.info(message) });
-    } catch (error) {
-      // The portal must come up even when the demo tenant cannot (a port clash, say).
-      app.log.error({ err: error }, 'demo backup tenant could not be started');
-    }
-  }
 
   // Tenants
   registerEndpoint(app, ep.listTenants, async ({ auth }) => backup.listTenants(svc, auth));
@@ -128,6 +110,4 @@ export async function backupRoutes(app: FastifyInstance, deps: RouteDeps, option
   );
 
   await jobRoutes(app, svc, prefix);
-  // The health and operator routes probe this engine (blob store, queue, tenants' Graph access).
-  return engine;
 }

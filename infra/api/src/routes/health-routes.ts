@@ -11,12 +11,6 @@ import { messageOf, timed, worstOf } from '../services/health/probe';
 import { checkJobQueue } from '../services/health/queue-health';
 import { checkRemotes } from '../services/health/remote-health';
 import { createTenantGraphChecker } from '../services/health/tenant-graph-health';
-import type { RouteDeps } from './route-deps';
-
-export interface HealthRouteOptions {
-  /** The backup engine of this process (backupRoutes' answer); null leaves blob store and queue down. */
-  engine: Engine | null;
-}
 
 /**
  * GET api/health (ADMIN): every part the portal depends on, checked for real on each call (Graph
@@ -24,8 +18,9 @@ export interface HealthRouteOptions {
  * the overall status; a tenant or remote in trouble makes it degraded at most, since the portal
  * itself still works.
  */
-export async function healthRoutes(app: FastifyInstance, deps: RouteDeps, options: HealthRouteOptions = { engine: null }): Promise<void> {
-  const engine = options.engine;
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
+  const engine = deps.engine;
   const graph = engine ? createTenantGraphChecker(engine) : null;
 
   registerEndpoint(app, ep.getHealth, async ({ auth, request }): Promise<Health> => {

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../plugins/endpoint-route';
 import { usernameOf } from '../repositories/remote-ops-repository';
 import { changeMaintenance, readMaintenance } from '../services/maintenance-service';
-import type { RouteDeps } from './route-deps';
 
 /** Maintenance mode: the operator (ADMIN) switches it; everyone, signed in or not, may read it. */
-export async function maintenanceRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+export async function maintenanceRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
   registerEndpoint(app, ep.getPublicMaintenance, async () => readMaintenance(deps.db));
 
   registerEndpoint(app, ep.getMaintenance, async () => readMaintenance(deps.db));

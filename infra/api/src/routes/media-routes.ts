@@ -5,7 +5,6 @@ import { registerEndpoint } from '../plugins/endpoint-route';
 import { findImage } from '../repositories/images-repository';
 import { notFound } from '../services/errors';
 import { CONTENT_TYPE_OF_EXTENSION } from '../services/image-service';
-import type { RouteDeps } from './route-deps';
 
 /** JSON image descriptions carry base64 (4/3 of the bytes) plus a few fields. */
 export const IMAGE_BODY_LIMIT = Math.ceil((PROFILE_IMAGE_MAX_BYTES * 4) / 3) + 64 * 1024;
@@ -20,7 +19,8 @@ const FILE_NAME = /^([0-9a-f]{64})\.(png|jpg|webp)$/;
  * the bytes (unguessable without the image). Only checked raster types are stored, and they are
  * served with their own type, `nosniff` and a CSP that runs nothing even if opened directly.
  */
-export async function mediaRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+export async function mediaRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
   registerEndpoint(app, ep.getMediaFile, async ({ params, reply }) => {
     const match = FILE_NAME.exec(params.file);
     if (!match) throw notFound();

@@ -7,16 +7,13 @@ import { backupFamilies, processFamilies, readBackupGauges } from '../metrics/jo
 import { metricsHistory, startMetricSampler } from '../metrics/metric-samples';
 import type { ResolvedMetricsOptions } from '../metrics/metrics-options';
 import { registerEndpoint } from '../plugins/endpoint-route';
-import type { RouteDeps } from './route-deps';
 
 export const PROMETHEUS_CONTENT_TYPE = 'text/plain; version=0.0.4; charset=utf-8';
 
-export interface MetricsRouteOptions extends ResolvedMetricsOptions {
-  http: HttpMetrics;
-}
-
 /** api/metrics (Prometheus), and the /grafana page's config and history (ADMIN). */
-export async function metricsRoutes(app: FastifyInstance, deps: RouteDeps, options: MetricsRouteOptions): Promise<void> {
+export async function metricsRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
+  const options = deps.metrics;
   // Prometheus presents METRICS_TOKEN; a person needs an ADMIN session like on any other route (`scrape` access).
   registerEndpoint(app, ep.scrapeMetrics, async ({ reply }) => {
     const gauges = await readBackupGauges(deps.db);

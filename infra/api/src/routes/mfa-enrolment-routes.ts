@@ -3,13 +3,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../plugins/endpoint-route';
 import { disableMfa, enableMfa, requestMfaChallenge, startMfaSetup } from '../services/mfa-enrolment-service';
 import { audited } from './audit-request';
-import type { RouteDeps } from './route-deps';
 
 // Each call checks the password (argon2) and most check a six-digit code: limit guessing per address.
 export const MFA_CHANGE_RATE_LIMIT = { rateLimit: { max: 20, timeWindow: '15 minutes' } };
 
 /** Turning MFA on or off from the profile's security section: current password plus a code, always. */
-export async function mfaEnrolmentRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+export async function mfaEnrolmentRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
   const limited = { config: MFA_CHANGE_RATE_LIMIT };
   // The current password is also counted toward the sign-in lockout (services/password-attempts.ts).
   const attemptOf = (request: FastifyRequest) => ({ limits: deps.passwordAttempts, ip: request.ip });

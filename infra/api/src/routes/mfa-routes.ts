@@ -3,11 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../plugins/endpoint-route';
 import { limitConfig } from '../plugins/rate-limits';
 import { resendMfaCode, validateMfa } from '../services/account-service';
-import type { RouteDeps } from './route-deps';
 import { auditUserEvent } from '../services/audit-service';
 
 // The only routes that accept an MFA-pending token (access `mfaPending` in their descriptors).
-export async function mfaRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+export async function mfaRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
   registerEndpoint(
     app,
     ep.validateOtp,

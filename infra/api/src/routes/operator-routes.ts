@@ -4,10 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../plugins/endpoint-route';
 import { listEngineWorkers } from '../repositories/engine-workers-repository';
 import { cancelActiveJob, listActiveJobs } from '../services/operator-jobs-service';
-import type { RouteDeps } from './route-deps';
 
 /** /operator's job queue and workers (ADMIN only). */
-export async function operatorRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+export async function operatorRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
   registerEndpoint(app, ep.listOperatorJobs, async ({ auth, query }) => listActiveJobs(deps.db, auth, query));
   registerEndpoint(app, ep.cancelOperatorJob, async ({ auth, params }) => cancelActiveJob(deps.db, auth, params.id));
   registerEndpoint(app, ep.listEngineWorkers, async () => ({

@@ -3,10 +3,10 @@ import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../plugins/endpoint-route';
 import { limitConfig } from '../plugins/rate-limits';
 import { changePassword, forgotPassword, resetPassword, validateResetCode } from '../services/account-service';
-import type { RouteDeps } from './route-deps';
 import { auditUserEvent } from '../services/audit-service';
 
-export async function passwordRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+export async function passwordRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
   registerEndpoint(app, ep.forgot, async ({ body }) => forgotPassword(deps.account, body.email), { config: limitConfig(deps.rateLimits.forgot) });
 
   registerEndpoint(app, ep.validateResetOtp, async ({ body }) => validateResetCode(deps.account, body.email, body.otp), {

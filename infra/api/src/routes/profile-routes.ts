@@ -5,10 +5,10 @@ import { uploadImage } from '../services/image-service';
 import { commitProfileImage, getAccountProfile, updateAccountProfile } from '../services/profile-service';
 import { auditRequest } from './audit-request';
 import { IMAGE_BODY_LIMIT, mediaBaseOf } from './media-routes';
-import type { RouteDeps } from './route-deps';
 
 /** Spec section 7 "Profile": the caller's own profile only; another user id answers 404. */
-export async function profileRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+export async function profileRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
   const mediaBase = mediaBaseOf(app);
 
   registerEndpoint(app, ep.getAccountProfile, async ({ auth, request, params }) => getAccountProfile(deps.db, auth.userId));

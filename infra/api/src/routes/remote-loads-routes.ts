@@ -5,7 +5,6 @@ import { limitConfig } from '../plugins/rate-limits';
 import { listReleases } from '../repositories/registry-repository';
 import { recordRemoteLoad } from '../repositories/remote-loads-repository';
 import { notFound } from '../services/errors';
-import type { RouteDeps } from './route-deps';
 
 /** Load and failure reports per address: a browser sends one per remote, version and tab session; this bounds a misbehaving one. */
 export const REMOTE_REPORT_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
@@ -14,7 +13,8 @@ export const REMOTE_REPORT_RATE_LIMIT = { max: 60, timeWindow: '1 minute' };
  * POST api/remotes/:name/loads (any signed-in user): the host reports that a remote version's
  * module loaded, so /health-check can weigh failures against successful loads.
  */
-export async function remoteLoadsRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+export async function remoteLoadsRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
   registerEndpoint(
     app,
     ep.reportRemoteLoad,

@@ -1,4 +1,5 @@
 import { adminEndpoints as ep } from '@portal/contracts/endpoints';
+import type { ApiServices } from '../app/api-services';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../plugins/endpoint-route';
 import type { RemoteStoreReader } from '../remotes/remote-store';
@@ -9,14 +10,8 @@ import type { AuthContext } from '../services/identity-service';
 import { listRemoteStatus, publishVersion, RemoteOpsError, rollbackRemote, type Actor } from '../services/remote-ops-service';
 import { limitConfig } from '../plugins/rate-limits';
 import { REMOTE_REPORT_RATE_LIMIT } from './remote-loads-routes';
-import type { RouteDeps } from './route-deps';
 
-export interface RemoteOpsOptions {
-  /** The store the portal server serves /remotes/ from; without it, publishing answers 503. */
-  remoteStore?: RemoteStoreReader;
-}
-
-async function actorOf(deps: RouteDeps, auth: AuthContext, request: FastifyRequest): Promise<Actor> {
+async function actorOf(deps: ApiServices, auth: AuthContext, request: FastifyRequest): Promise<Actor> {
   const username = await usernameOf(deps.db, auth.userId);
   return { name: username ?? auth.userId, userId: auth.userId, ip: request.ip ?? null };
 }
@@ -35,7 +30,8 @@ async function asHttp<T>(work: () => Promise<T>): Promise<T> {
  * where) and the browsers' failure reports (any signed-in user), which raise operator alerts.
  * Access is checked before validation: a caller without it learns nothing of the schemas.
  */
-export async function remoteOpsRoutes(app: FastifyInstance, deps: RouteDeps, options: RemoteOpsOptions = {}): Promise<void> {
+export async function remoteOpsRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
   const guardFirst = { guardBeforeValidation: true };
 
   registerEndpoint(app, ep.listRemoteVersions, async () => ({ remotes: await listRemoteStatus(deps.db) }), guardFirst);
@@ -49,7 +45,7 @@ export async function remoteOpsRoutes(app: FastifyInstance, deps: RouteDeps, opt
     app,
     ep.publishRemoteVersion,
     async ({ auth, request, params, body }) => {
-      const store = options.remoteStore;
+      const store = deps.remoteStore;
       if (!store) throw new HttpError(503, 'No remote store is configured on this server');
       const actor = await actorOf(deps, auth, request);
       return asHttp(() => publishVersion(deps.db, store, { name: params.name, ...body }, actor));

@@ -2,13 +2,13 @@ import { supportEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../plugins/endpoint-route';
 import * as support from '../services/support-service';
-import type { RouteDeps } from './route-deps';
 
 /**
  * Support tickets and feedback (spec section 7). Identity and tenancy come from the verified token;
  * a user id in a path or body that is not the caller's answers 404.
  */
-export async function supportRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+export async function supportRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
   const svc: support.SupportDeps = { db: deps.db, mailer: deps.account.mailer, branding: deps.account.branding, log: app.log };
 
   registerEndpoint(app, ep.createTicket, async ({ auth, body }) => support.createTicket(svc, auth, body));

@@ -5,14 +5,14 @@ import { registerEndpoint } from '../plugins/endpoint-route';
 import { limitConfig } from '../plugins/rate-limits';
 import * as um from '../services/user-management-service';
 import { auditRequest } from './audit-request';
-import type { RouteDeps } from './route-deps';
 
 /**
  * User management (issue 10): the caller's organisation subtree, organisations it may create,
  * and their users. Tenancy comes from the verified token; anything outside the subtree answers 404.
  */
-export async function userManagementRoutes(app: FastifyInstance, deps: RouteDeps, options: { publicUrl?: string } = {}): Promise<void> {
-  const svc: um.UserManagementDeps = { ...deps.account, publicUrl: options.publicUrl };
+export async function userManagementRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
+  const svc: um.UserManagementDeps = { ...deps.account, publicUrl: deps.publicUrl };
   const caller = (auth: AuthContext, request: FastifyRequest): um.Caller => ({ ...auth, ip: request.ip });
 
   registerEndpoint(app, ep.getOrganisationTree, async ({ auth, request }) => um.organisationTree(svc, caller(auth, request)));

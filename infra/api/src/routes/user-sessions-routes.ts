@@ -6,10 +6,10 @@ import { revokeAllSessionsOfUser } from '../repositories/sessions-repository';
 import { listLiveSessions, revokeSessionOfUser } from '../repositories/user-sessions-repository';
 import { notFound } from '../services/errors';
 import { auditRequest } from './audit-request';
-import type { RouteDeps } from './route-deps';
 
 /** The caller's own live sessions, and signing them out (one, or all including this one). */
-export async function userSessionsRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+export async function userSessionsRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
   registerEndpoint(app, ep.listSessions, async ({ auth, request, params }) => {
     const rows = await listLiveSessions(deps.db, auth.userId);
     return {

@@ -6,7 +6,6 @@ import { mailSenderCode, verifySender } from '../services/whitelabel-sender-serv
 import { commitWhitelabelImage, getWhitelabel, updateWhitelabel } from '../services/whitelabel-service';
 import { audited, changedFields } from './audit-request';
 import { IMAGE_BODY_LIMIT, mediaBaseOf } from './media-routes';
-import type { RouteDeps } from './route-deps';
 
 /**
  * Spec section 7 "White-label". Every signed-in user reads the branding that applies to them (the
@@ -14,7 +13,8 @@ import type { RouteDeps } from './route-deps';
  * others; the descriptors' access, as WHITELABEL_EDITOR_ROLES). The path user id must be the
  * caller's (404 otherwise), so one partner can never reach another's branding.
  */
-export async function whitelabelRoutes(app: FastifyInstance, deps: RouteDeps): Promise<void> {
+export async function whitelabelRoutes(app: FastifyInstance): Promise<void> {
+  const deps = app.services;
   const mediaBase = mediaBaseOf(app);
 
   registerEndpoint(app, ep.getWhitelabel, async ({ auth, request, params }) => getWhitelabel(deps.account, auth));

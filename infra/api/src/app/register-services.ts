@@ -1,0 +1,80 @@
+import type { FastifyInstance } from 'fastify';
+import type { ApiPluginOptions } from '../api-plugin';
+import { createMailer, DEFAULT_MAIL_FROM } from '../mail/mailer';
+import { whitelabelBrandingResolver } from '../mail/whitelabel-branding';
+import type { HttpMetrics } from '../metrics/http-metrics';
+import type { ResolvedMetricsOptions } from '../metrics/metrics-options';
+import { createAuthPreHandler, createScrapeGuard } from '../plugins/auth';
+import { ACCOUNT_LOCKOUT_DEFAULT, ADDRESS_LOCKOUT_DEFAULT, CODES_PER_HOUR_DEFAULT, resolveRateLimits } from '../plugins/rate-limits';
+import { seedDemoBackups } from '../seed/seed-demo-backups';
+import { startAlertJobs } from '../services/alert-jobs';
+import { openBackupEngine } from '../services/backup-engine';
+import type { ApiServices } from './api-services';
+
+/**
+ * The API plugin's app stage: the mailer, the backup engine (with the demo tenant's first backup),
+ * the account services, the alert jobs and the access guards, made once and decorated on the
+ * instance (`app.services`, `app.endpointGuards`) before any route is registered. Everything opened
+ * here is closed with the instance.
+ */
+export async function registerServices(
+  app: FastifyInstance,
+  options: ApiPluginOptions,
+  metrics: ResolvedMetricsOptions & { http: HttpMetrics },
+): Promise<ApiServices> {
+  const { db, jwtSecret } = options;
+  const mailer = options.mailer ?? createMailer({ db, smtpUrl: options.smtpUrl });
+  if (!options.mailer) app.addHook('onClose', async () => mailer.close());
+
+  const authenticate = createAuthPreHandler(db, jwtSecret);
+  app.decorate('endpointGuards', {
+    session: authenticate,
+    mfaPending: createAuthPreHandler(db, jwtSecret, { allowMfaPending: true }),
+    scrape: createScrapeGuard(authenticate, metrics.token),
+  });
+
+  const backupOptions = options.backup ?? {};
+  const { engine, close } = await openBackupEngine(db, backupOptions, (message, error) => app.log.warn({ err: error }, message));
+  let stopDemo: (() => Promise<void>) | null = null;
+  app.addHook('onClose', async () => {
+    await close();
+    await stopDemo?.();
+  });
+  if (backupOptions.demo) {
+    try {
+      stopDemo = await seedDemoBackups({ db, engine, linkSecret: jwtSecret }, { size: backupOptions.demoSize, log: (message) => app.log.info(message) });
+    } catch (error) {
+      // The portal must come up even when the demo tenant cannot (a port clash, say).
+      app.log.error({ err: error }, 'demo backup tenant could not be started');
+    }
+  }
+
+  const branding =
+    options.branding ??
+    whitelabelBrandingResolver({ db, mailFrom: options.mailFrom ?? DEFAULT_MAIL_FROM, senderDomains: options.mailSenderDomains, publicUrl: options.publicUrl });
+  const services: ApiServices = {
+    db,
+    jwtSecret,
+    version: options.version,
+    startedAt: options.startedAt ?? new Date(),
+    rateLimits: resolveRateLimits(options.rateLimits),
+    passwordAttempts: { account: options.accountLockout ?? ACCOUNT_LOCKOUT_DEFAULT, address: options.addressLockout ?? ADDRESS_LOCKOUT_DEFAULT },
+    account: {
+      db,
+      jwtSecret,
+      mailer,
+      branding,
+      log: app.log,
+      codesPerHour: options.codesPerHour ?? CODES_PER_HOUR_DEFAULT,
+      forgotMinDurationMs: options.forgotMinDurationMs,
+    },
+    devOutbox: options.demo === true && mailer.kind === 'outbox',
+    engine,
+    publicUrl: options.publicUrl,
+    remoteStore: options.remoteStore,
+    metrics,
+  };
+  app.decorate('services', services);
+  startAlertJobs(app, { db, mailer, branding, publicUrl: options.publicUrl }, options.alerts);
+  return services;
+}
