@@ -1,6 +1,6 @@
 import { authStore } from '@portal/auth-bridge';
 import { callEndpoint } from '@portal/contracts/call-endpoint';
-import { supportEndpoints } from '@portal/contracts/endpoints';
+import { supportEndpoints } from '@portal/contracts/endpoints/support';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { ApiError } from './api-error';
 import { useEndpointMutation, useEndpointQuery } from './endpoint-query';

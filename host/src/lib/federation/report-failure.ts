@@ -1,6 +1,6 @@
 import { authStore } from '@portal/auth-bridge';
 import { callEndpoint } from '@portal/contracts/call-endpoint';
-import { adminEndpoints } from '@portal/contracts/endpoints';
+import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 
 export type RemoteFailureKind = 'load' | 'render' | 'integrity';
 

@@ -1,6 +1,6 @@
 import { authStore } from '@portal/auth-bridge';
 import { callEndpoint } from '@portal/contracts/call-endpoint';
-import { adminEndpoints } from '@portal/contracts/endpoints';
+import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 
 /** Reports already sent from this tab: one per remote and version (sessionStorage is per tab). */
 const STORAGE_KEY = 'portal.remoteLoadsReported';

@@ -3,7 +3,7 @@ import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { Alert, Box, IconButton, List, ListItem, ListItemButton, ListItemText, Skeleton } from '@mui/material';
 import { BACKUP_SERVICE_LABELS, type TreeNode } from '@portal/contracts';
 import { getSnapshotTree } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { errorMessageOf, useCallQuery } from '@portal/data';
 import { countLabel } from '@portal/ui';
 import { useState } from 'react';

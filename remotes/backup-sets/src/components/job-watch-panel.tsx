@@ -2,7 +2,7 @@ import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
 import { paths } from '@portal/config';
 import { FINISHED_JOB_STATUSES, type Job } from '@portal/contracts';
 import { getJob, getJobDownloadLink } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { errorMessageOf, useCallQuery } from '@portal/data';
 import { Link as RouterLink } from 'react-router-dom';
 import { pollWhile } from '../lib/poll';

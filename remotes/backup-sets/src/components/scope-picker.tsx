@@ -19,7 +19,7 @@ import {
 } from '@mui/material';
 import { OBJECT_KINDS_BY_SET_TYPE, type BackupSetType, type ObjectKind, type Scope, type ScopeObject } from '@portal/contracts';
 import { listTenantDirectory } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { errorMessageOf, useCallQuery } from '@portal/data';
 import { useDebouncedValue } from '@portal/ui';
 import { useState } from 'react';

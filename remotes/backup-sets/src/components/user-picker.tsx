@@ -1,7 +1,7 @@
 import { Autocomplete, TextField } from '@mui/material';
 import type { DirectoryEntry } from '@portal/contracts';
 import { listTenantDirectory } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { useCallQuery } from '@portal/data';
 import { useDebouncedValue } from '@portal/ui';
 import { useState } from 'react';

@@ -4,7 +4,7 @@ import { backupEndpoints } from './backup-endpoints';
 import { supportEndpoints } from './support-endpoints';
 
 // Every endpoint of the API, by name. The server and the OpenAPI document read this; browser code
-// imports only its own area's file, so a page never loads the descriptors of the others.
+// imports only its own area (`@portal/contracts/endpoints/<area>`), so a page never loads the others'.
 export const ENDPOINTS = {
   ...accountEndpoints,
   ...adminEndpoints,

@@ -1,7 +1,7 @@
 import { Alert, Box, Button, Grid, Skeleton, Typography } from '@mui/material';
 import { useAuth } from '@portal/auth-bridge';
 import { getDashboardSummary } from '@portal/contracts/calls';
-import { adminEndpoints } from '@portal/contracts/endpoints';
+import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { ApiError, useCallQuery } from '@portal/data';
 import { greetingAt } from '../../../lib/greeting';
 import { CustomerDashboard } from './customer-dashboard';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Box, Button, Card, CardContent, FormControlLabel, FormGroup, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
 import { ACCOUNT_SETTINGS_MESSAGES, notificationSettingsSchema, type NotificationSettings } from '@portal/contracts';
 import { getNotificationSettings, updateNotificationSettings } from '@portal/contracts/calls';
-import { accountEndpoints } from '@portal/contracts/endpoints';
+import { accountEndpoints } from '@portal/contracts/endpoints/account';
 import { errorMessageOf, useCallMutation } from '@portal/data';
 import { PageHeader, showAlert } from '@portal/ui';
 import { Controller, useForm } from 'react-hook-form';

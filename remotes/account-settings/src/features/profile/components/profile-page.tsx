@@ -1,6 +1,6 @@
 import { Box, Card, CardContent, CardHeader, Divider, Stack } from '@mui/material';
 import { getAccountProfile } from '@portal/contracts/calls';
-import { accountEndpoints } from '@portal/contracts/endpoints';
+import { accountEndpoints } from '@portal/contracts/endpoints/account';
 import { PageHeader, profileStore } from '@portal/ui';
 import { useEffect } from 'react';
 import { useStore } from 'zustand';

@@ -3,7 +3,7 @@ import { authStore, clearClientSession } from '@portal/auth-bridge';
 import { paths } from '@portal/config';
 import type { UserSession } from '@portal/contracts';
 import { listSessions, revokeAllSessions, revokeSession } from '@portal/contracts/calls';
-import { accountEndpoints } from '@portal/contracts/endpoints';
+import { accountEndpoints } from '@portal/contracts/endpoints/account';
 import { errorMessageOf, useCallMutation, useCallQuery } from '@portal/data';
 import { ConfirmDialog, showAlert } from '@portal/ui';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
 import { getWhitelabel } from '@portal/contracts/calls';
-import { accountEndpoints } from '@portal/contracts/endpoints';
+import { accountEndpoints } from '@portal/contracts/endpoints/account';
 import { PageHeader } from '@portal/ui';
 import { PageQueryState } from '../../../components/page-query-state';
 import { useUserQuery } from '../../../lib/use-user-query';

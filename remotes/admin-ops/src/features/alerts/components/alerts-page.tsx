@@ -27,7 +27,7 @@ import {
   type AlertView,
 } from '@portal/contracts';
 import { acknowledgeAlert, listAlerts, resolveAlert } from '@portal/contracts/calls';
-import { adminEndpoints } from '@portal/contracts/endpoints';
+import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { keepPreviousData, useCallMutation, useCallQuery } from '@portal/data';
 import { ChangeAction, formatDateTime, PageHeader, QueryState } from '@portal/ui';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import { Box } from '@mui/material';
 import { getMetricsConfig } from '@portal/contracts/calls';
-import { adminEndpoints } from '@portal/contracts/endpoints';
+import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallQuery } from '@portal/data';
 import { PageHeader, QueryState } from '@portal/ui';
 import { GrafanaEmbed } from './grafana-embed';

@@ -1,7 +1,7 @@
 import { Box, Stack, ToggleButton, ToggleButtonGroup, Typography, useTheme } from '@mui/material';
 import { METRICS_RANGES, type MetricsRange } from '@portal/contracts';
 import { getMetricsHistory } from '@portal/contracts/calls';
-import { adminEndpoints } from '@portal/contracts/endpoints';
+import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallQuery } from '@portal/data';
 import { formatCount, QueryState } from '@portal/ui';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import { Box, Button, CircularProgress, Grid, Stack, Typography } from '@mui/material';
 import { getHealth } from '@portal/contracts/calls';
-import { adminEndpoints } from '@portal/contracts/endpoints';
+import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallQuery } from '@portal/data';
 import { formatDateTime, PageHeader, QueryState } from '@portal/ui';
 import { StatusChip } from '../../../components/status-chip';

@@ -1,7 +1,7 @@
 import { Box, Button, Card, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import type { OperatorJob } from '@portal/contracts';
 import { cancelOperatorJob, listOperatorJobs } from '@portal/contracts/calls';
-import { adminEndpoints } from '@portal/contracts/endpoints';
+import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { keepPreviousData, useCallMutation, useCallQuery } from '@portal/data';
 import { ListPagination, QueryState } from '@portal/ui';
 import { useEffect, useState } from 'react';

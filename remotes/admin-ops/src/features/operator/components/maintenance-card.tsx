@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Chip, FormControlLabel, Paper, Stack, Switch, Typography } from '@mui/material';
 import { MAINTENANCE_MESSAGE_MAX, maintenanceFormSchema, type MaintenanceForm, type MaintenanceStatus } from '@portal/contracts';
 import { getMaintenance, setMaintenance } from '@portal/contracts/calls';
-import { adminEndpoints } from '@portal/contracts/endpoints';
+import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { callQuery, useCallMutation, useCallQuery, usePortalQueryClient } from '@portal/data';
 import { formatDateTime, QueryState } from '@portal/ui';
 import { useEffect, useId } from 'react';

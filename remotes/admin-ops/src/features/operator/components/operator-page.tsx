@@ -1,6 +1,6 @@
 import { Box, Stack } from '@mui/material';
 import { listRemoteVersions, rollbackRemoteVersion } from '@portal/contracts/calls';
-import { adminEndpoints } from '@portal/contracts/endpoints';
+import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallMutation, useCallQuery } from '@portal/data';
 import { PageHeader, QueryState } from '@portal/ui';
 import { useState } from 'react';

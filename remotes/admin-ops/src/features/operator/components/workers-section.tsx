@@ -1,6 +1,6 @@
 import { Box, Card, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { listEngineWorkers } from '@portal/contracts/calls';
-import { adminEndpoints } from '@portal/contracts/endpoints';
+import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallQuery } from '@portal/data';
 import { formatDateTime, QueryState } from '@portal/ui';
 import { StatusChip } from '../../../components/status-chip';

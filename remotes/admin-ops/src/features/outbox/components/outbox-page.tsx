@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
 import type { OutboxMessage } from '@portal/contracts';
 import { getDemoOutbox } from '@portal/contracts/calls';
-import { accountEndpoints } from '@portal/contracts/endpoints';
+import { accountEndpoints } from '@portal/contracts/endpoints/account';
 import { useCallQuery } from '@portal/data';
 import { formatDateTime, PageHeader, QueryState } from '@portal/ui';
 

@@ -1,7 +1,7 @@
 import { Box, Button, Card, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField } from '@mui/material';
 import { AUDIT_PAGE_SIZE_MAX, auditVerifySchema, type AuditEntry, type AuditListParams } from '@portal/contracts';
 import { listAuditLog, verifyAuditLog } from '@portal/contracts/calls';
-import { adminEndpoints } from '@portal/contracts/endpoints';
+import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { keepPreviousData, unwrap, useCallMutation, useCallQuery } from '@portal/data';
 import { formatDateTime, ListPagination, PageHeader, profileStore, QueryState, showAlert, useDebouncedValue } from '@portal/ui';
 import { useState } from 'react';

@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack } from '@mui/material';
 import { ADMIN_MESSAGES, createOrganisationRequestSchema, type CreateOrganisationRequest, type OrganisationKindName } from '@portal/contracts';
 import { createManagedOrganisation } from '@portal/contracts/calls';
-import { adminEndpoints } from '@portal/contracts/endpoints';
+import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallMutation } from '@portal/data';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';

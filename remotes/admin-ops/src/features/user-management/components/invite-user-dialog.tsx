@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { ADMIN_MESSAGES, inviteUserRequestSchema, type InviteUserRequest } from '@portal/contracts';
 import { inviteOrganisationUser } from '@portal/contracts/calls';
-import { adminEndpoints } from '@portal/contracts/endpoints';
+import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallMutation } from '@portal/data';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';

@@ -1,7 +1,7 @@
 import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
 import { ADMIN_MESSAGES, type OrganisationNode } from '@portal/contracts';
 import { deleteManagedOrganisation, updateManagedOrganisation } from '@portal/contracts/calls';
-import { adminEndpoints } from '@portal/contracts/endpoints';
+import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallMutation } from '@portal/data';
 import { ChangeAction, ConfirmDialog, countLabel } from '@portal/ui';
 import { useState } from 'react';

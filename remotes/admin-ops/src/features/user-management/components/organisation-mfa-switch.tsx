@@ -1,7 +1,7 @@
 import { FormControlLabel, FormHelperText, Stack, Switch } from '@mui/material';
 import { ADMIN_MESSAGES, MFA_POLICY_MESSAGES, USER_ACCESS_MESSAGES, type OrganisationNode } from '@portal/contracts';
 import { updateManagedOrganisation } from '@portal/contracts/calls';
-import { adminEndpoints } from '@portal/contracts/endpoints';
+import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallMutation } from '@portal/data';
 import { useReadOnly } from '@portal/ui';
 import { useId } from 'react';

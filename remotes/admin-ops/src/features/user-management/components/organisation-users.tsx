@@ -2,7 +2,7 @@ import { Box, Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, 
 import { useAuth } from '@portal/auth-bridge';
 import { ADMIN_MESSAGES, type ManagedUser, type OrganisationNode } from '@portal/contracts';
 import { listOrganisationUsers, resetManagedUserMfa, updateManagedUser } from '@portal/contracts/calls';
-import { adminEndpoints } from '@portal/contracts/endpoints';
+import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallMutation, useCallQuery } from '@portal/data';
 import { ChangeAction, QueryState, useReadOnly } from '@portal/ui';
 import { useState } from 'react';

@@ -1,6 +1,6 @@
 import { Box, Button, Card, Grid, List, ListItemButton, ListItemText, Typography } from '@mui/material';
 import { getOrganisationTree } from '@portal/contracts/calls';
-import { adminEndpoints } from '@portal/contracts/endpoints';
+import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallQuery } from '@portal/data';
 import { ChangeAction, countLabel, PageHeader, QueryState } from '@portal/ui';
 import { useMemo, useState } from 'react';

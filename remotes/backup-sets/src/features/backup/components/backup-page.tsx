@@ -1,7 +1,7 @@
 import { Box, Button, Card, MenuItem, TextField, Typography } from '@mui/material';
 import { BACKUP_PAGE_SIZE_DEFAULT, BACKUP_SET_TYPE_LABELS, BACKUP_SET_TYPES, type BackupSet, type BackupSetListParams, type BackupSetPage } from '@portal/contracts';
 import { listBackupSets, listTenants } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { keepPreviousData, useCallQuery } from '@portal/data';
 import {
   ChangeAction,

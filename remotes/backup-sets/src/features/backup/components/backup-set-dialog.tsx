@@ -13,7 +13,7 @@ import {
   type Tenant,
 } from '@portal/contracts';
 import { createBackupSet, updateBackupSet } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { useCallMutation } from '@portal/data';
 import { useId, useState } from 'react';
 import { Controller, useForm, useFormState, useWatch, type Control } from 'react-hook-form';

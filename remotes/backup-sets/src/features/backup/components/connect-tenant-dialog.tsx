@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import { BACKUP_MESSAGES, connectTenantFormSchema, GRAPH_BASE_URL_DEFAULT, type ConnectionTestResult, type ConnectTenantForm, type Tenant } from '@portal/contracts';
 import { connectTenant, testTenantCredentials } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { errorMessageOf, useCallMutation } from '@portal/data';
 import { PasswordField } from '@portal/ui';
 import { useId, useState } from 'react';

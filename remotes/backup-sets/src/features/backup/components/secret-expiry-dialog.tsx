@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { updateTenantRequestSchema, type Tenant } from '@portal/contracts';
 import { updateTenant } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { useCallMutation } from '@portal/data';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';

@@ -1,7 +1,7 @@
 import { Box, Typography } from '@mui/material';
 import type { ItemPreview } from '@portal/contracts';
 import { getItemDownloadLink } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { useCallQuery } from '@portal/data';
 
 /** How a file is previewed, by its content type. */

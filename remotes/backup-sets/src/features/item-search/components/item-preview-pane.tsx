@@ -1,6 +1,6 @@
 import { Alert, Box, Button, Divider, List, ListItem, ListItemText, Skeleton, Stack, Typography } from '@mui/material';
 import { getItemDownloadLink, getItemPreview } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { errorMessageOf, useCallMutation, useCallQuery } from '@portal/data';
 import { formatBytes, formatDateTime } from '@portal/ui';
 import { notify } from '../../../lib/notify';

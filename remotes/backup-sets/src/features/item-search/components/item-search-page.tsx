@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, Grid, Stack, Typography } from '@mui/material
 import { paths } from '@portal/config';
 import { ITEM_TOTAL_CAP, type Job } from '@portal/contracts';
 import { getBackupSet, getProtectedObject } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { useCallQuery } from '@portal/data';
 import { ChangeAction, formatCount, ListFilters, PageHeader, QueryState, useUrlListState } from '@portal/ui';
 import { useState } from 'react';

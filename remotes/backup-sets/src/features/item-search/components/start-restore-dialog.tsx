@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import type { Job, RestoreDestination, RestoreSelection } from '@portal/contracts';
 import { createRestore, listTenants } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { useCallMutation, useCallQuery } from '@portal/data';
 import { ChangeAction } from '@portal/ui';
 import { useId } from 'react';

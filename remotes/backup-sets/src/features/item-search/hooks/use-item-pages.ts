@@ -1,6 +1,6 @@
 import type { ItemPage, ItemSearchParams, ItemSummary } from '@portal/contracts';
 import { searchItems } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { callQuery, useCallQuery, usePortalQueryClient } from '@portal/data';
 import { useCallback, useMemo, useState } from 'react';
 

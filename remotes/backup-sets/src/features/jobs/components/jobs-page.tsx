@@ -1,7 +1,7 @@
 import { Box, Card, MenuItem, TextField, Typography } from '@mui/material';
 import { BACKUP_PAGE_SIZE_DEFAULT, FINISHED_JOB_STATUSES, JOB_STATUS_LABELS, JOB_STATUSES, type Job, type JobListParams, type JobPage } from '@portal/contracts';
 import { getJob, listJobs } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { keepPreviousData, useCallQuery } from '@portal/data';
 import { countLabel, ListFilters, ListPagination, listPageQuery, PageHeader, QueryState, useUrlListState } from '@portal/ui';
 import { pollWhile } from '../../../lib/poll';

@@ -1,6 +1,6 @@
 import { FINISHED_JOB_STATUSES, type JobLog, type JobStatus } from '@portal/contracts';
 import { getJobLog } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { endpointKeyPrefix, errorMessageOf, unwrap, useCallQuery, usePortalQueryClient } from '@portal/data';
 
 /**

@@ -2,7 +2,7 @@ import { Box, Button, Card, Stack, Table, TableBody, TableCell, TableContainer, 
 import { paths } from '@portal/config';
 import { BACKUP_SERVICE_LABELS } from '@portal/contracts';
 import { getBackupSet, getProtectedObject } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { useCallQuery } from '@portal/data';
 import { countLabel, formatBytes, formatCount, formatDateTime, PageHeader, QueryState } from '@portal/ui';
 import { Link as RouterLink, useParams } from 'react-router-dom';

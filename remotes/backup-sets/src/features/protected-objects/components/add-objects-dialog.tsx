@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle } from '@mui/material';
 import type { BackupSet, Scope } from '@portal/contracts';
 import { updateBackupSet } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { useCallMutation } from '@portal/data';
 import { useId, useState } from 'react';
 import { ScopePicker } from '../../../components/scope-picker';

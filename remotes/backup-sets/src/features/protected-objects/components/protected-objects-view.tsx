@@ -1,7 +1,7 @@
 import { Box, Button, Card, Typography } from '@mui/material';
 import { BACKUP_PAGE_SIZE_DEFAULT, BACKUP_SET_TYPE_LABELS, type BackupSetType, type ObjectKind, type ObjectListParams, type ProtectedObject } from '@portal/contracts';
 import { getBackupSet, listProtectedObjects, updateBackupSet } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { errorMessageOf, keepPreviousData, useCallMutation, useCallQuery } from '@portal/data';
 import { ChangeAction, ConfirmDialog, countLabel, ListFilters, ListPagination, listPageQuery, PageHeader, QueryState, useUrlListState } from '@portal/ui';
 import { useState } from 'react';

@@ -2,7 +2,7 @@ import { Box, Button, Card, Stack, Step, StepContent, StepLabel, Stepper, Typogr
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { BackupService, BackupSet, RestoreDestination, RestoreSelection } from '@portal/contracts';
 import { createRestore, getBackupSet, getProtectedObject, listTenants } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { useCallMutation, useCallQuery } from '@portal/data';
 import { ChangeAction, PageHeader, useUrlListState } from '@portal/ui';
 import { useState } from 'react';

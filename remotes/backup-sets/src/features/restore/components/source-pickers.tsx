@@ -1,7 +1,7 @@
 import { Autocomplete, MenuItem, TextField } from '@mui/material';
 import { BACKUP_PAGE_SIZE_MAX, type ProtectedObject } from '@portal/contracts';
 import { listBackupSets, listProtectedObjects, listSnapshots } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { errorMessageOf, useCallQuery } from '@portal/data';
 import { formatCount, formatDateTime, useDebouncedValue } from '@portal/ui';
 import { useState } from 'react';

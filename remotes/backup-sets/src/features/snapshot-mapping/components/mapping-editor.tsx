@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Alert, Button, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { BACKUP_MESSAGES, BACKUP_NAME_MAX_LENGTH, BACKUP_PAGE_SIZE_MAX, mappingFormSchema, type Job, type MappingForm, type MappingValidation, type SnapshotMapping } from '@portal/contracts';
 import { createMapping, deleteMapping, listBackupSets, listTenants, startMapping, updateMapping, validateMapping } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { errorMessageOf, useCallMutation, useCallQuery } from '@portal/data';
 import { ChangeAction, ConfirmDialog } from '@portal/ui';
 import { useState } from 'react';

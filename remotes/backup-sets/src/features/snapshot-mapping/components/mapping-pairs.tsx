@@ -2,7 +2,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { Alert, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
 import { BACKUP_PAGE_SIZE_MAX } from '@portal/contracts';
 import { listProtectedObjects } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { errorMessageOf, useCallQuery } from '@portal/data';
 import { Controller, useFieldArray, type Control, type FieldErrors } from 'react-hook-form';
 import { UserPicker } from '../../../components/user-picker';

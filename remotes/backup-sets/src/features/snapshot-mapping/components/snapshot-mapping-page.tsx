@@ -1,6 +1,6 @@
 import { Box, Button, Card, Grid, Typography } from '@mui/material';
 import { listMappings } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { useCallQuery } from '@portal/data';
 import { ChangeAction, PageHeader, QueryState, useUrlListState } from '@portal/ui';
 import { JobWatchPanel } from '../../../components/job-watch-panel';

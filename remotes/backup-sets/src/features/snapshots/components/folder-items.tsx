@@ -1,6 +1,6 @@
 import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
 import { searchItems } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { keepPreviousData, useCallQuery } from '@portal/data';
 import { formatBytes, formatDateTime, ListPagination, QueryState } from '@portal/ui';
 

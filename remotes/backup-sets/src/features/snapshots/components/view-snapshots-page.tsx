@@ -2,7 +2,7 @@ import { Box, Button, Card, Grid, Stack, Typography } from '@mui/material';
 import { paths } from '@portal/config';
 import type { TreeNode } from '@portal/contracts';
 import { getBackupSet, getProtectedObject, listSnapshots } from '@portal/contracts/calls';
-import { backupEndpoints } from '@portal/contracts/endpoints';
+import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { useCallQuery } from '@portal/data';
 import { ChangeAction, PageHeader, QueryState, useUrlListState } from '@portal/ui';
 import { Link as RouterLink, useParams } from 'react-router-dom';

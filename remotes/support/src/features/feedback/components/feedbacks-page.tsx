@@ -2,7 +2,7 @@ import { Box, Button, Card, IconButton, Table, TableBody, TableCell, TableContai
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { PAGE_SIZE_DEFAULT, SUPPORT_MESSAGES, type FeedbackEntry, type FeedbackSort } from '@portal/contracts';
 import { deleteFeedback, listFeedbacks } from '@portal/contracts/calls';
-import { supportEndpoints } from '@portal/contracts/endpoints';
+import { supportEndpoints } from '@portal/contracts/endpoints/support';
 import { errorMessageOf, keepPreviousData, useCallMutation, useCallQuery } from '@portal/data';
 import {
   ChangeAction,

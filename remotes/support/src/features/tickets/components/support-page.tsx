@@ -2,7 +2,7 @@ import { Alert, Box, Button, Card, CardContent, List, ListItem, ListItemButton, 
 import { paths } from '@portal/config';
 import { ACTIVE_TICKET_STATUSES } from '@portal/contracts';
 import { getSupportContact, listTickets } from '@portal/contracts/calls';
-import { supportEndpoints } from '@portal/contracts/endpoints';
+import { supportEndpoints } from '@portal/contracts/endpoints/support';
 import { useCallQuery } from '@portal/data';
 import { ChangeAction, countLabel, formatDateTime, PageHeader, QueryState } from '@portal/ui';
 import { useState } from 'react';

@@ -1,7 +1,7 @@
 import { Box, Button, Card, MenuItem, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { PAGE_SIZE_DEFAULT, TICKET_STATUS_LABELS, TICKET_STATUSES, type TicketSort } from '@portal/contracts';
 import { listTickets } from '@portal/contracts/calls';
-import { supportEndpoints } from '@portal/contracts/endpoints';
+import { supportEndpoints } from '@portal/contracts/endpoints/support';
 import { keepPreviousData, useCallQuery } from '@portal/data';
 import { ChangeAction, countLabel, formatDateTime, ListFilters, ListPagination, listPageQuery, PageHeader, QueryState, useUrlListState } from '@portal/ui';
 import { useState } from 'react';

@@ -17,7 +17,7 @@ import {
 } from '@mui/material';
 import { REPLY_MAX_LENGTH, replyFormSchema, SUPPORT_MESSAGES, TICKET_STATUS_LABELS, type ReplyForm, type TicketDetail, type TicketStatus } from '@portal/contracts';
 import { deleteTicket, getTicket, replyToTicket, updateTicketStatus } from '@portal/contracts/calls';
-import { supportEndpoints } from '@portal/contracts/endpoints';
+import { supportEndpoints } from '@portal/contracts/endpoints/support';
 import { callQuery, errorMessageOf, useCallMutation, useCallQuery, usePortalQueryClient } from '@portal/data';
 import { ChangeAction, ConfirmDialog, formatDateTime, showAlert } from '@portal/ui';
 import { useEffect, useId, useState } from 'react';
