@@ -1,10 +1,11 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { USER_ACCESS_MESSAGES, type AlertView, type UserAccess } from '@portal/contracts';
+import { USER_ACCESS_MESSAGES, type UserAccess } from '@portal/contracts';
 import { getOrganisationTree, listAlerts, listOrganisationUsers } from '@portal/contracts/calls';
 import { profileStore } from '@portal/ui';
 import { AlertsPage } from '../features/alerts/components/alerts-page';
 import { UserManagementPage } from '../features/user-management/components/user-management-page';
+import { alertView, managedUser, organisationTree } from '../testing/fixtures';
 
 jest.mock('@portal/contracts/calls', () => ({
   getOrganisationTree: jest.fn(),
@@ -22,48 +23,6 @@ jest.mock('@portal/contracts/calls', () => ({
 }));
 jest.setTimeout(30000);
 
-const node = (id: string, name: string, kind: string, parentId: string | null) => ({
-  id,
-  name,
-  kind,
-  parentId,
-  suspended: false,
-  demo: false,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  userCount: 1,
-  seats: 3,
-  manageable: parentId !== null,
-  mfaRequired: false,
-  mfaInherited: false,
-});
-const managedUser = {
-  id: 'u1',
-  organisationId: 'c1',
-  username: 'customer',
-  email: 'customer@demo.example',
-  firstName: 'Carla',
-  lastName: 'Customer',
-  role: 'CUSTOMER',
-  access: 'full',
-  mfa: true,
-  suspended: false,
-  invitePending: false,
-  createdAt: '2026-11-01T10:00:00.000Z',
-};
-const openAlert: AlertView = {
-  id: 'a1',
-  severity: 'error',
-  source: 'job:a1',
-  message: 'Job failed: Backup a1',
-  status: 'open',
-  organisationName: 'Demo Customer',
-  createdAt: '2026-11-21T10:00:00.000Z',
-  acknowledgedAt: null,
-  acknowledgedByName: null,
-  resolvedAt: null,
-  resolvedByName: null,
-};
-
 function signInWith(access: UserAccess) {
   profileStore.getState().setProfile({
     userId: 'me',
@@ -80,13 +39,9 @@ function signInWith(access: UserAccess) {
 
 beforeEach(() => {
   jest.clearAllMocks();
-  jest.mocked(getOrganisationTree).mockResolvedValue({
-    rootId: 'p1',
-    creatableKinds: ['CUSTOMER'],
-    organisations: [node('p1', 'Demo Partner', 'PARTNER', null), node('c1', 'Demo Customer', 'CUSTOMER', 'p1')],
-  } as never);
-  jest.mocked(listOrganisationUsers).mockImplementation(async (id: string) => ({ users: id === 'c1' ? [managedUser] : [] }) as never);
-  jest.mocked(listAlerts).mockResolvedValue({ alerts: [openAlert] });
+  jest.mocked(getOrganisationTree).mockResolvedValue(organisationTree());
+  jest.mocked(listOrganisationUsers).mockImplementation(async (id: string) => ({ users: id === 'c1' ? [managedUser({ mfa: true })] : [] }));
+  jest.mocked(listAlerts).mockResolvedValue({ alerts: [alertView('a1', { message: 'Job failed: Backup a1' })] });
 });
 afterEach(() => profileStore.getState().clear());
 

@@ -1,34 +1,19 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AlertView } from '@portal/contracts';
 import { acknowledgeAlert, listAlerts, resolveAlert } from '@portal/contracts/calls';
 import { portalQueryClient } from '@portal/data';
 import { alertStore } from '@portal/ui';
+import { alertView } from '../../../testing/fixtures';
 import { AlertsPage } from './alerts-page';
 
 jest.mock('@portal/contracts/calls', () => ({ listAlerts: jest.fn(), acknowledgeAlert: jest.fn(), resolveAlert: jest.fn() }));
 
 const mock = (fn: unknown) => fn as jest.Mock;
 
-const alert = (id: string, over: Partial<AlertView> = {}): AlertView => ({
-  id,
-  severity: 'error',
-  source: `job:${id}`,
-  message: `Job failed: <b>Backup ${id}</b>`,
-  status: 'open',
-  organisationName: 'Demo Customer',
-  createdAt: '2026-11-21T10:00:00.000Z',
-  acknowledgedAt: null,
-  acknowledgedByName: null,
-  resolvedAt: null,
-  resolvedByName: null,
-  ...over,
-});
-
 beforeEach(() => {
   jest.clearAllMocks();
   mock(listAlerts).mockResolvedValue({
-    alerts: [alert('1'), alert('2', { status: 'acknowledged', acknowledgedByName: 'partner', acknowledgedAt: '2026-11-21T11:00:00.000Z', severity: 'warning', organisationName: null })],
+    alerts: [alertView('1'), alertView('2', { status: 'acknowledged', acknowledgedByName: 'partner', acknowledgedAt: '2026-11-21T11:00:00.000Z', severity: 'warning', organisationName: null })],
   });
 });
 
@@ -59,7 +44,7 @@ describe('AlertsPage', () => {
 
   it('shows what raised each alert and filters by source', async () => {
     mock(listAlerts).mockResolvedValue({
-      alerts: [alert('1'), alert('2', { source: 'security:bruteforce:u1', message: 'Possible brute-force attack' }), alert('3', { source: 'm365:consent:t1', message: 'Tenant lost access' })],
+      alerts: [alertView('1'), alertView('2', { source: 'security:bruteforce:u1', message: 'Possible brute-force attack' }), alertView('3', { source: 'm365:consent:t1', message: 'Tenant lost access' })],
     });
     render(<AlertsPage />);
     const table = await screen.findByRole('table', { name: 'Alerts' });
@@ -71,7 +56,7 @@ describe('AlertsPage', () => {
   });
 
   it('acknowledges and resolves, then reloads', async () => {
-    mock(acknowledgeAlert).mockResolvedValue(alert('1', { status: 'acknowledged' }));
+    mock(acknowledgeAlert).mockResolvedValue(alertView('1', { status: 'acknowledged' }));
     mock(resolveAlert).mockResolvedValue({ errorMessage: 'The alert is already resolved' });
     render(<AlertsPage />);
     await screen.findByRole('table', { name: 'Alerts' });
@@ -91,7 +76,7 @@ describe('AlertsPage', () => {
     unmount();
     // A first visit again: the shared query cache would otherwise show the empty list while reloading.
     portalQueryClient.clear();
-    mock(listAlerts).mockResolvedValueOnce({ errorMessage: 'Internal server error' }).mockResolvedValueOnce({ alerts: [alert('3')] });
+    mock(listAlerts).mockResolvedValueOnce({ errorMessage: 'Internal server error' }).mockResolvedValueOnce({ alerts: [alertView('3')] });
     render(<AlertsPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Internal server error');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));

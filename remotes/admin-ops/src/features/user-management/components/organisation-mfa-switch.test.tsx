@@ -1,29 +1,14 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { ADMIN_MESSAGES, MFA_POLICY_MESSAGES, type OrganisationNode } from '@portal/contracts';
+import { ADMIN_MESSAGES, MFA_POLICY_MESSAGES } from '@portal/contracts';
 import { updateManagedOrganisation } from '@portal/contracts/calls';
 import { alertStore, resetAlertStore } from '@portal/ui';
+import { organisationNode } from '../../../testing/fixtures';
 import { OrganisationMfaSwitch } from './organisation-mfa-switch';
 
 jest.mock('@portal/contracts/calls', () => ({ updateManagedOrganisation: jest.fn() }));
 
 const mocked = updateManagedOrganisation as jest.Mock;
-
-const organisation = (extra: Partial<OrganisationNode> = {}): OrganisationNode => ({
-  id: 'c1',
-  name: 'Demo Customer',
-  kind: 'CUSTOMER',
-  parentId: 'p1',
-  suspended: false,
-  demo: false,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  userCount: 1,
-  seats: 0,
-  manageable: true,
-  mfaRequired: false,
-  mfaInherited: false,
-  ...extra,
-});
 
 const LABEL = 'Require MFA for this organisation and everything below it';
 
@@ -34,9 +19,9 @@ beforeEach(() => {
 
 describe('OrganisationMfaSwitch', () => {
   it('requires MFA for a managed organisation through the API and reloads', async () => {
-    mocked.mockResolvedValue(organisation({ mfaRequired: true }));
+    mocked.mockResolvedValue(organisationNode({ mfaRequired: true }));
     const onChanged = jest.fn();
-    render(<OrganisationMfaSwitch organisation={organisation()} onChanged={onChanged} />);
+    render(<OrganisationMfaSwitch organisation={organisationNode()} onChanged={onChanged} />);
     const toggle = screen.getByRole('switch', { name: LABEL });
     expect(toggle).not.toBeChecked();
     expect(toggle).toBeEnabled();
@@ -47,7 +32,7 @@ describe('OrganisationMfaSwitch', () => {
   });
 
   it('shows a requirement from a higher organisation as on, disabled, with the reason', () => {
-    render(<OrganisationMfaSwitch organisation={organisation({ mfaInherited: true })} onChanged={jest.fn()} />);
+    render(<OrganisationMfaSwitch organisation={organisationNode({ mfaInherited: true })} onChanged={jest.fn()} />);
     const toggle = screen.getByRole('switch', { name: LABEL });
     expect(toggle).toBeChecked();
     expect(toggle).toBeDisabled();
@@ -55,10 +40,10 @@ describe('OrganisationMfaSwitch', () => {
   });
 
   it("locks the caller's own organisation: required from above, or just not the caller's to change", () => {
-    const { rerender } = render(<OrganisationMfaSwitch organisation={organisation({ manageable: false, mfaRequired: true })} onChanged={jest.fn()} />);
+    const { rerender } = render(<OrganisationMfaSwitch organisation={organisationNode({ manageable: false, mfaRequired: true })} onChanged={jest.fn()} />);
     expect(screen.getByRole('switch', { name: LABEL })).toBeChecked();
     expect(screen.getByRole('switch', { name: LABEL })).toHaveAccessibleDescription(MFA_POLICY_MESSAGES.lockedByParent);
-    rerender(<OrganisationMfaSwitch organisation={organisation({ manageable: false })} onChanged={jest.fn()} />);
+    rerender(<OrganisationMfaSwitch organisation={organisationNode({ manageable: false })} onChanged={jest.fn()} />);
     expect(screen.getByRole('switch', { name: LABEL })).not.toBeChecked();
     expect(screen.getByRole('switch', { name: LABEL })).toBeDisabled();
     expect(screen.getByRole('switch', { name: LABEL })).toHaveAccessibleDescription(ADMIN_MESSAGES.ownOrganisation);
@@ -67,7 +52,7 @@ describe('OrganisationMfaSwitch', () => {
   it("shows the API's refusal and keeps the organisation as it was", async () => {
     mocked.mockResolvedValue({ errorMessage: MFA_POLICY_MESSAGES.lockedByParent });
     const onChanged = jest.fn();
-    render(<OrganisationMfaSwitch organisation={organisation({ mfaRequired: true })} onChanged={onChanged} />);
+    render(<OrganisationMfaSwitch organisation={organisationNode({ mfaRequired: true })} onChanged={onChanged} />);
     await userEvent.click(screen.getByRole('switch', { name: LABEL }));
     expect(mocked).toHaveBeenCalledWith('c1', { mfaRequired: false });
     await waitFor(() => expect(alertStore.getState()).toMatchObject({ message: MFA_POLICY_MESSAGES.lockedByParent, type: 'error' }));

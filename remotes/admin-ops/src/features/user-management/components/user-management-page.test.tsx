@@ -9,6 +9,7 @@ import {
 } from '@portal/contracts/calls';
 import { authStore, resetAuthStore } from '@portal/auth-bridge';
 import { ADMIN_MESSAGES } from '@portal/contracts';
+import { managedUser, organisationNode, organisationTree } from '../../../testing/fixtures';
 import { UserManagementPage } from './user-management-page';
 
 jest.mock('@portal/contracts/calls', () => ({
@@ -22,42 +23,8 @@ jest.mock('@portal/contracts/calls', () => ({
   resetManagedUserMfa: jest.fn(),
 }));
 
-const node = (id: string, name: string, kind: string, parentId: string | null, extra: object = {}) => ({
-  id,
-  name,
-  kind,
-  parentId,
-  suspended: false,
-  demo: false,
-  createdAt: '2026-11-01T10:00:00.000Z',
-  userCount: 1,
-  seats: 3,
-  manageable: parentId !== null,
-  mfaRequired: false,
-  mfaInherited: false,
-  ...extra,
-});
-
-const tree = {
-  rootId: 'p1',
-  creatableKinds: ['CUSTOMER'],
-  organisations: [node('p1', 'Demo Partner', 'PARTNER', null), node('c1', 'Demo Customer', 'CUSTOMER', 'p1')],
-};
-
-const user = {
-  id: 'u1',
-  organisationId: 'c1',
-  username: 'customer',
-  email: 'customer@demo.example',
-  firstName: 'Carla',
-  lastName: 'Customer',
-  role: 'CUSTOMER',
-  access: 'full',
-  mfa: false,
-  suspended: false,
-  invitePending: false,
-  createdAt: '2026-11-01T10:00:00.000Z',
-};
+const tree = organisationTree();
+const user = managedUser();
 
 const mock = (fn: unknown) => fn as jest.Mock;
 
@@ -89,7 +56,7 @@ describe('UserManagementPage', () => {
   });
 
   it('validates and creates an organisation of an allowed kind', async () => {
-    mock(createManagedOrganisation).mockResolvedValue(node('c2', 'Acme', 'CUSTOMER', 'p1'));
+    mock(createManagedOrganisation).mockResolvedValue(organisationNode({ id: 'c2', name: 'Acme', seats: 3 }));
     render(<UserManagementPage />);
     await userEvent.click(await screen.findByRole('button', { name: 'New organisation' }));
     const dialog = await screen.findByRole('dialog', { name: 'New organisation' });
@@ -123,7 +90,7 @@ describe('UserManagementPage', () => {
   it('counts users and seats in the tree with singular and plural', async () => {
     mock(getOrganisationTree).mockResolvedValue({
       ...tree,
-      organisations: [node('p1', 'Demo Partner', 'PARTNER', null, { userCount: 2, seats: 1 }), node('c1', 'Demo Customer', 'CUSTOMER', 'p1', { userCount: 1, seats: 0 })],
+      organisations: [{ ...tree.organisations[0], userCount: 2, seats: 1 }, { ...tree.organisations[1], userCount: 1, seats: 0 }],
     });
     render(<UserManagementPage />);
     const nav = await screen.findByRole('navigation', { name: 'Organisations' });
