@@ -1,6 +1,7 @@
 import { ALL_ROLES, GENERIC_VALIDATION_MESSAGES, PRESET_COLORS, type Role } from '@portal/config';
 import { z } from 'zod';
 import { storableString } from './storable';
+import { idField } from './paging';
 import { currentPasswordFieldSchema, emailFieldSchema, otpFieldSchema } from './account';
 import { userAccessSchema } from './user-access';
 import { whitelabelSenderSchema } from './whitelabel-sender';
@@ -89,7 +90,6 @@ export function isTimeZone(value: string): boolean {
 }
 
 const roleSchema = z.enum(ALL_ROLES as unknown as [Role, ...Role[]]);
-const idField = (name: string) => z.uuid({ error: `${name} must be a valid id` });
 
 // ---- Profile ----
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { storableString } from './storable';
+import { pageOf } from './paging';
 import { jobStatusSchema, jobTypeSchema } from './backup';
 
 // /operator job queue and workers (issue 10, ADMIN): queued and running jobs across organisations,
@@ -29,12 +30,7 @@ export const operatorJobSchema = z.object({
 });
 export type OperatorJob = z.infer<typeof operatorJobSchema>;
 
-export const operatorJobPageSchema = z.object({
-  items: z.array(operatorJobSchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
-});
+export const operatorJobPageSchema = pageOf(operatorJobSchema);
 export type OperatorJobPage = z.infer<typeof operatorJobPageSchema>;
 
 export const operatorJobIdParamsSchema = z.object({ id: z.uuid('id must be a valid id') });

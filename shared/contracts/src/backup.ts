@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { isCalendarDate, storableString } from './storable';
+import { blankToUndefined, idField, pageOf, pageSizeParam, searchParam } from './paging';
 
 // Backup service (issue 8): connected M365 tenants, backup sets, protected objects, snapshots, item
 // search, restores, snapshot mappings and jobs. The API validates requests with these schemas and
@@ -112,8 +113,6 @@ export const JOB_STATUS_LABELS: Record<JobStatus, string> = {
 
 // ---- Shared field helpers --------------------------------------------------------------------------
 
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
-const uuid = (name: string) => z.uuid({ error: `${name} must be a valid id` });
 function requiredText(required: string, max: number) {
   return storableString({ error: required }).superRefine((value, ctx) => {
     if (value.trim().length === 0) ctx.addIssue({ code: 'custom', message: required });
@@ -122,16 +121,8 @@ function requiredText(required: string, max: number) {
 }
 const pageParams = {
   page: z.preprocess(blankToUndefined, z.coerce.number({ error: 'page must be a positive number' }).int().min(1, 'page must be a positive number').default(1)),
-  pageSize: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'pageSize must be a positive number' })
-      .int('pageSize must be an integer')
-      .min(1, 'pageSize must be a positive number')
-      .max(BACKUP_PAGE_SIZE_MAX, `pageSize must be at most ${BACKUP_PAGE_SIZE_MAX}`)
-      .default(BACKUP_PAGE_SIZE_DEFAULT),
-  ),
-  q: z.preprocess(blankToUndefined, storableString().max(BACKUP_SEARCH_MAX_LENGTH, `q must be at most ${BACKUP_SEARCH_MAX_LENGTH} characters`).optional()),
+  pageSize: pageSizeParam(BACKUP_PAGE_SIZE_MAX, BACKUP_PAGE_SIZE_DEFAULT),
+  q: searchParam(BACKUP_SEARCH_MAX_LENGTH),
 };
 const isoDateTime = (name: string) =>
   z.preprocess(blankToUndefined, storableString().refine((v) => !Number.isNaN(Date.parse(v)), `${name} must be a date or date-time`).optional());
@@ -139,15 +130,6 @@ const optionalNumber = (name: string) =>
   z.preprocess(blankToUndefined, z.coerce.number({ error: `${name} must be a number` }).int().min(0, `${name} must not be negative`).optional());
 const optionalBool = (name: string) =>
   z.preprocess(blankToUndefined, z.enum(['true', 'false'], { error: `${name} must be true or false` }).transform((v) => v === 'true').optional());
-
-function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({
-    items: z.array(item),
-    total: z.number().int().nonnegative(),
-    page: z.number().int().positive(),
-    pageSize: z.number().int().positive(),
-  });
-}
 
 export const backupMessageSchema = z.object({ message: storableString() });
 export type BackupMessage = z.infer<typeof backupMessageSchema>;
@@ -235,7 +217,7 @@ export const connectionTestResultSchema = z.union([
 ]);
 export type ConnectionTestResult = z.infer<typeof connectionTestResultSchema>;
 
-export const tenantIdParamsSchema = z.object({ tenantId: uuid('tenantId') });
+export const tenantIdParamsSchema = z.object({ tenantId: idField('tenantId') });
 export type TenantIdParams = z.infer<typeof tenantIdParamsSchema>;
 
 /** Directory of a connected tenant (live from Graph) for choosing a set's scope. */
@@ -288,7 +270,7 @@ export type Scope = z.infer<typeof scopeSchema>;
 
 const backupSetFields = {
   name: requiredText(BACKUP_MESSAGES.nameRequired, BACKUP_NAME_MAX_LENGTH),
-  tenantId: uuid('tenantId'),
+  tenantId: idField('tenantId'),
   type: backupSetTypeSchema,
   scope: scopeSchema,
   services: z.array(backupServiceSchema).min(1, BACKUP_MESSAGES.servicesRequired),
@@ -357,7 +339,7 @@ export const backupSetListQuerySchema = z.object({
 export type BackupSetListQuery = z.infer<typeof backupSetListQuerySchema>;
 export type BackupSetListParams = Partial<{ q: string; type: BackupSetType; status: 'active' | 'paused'; sort: (typeof BACKUP_SET_SORTS)[number]; page: number; pageSize: number }>;
 
-export const setIdParamsSchema = z.object({ setId: uuid('setId') });
+export const setIdParamsSchema = z.object({ setId: idField('setId') });
 export type SetIdParams = z.infer<typeof setIdParamsSchema>;
 
 // ---- Protected objects, snapshots, folder tree -------------------------------------------------------
@@ -396,7 +378,7 @@ export const objectListQuerySchema = z.object({
 });
 export type ObjectListQuery = z.infer<typeof objectListQuerySchema>;
 export type ObjectListParams = Partial<{ q: string; kind: ObjectKind; sort: (typeof OBJECT_SORTS)[number]; page: number; pageSize: number }>;
-export const objectParamsSchema = z.object({ setId: uuid('setId'), objectId: uuid('objectId') });
+export const objectParamsSchema = z.object({ setId: idField('setId'), objectId: idField('objectId') });
 export type ObjectParams = z.infer<typeof objectParamsSchema>;
 
 export const snapshotSchema = z.object({
@@ -418,7 +400,7 @@ export const snapshotSchema = z.object({
 export type Snapshot = z.infer<typeof snapshotSchema>;
 export const snapshotListSchema = z.object({ items: z.array(snapshotSchema) });
 export type SnapshotList = z.infer<typeof snapshotListSchema>;
-export const snapshotIdParamsSchema = z.object({ snapshotId: uuid('snapshotId') });
+export const snapshotIdParamsSchema = z.object({ snapshotId: idField('snapshotId') });
 export type SnapshotIdParams = z.infer<typeof snapshotIdParamsSchema>;
 
 /** One level of a snapshot's folder tree: children of `parent` (the root level when absent). */
@@ -446,9 +428,9 @@ export const itemSearchQuerySchema = z
   .object({
     ...pageParams,
     /** Narrow to one protected object (user, site, team). */
-    objectId: z.preprocess(blankToUndefined, uuid('objectId').optional()),
+    objectId: z.preprocess(blankToUndefined, idField('objectId').optional()),
     /** Point in time: the items as they were in this snapshot. Without it: every stored version (all snapshots), current or deleted. */
-    snapshotId: z.preprocess(blankToUndefined, uuid('snapshotId').optional()),
+    snapshotId: z.preprocess(blankToUndefined, idField('snapshotId').optional()),
     service: z.preprocess(blankToUndefined, backupServiceSchema.optional()),
     /** A tree node key; matches the folder and its subfolders. */
     folder: z.preprocess(blankToUndefined, storableString().max(1000).optional()),
@@ -508,7 +490,7 @@ export const ITEM_TOTAL_CAP = 10_000;
 /** `total` is at most ITEM_TOTAL_CAP. */
 export const itemPageSchema = pageOf(itemSummarySchema);
 export type ItemPage = z.infer<typeof itemPageSchema>;
-export const itemIdParamsSchema = z.object({ itemId: uuid('itemId') });
+export const itemIdParamsSchema = z.object({ itemId: idField('itemId') });
 export type ItemIdParams = z.infer<typeof itemIdParamsSchema>;
 
 /** Preview pane data. Mail HTML is raw from the mailbox: render it only sanitised in a sandboxed frame. */
@@ -525,22 +507,22 @@ export type ItemPreview = z.infer<typeof itemPreviewSchema>;
 export const restoreDestinationSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('original') }),
   /** Another user of the same or another connected tenant (a snapshot mapping does this in bulk). */
-  z.object({ kind: z.literal('user'), tenantId: uuid('tenantId'), userExternalId: storableString().min(1, BACKUP_MESSAGES.restoreTargetRequired) }),
+  z.object({ kind: z.literal('user'), tenantId: idField('tenantId'), userExternalId: storableString().min(1, BACKUP_MESSAGES.restoreTargetRequired) }),
   /** A ZIP (EML for mail, ICS for events, VCF for contacts, original files) fetched from jobs/{id}/download. */
   z.object({ kind: z.literal('download') }),
 ]);
 export type RestoreDestination = z.infer<typeof restoreDestinationSchema>;
 
 export const restoreSelectionSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('items'), itemIds: z.array(uuid('itemId')).min(1, BACKUP_MESSAGES.restoreSelectionRequired).max(100_000) }),
-  z.object({ kind: z.literal('folders'), snapshotId: uuid('snapshotId'), folders: z.array(storableString().max(1000)).min(1, BACKUP_MESSAGES.restoreSelectionRequired).max(1000) }),
+  z.object({ kind: z.literal('items'), itemIds: z.array(idField('itemId')).min(1, BACKUP_MESSAGES.restoreSelectionRequired).max(100_000) }),
+  z.object({ kind: z.literal('folders'), snapshotId: idField('snapshotId'), folders: z.array(storableString().max(1000)).min(1, BACKUP_MESSAGES.restoreSelectionRequired).max(1000) }),
   /** A whole snapshot of one object, optionally limited to some services (a mailbox, a drive). */
-  z.object({ kind: z.literal('snapshot'), snapshotId: uuid('snapshotId'), services: z.array(backupServiceSchema).optional() }),
+  z.object({ kind: z.literal('snapshot'), snapshotId: idField('snapshotId'), services: z.array(backupServiceSchema).optional() }),
 ]);
 export type RestoreSelection = z.infer<typeof restoreSelectionSchema>;
 
 export const createRestoreRequestSchema = z.object({
-  setId: uuid('setId'),
+  setId: idField('setId'),
   selection: restoreSelectionSchema,
   destination: restoreDestinationSchema,
 });
@@ -549,15 +531,15 @@ export type CreateRestoreRequest = z.infer<typeof createRestoreRequestSchema>;
 // ---- Snapshot mappings --------------------------------------------------------------------------------
 
 export const mappingPairSchema = z.object({
-  sourceObjectId: uuid('sourceObjectId'),
+  sourceObjectId: idField('sourceObjectId'),
   targetUserExternalId: storableString().min(1, BACKUP_MESSAGES.restoreTargetRequired).max(300),
   targetDisplayName: storableString().max(300).default(''),
 });
 export type MappingPair = z.infer<typeof mappingPairSchema>;
 export const mappingFormSchema = z.object({
   name: requiredText(BACKUP_MESSAGES.nameRequired, BACKUP_NAME_MAX_LENGTH),
-  sourceSetId: uuid('sourceSetId'),
-  targetTenantId: uuid('targetTenantId'),
+  sourceSetId: idField('sourceSetId'),
+  targetTenantId: idField('targetTenantId'),
   pairs: z.array(mappingPairSchema).min(1, BACKUP_MESSAGES.mappingPairsRequired).max(10_000),
 });
 export type MappingForm = z.infer<typeof mappingFormSchema>;
@@ -574,7 +556,7 @@ export const snapshotMappingSchema = mappingFormSchema.extend({
 export type SnapshotMapping = z.infer<typeof snapshotMappingSchema>;
 export const mappingListSchema = z.object({ items: z.array(snapshotMappingSchema) });
 export type MappingList = z.infer<typeof mappingListSchema>;
-export const mappingIdParamsSchema = z.object({ mappingId: uuid('mappingId') });
+export const mappingIdParamsSchema = z.object({ mappingId: idField('mappingId') });
 export type MappingIdParams = z.infer<typeof mappingIdParamsSchema>;
 export const mappingValidationSchema = z.object({
   valid: z.boolean(),
@@ -640,12 +622,12 @@ export const jobListQuerySchema = z.object({
       .pipe(z.array(jobStatusSchema))
       .optional(),
   ),
-  setId: z.preprocess(blankToUndefined, uuid('setId').optional()),
+  setId: z.preprocess(blankToUndefined, idField('setId').optional()),
   sort: z.preprocess(blankToUndefined, z.enum(JOB_SORTS, { error: `sort must be one of ${JOB_SORTS.join(', ')}` }).default('-createdAt')),
 });
 export type JobListQuery = z.infer<typeof jobListQuerySchema>;
 export type JobListParams = Partial<{ q: string; type: JobType; status: string; setId: string; sort: (typeof JOB_SORTS)[number]; page: number; pageSize: number }>;
-export const jobIdParamsSchema = z.object({ jobId: uuid('jobId') });
+export const jobIdParamsSchema = z.object({ jobId: idField('jobId') });
 export type JobIdParams = z.infer<typeof jobIdParamsSchema>;
 
 export const jobLogEntrySchema = z.object({

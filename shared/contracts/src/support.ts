@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { calendarDate, storableString } from './storable';
+import { blankToUndefined, idField, pageOf, pageSizeParam, searchParam } from './paging';
 
 // Support tickets and feedback (issue 6, spec sections 3, 5, 7 and 9). The form schemas carry the
 // spec's exact messages and the API validates the same fields with the same schemas, so the
@@ -44,8 +45,6 @@ function limitedText(required: string, max: number) {
     });
 }
 
-const idSchema = (name: string) => z.uuid({ error: `${name} must be a valid id` });
-
 export const raiseTicketFormSchema = z.object({
   subject: limitedText(SUPPORT_MESSAGES.subjectRequired, SUBJECT_MAX_LENGTH),
   description: limitedText(SUPPORT_MESSAGES.descriptionRequired, DESCRIPTION_MAX_LENGTH),
@@ -53,7 +52,7 @@ export const raiseTicketFormSchema = z.object({
 export type RaiseTicketForm = z.infer<typeof raiseTicketFormSchema>;
 
 /** POST support/create (spec section 3: userId, subject, description). */
-export const createTicketRequestSchema = raiseTicketFormSchema.extend({ userId: idSchema('userId') });
+export const createTicketRequestSchema = raiseTicketFormSchema.extend({ userId: idField('userId') });
 export type CreateTicketRequest = z.infer<typeof createTicketRequestSchema>;
 
 export const feedbackFormSchema = z.object({
@@ -62,7 +61,7 @@ export const feedbackFormSchema = z.object({
 export type FeedbackForm = z.infer<typeof feedbackFormSchema>;
 
 /** POST feedbacks/create (spec section 3: userId, feedback). */
-export const createFeedbackRequestSchema = feedbackFormSchema.extend({ userId: idSchema('userId') });
+export const createFeedbackRequestSchema = feedbackFormSchema.extend({ userId: idField('userId') });
 export type CreateFeedbackRequest = z.infer<typeof createFeedbackRequestSchema>;
 
 export const replyFormSchema = z.object({ body: limitedText(SUPPORT_MESSAGES.replyRequired, REPLY_MAX_LENGTH) });
@@ -86,31 +85,22 @@ export const ACTIVE_TICKET_STATUSES: readonly TicketStatus[] = ['open', 'in_prog
 export const updateTicketRequestSchema = z.object({ status: ticketStatusSchema });
 export type UpdateTicketRequest = z.infer<typeof updateTicketRequestSchema>;
 
-export const ticketIdParamsSchema = z.object({ ticketId: idSchema('ticketId') });
+export const ticketIdParamsSchema = z.object({ ticketId: idField('ticketId') });
 export type TicketIdParams = z.infer<typeof ticketIdParamsSchema>;
-export const userTicketParamsSchema = z.object({ userId: idSchema('userId'), ticketId: idSchema('ticketId') });
+export const userTicketParamsSchema = z.object({ userId: idField('userId'), ticketId: idField('ticketId') });
 export type UserTicketParams = z.infer<typeof userTicketParamsSchema>;
-export const feedbackIdParamsSchema = z.object({ id: idSchema('id') });
+export const feedbackIdParamsSchema = z.object({ id: idField('id') });
 export type FeedbackIdParams = z.infer<typeof feedbackIdParamsSchema>;
 
-// Query strings arrive as text; an empty parameter means "not set" so a form can send blanks.
-const blankToUndefined = (value: unknown) => (value === '' || value === null ? undefined : value);
 const dateParam = (name: string) =>
   z.preprocess(blankToUndefined, calendarDate(`${name} must be a date (YYYY-MM-DD)`).optional());
+const fromNotAfterTo = (query: { from?: string; to?: string }) => !query.from || !query.to || query.from <= query.to;
 const pageParams = {
-  q: z.preprocess(blankToUndefined, storableString().max(SEARCH_MAX_LENGTH, `q must be at most ${SEARCH_MAX_LENGTH} characters`).optional()),
+  q: searchParam(SEARCH_MAX_LENGTH),
   from: dateParam('from'),
   to: dateParam('to'),
   page: z.preprocess(blankToUndefined, z.coerce.number({ error: 'page must be a positive number' }).int('page must be an integer').min(1, 'page must be a positive number').default(1)),
-  pageSize: z.preprocess(
-    blankToUndefined,
-    z.coerce
-      .number({ error: 'pageSize must be a positive number' })
-      .int('pageSize must be an integer')
-      .min(1, 'pageSize must be a positive number')
-      .max(PAGE_SIZE_MAX, `pageSize must be at most ${PAGE_SIZE_MAX}`)
-      .default(PAGE_SIZE_DEFAULT),
-  ),
+  pageSize: pageSizeParam(PAGE_SIZE_MAX, PAGE_SIZE_DEFAULT),
 };
 
 export const TICKET_SORTS = ['-updatedAt', 'updatedAt', '-createdAt', 'createdAt', 'subject', '-subject', 'status', '-status'] as const;
@@ -132,10 +122,10 @@ export const ticketListQuerySchema = z
         .pipe(z.array(ticketStatusSchema))
         .optional(),
     ),
-    author: z.preprocess(blankToUndefined, z.union([z.literal('me'), idSchema('author')], { error: 'author must be "me" or a user id' }).optional()),
+    author: z.preprocess(blankToUndefined, z.union([z.literal('me'), idField('author')], { error: 'author must be "me" or a user id' }).optional()),
     sort: z.preprocess(blankToUndefined, z.enum(TICKET_SORTS, { error: `sort must be one of ${TICKET_SORTS.join(', ')}` }).default('-updatedAt')),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
+  .refine(fromNotAfterTo, { message: 'from must not be after to', path: ['from'] });
 export type TicketListQuery = z.infer<typeof ticketListQuerySchema>;
 /** What a caller passes to listTickets (everything optional, as in the URL). */
 export type TicketListParams = Partial<{ q: string; status: string; author: string; from: string; to: string; sort: TicketSort; page: number; pageSize: number }>;
@@ -145,7 +135,7 @@ export const feedbackListQuerySchema = z
     ...pageParams,
     sort: z.preprocess(blankToUndefined, z.enum(FEEDBACK_SORTS, { error: `sort must be one of ${FEEDBACK_SORTS.join(', ')}` }).default('-createdAt')),
   })
-  .refine((query) => !query.from || !query.to || query.from <= query.to, { message: 'from must not be after to', path: ['from'] });
+  .refine(fromNotAfterTo, { message: 'from must not be after to', path: ['from'] });
 export type FeedbackListQuery = z.infer<typeof feedbackListQuerySchema>;
 export type FeedbackListParams = Partial<{ q: string; from: string; to: string; sort: FeedbackSort; page: number; pageSize: number }>;
 
@@ -194,12 +184,7 @@ export const ticketDetailSchema = ticketSummarySchema.extend({
 });
 export type TicketDetail = z.infer<typeof ticketDetailSchema>;
 
-export const ticketPageSchema = z.object({
-  items: z.array(ticketSummarySchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
-});
+export const ticketPageSchema = pageOf(ticketSummarySchema);
 export type TicketPage = z.infer<typeof ticketPageSchema>;
 
 export const feedbackEntrySchema = z.object({
@@ -211,12 +196,7 @@ export const feedbackEntrySchema = z.object({
 });
 export type FeedbackEntry = z.infer<typeof feedbackEntrySchema>;
 
-export const feedbackPageSchema = z.object({
-  items: z.array(feedbackEntrySchema),
-  total: z.number().int().nonnegative(),
-  page: z.number().int().positive(),
-  pageSize: z.number().int().positive(),
-});
+export const feedbackPageSchema = pageOf(feedbackEntrySchema);
 export type FeedbackPage = z.infer<typeof feedbackPageSchema>;
 
 /** GET support/contact: who answers the caller's tickets. */
