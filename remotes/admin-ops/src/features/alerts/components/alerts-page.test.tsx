@@ -1,9 +1,9 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { acknowledgeAlert, listAlerts, resolveAlert } from '@portal/contracts/calls';
-import { portalQueryClient } from '@portal/data';
 import { alertStore } from '@portal/ui';
 import { alertView } from '../../../testing/fixtures';
+import { renderFirstVisit } from '../../../testing/render-first-visit';
 import { AlertsPage } from './alerts-page';
 
 jest.mock('@portal/contracts/calls', () => ({ listAlerts: jest.fn(), acknowledgeAlert: jest.fn(), resolveAlert: jest.fn() }));
@@ -74,10 +74,8 @@ describe('AlertsPage', () => {
     const { unmount } = render(<AlertsPage />);
     expect(await screen.findByText('No alerts match these filters.')).toBeInTheDocument();
     unmount();
-    // A first visit again: the shared query cache would otherwise show the empty list while reloading.
-    portalQueryClient.clear();
     mock(listAlerts).mockResolvedValueOnce({ errorMessage: 'Internal server error' }).mockResolvedValueOnce({ alerts: [alertView('3')] });
-    render(<AlertsPage />);
+    renderFirstVisit(<AlertsPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Internal server error');
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Job failed: <b>Backup 3</b>')).toBeInTheDocument();

@@ -2,8 +2,8 @@ import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { OperatorJob } from '@portal/contracts';
 import { cancelOperatorJob, listOperatorJobs } from '@portal/contracts/calls';
-import { portalQueryClient } from '@portal/data';
 import { alertStore } from '@portal/ui';
+import { renderFirstVisit } from '../../../testing/render-first-visit';
 import { JobQueueSection } from './job-queue-section';
 import { OPERATOR_REFRESH_MS } from './operator-format';
 
@@ -106,10 +106,8 @@ describe('JobQueueSection', () => {
     const { unmount } = render(<JobQueueSection />);
     expect(await screen.findByText('No job is queued or running.')).toBeInTheDocument();
     unmount();
-    // A first visit again: the shared query cache would otherwise show the empty list while reloading.
-    portalQueryClient.clear();
     mock(listOperatorJobs).mockResolvedValueOnce({ errorMessage: 'Forbidden' });
-    render(<JobQueueSection />);
+    renderFirstVisit(<JobQueueSection />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Forbidden');
   });
 });

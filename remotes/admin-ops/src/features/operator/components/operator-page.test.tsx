@@ -2,8 +2,8 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RemoteStatus } from '@portal/contracts';
 import { listRemoteVersions, rollbackRemoteVersion } from '@portal/contracts/calls';
-import { portalQueryClient } from '@portal/data';
 import { alertStore } from '@portal/ui';
+import { renderFirstVisit } from '../../../testing/render-first-visit';
 import { OperatorPage } from './operator-page';
 
 jest.mock('@portal/contracts/calls', () => ({
@@ -111,10 +111,8 @@ describe('OperatorPage', () => {
     const { unmount } = render(<OperatorPage />);
     expect(await screen.findByText('No remotes are registered yet.')).toBeInTheDocument();
     unmount();
-    // A first visit again: the shared query cache would otherwise show the empty list while reloading.
-    portalQueryClient.clear();
     mock(listRemoteVersions).mockResolvedValueOnce({ errorMessage: 'Forbidden' });
-    render(<OperatorPage />);
+    renderFirstVisit(<OperatorPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Forbidden');
   });
 

@@ -1,6 +1,6 @@
 import { render, screen, within } from '@testing-library/react';
 import { listEngineWorkers } from '@portal/contracts/calls';
-import { portalQueryClient } from '@portal/data';
+import { renderFirstVisit } from '../../../testing/render-first-visit';
 import { WorkersSection } from './workers-section';
 
 jest.mock('@portal/contracts/calls', () => ({ listEngineWorkers: jest.fn() }));
@@ -42,10 +42,8 @@ describe('WorkersSection', () => {
     const { unmount } = render(<WorkersSection />);
     expect(await screen.findByText(/No worker has reported yet/)).toBeInTheDocument();
     unmount();
-    // A first visit again: the shared query cache would otherwise show the empty list while reloading.
-    portalQueryClient.clear();
     mock.mockResolvedValueOnce({ errorMessage: 'Forbidden' });
-    render(<WorkersSection />);
+    renderFirstVisit(<WorkersSection />);
     expect(await screen.findByRole('alert')).toHaveTextContent('Forbidden');
   });
 });

@@ -1,8 +1,8 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { listAuditLog, verifyAuditLog } from '@portal/contracts/calls';
-import { portalQueryClient } from '@portal/data';
 import { alertStore, profileStore } from '@portal/ui';
+import { renderFirstVisit } from '../../../testing/render-first-visit';
 import { auditCsv } from '../lib/audit-csv';
 import { UserActivityPage } from './user-activity-page';
 
@@ -76,10 +76,8 @@ describe('UserActivityPage', () => {
     const { unmount } = render(<UserActivityPage />);
     expect(await screen.findByText('No activity matches these filters.')).toBeInTheDocument();
     unmount();
-    // A first visit again: the shared query cache would otherwise show the empty page while reloading.
-    portalQueryClient.clear();
     mock(listAuditLog).mockResolvedValue({ errorMessage: 'Session expired' });
-    render(<UserActivityPage />);
+    renderFirstVisit(<UserActivityPage />);
     expect(await screen.findByRole('alert')).toHaveTextContent('The activity could not be loaded: Session expired');
   });
 
