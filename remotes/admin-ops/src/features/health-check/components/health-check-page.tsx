@@ -5,8 +5,8 @@ import { useCallQuery } from '@portal/data';
 import { formatDateTime, PageHeader, QueryState } from '@portal/ui';
 import { StatusChip } from '../../../components/status-chip';
 import { visiblePoll } from '../../../lib/visible-poll';
-import { formatAge, formatLatency, formatUptime } from './health-format';
 import { HealthPartCard } from './health-part-card';
+import { healthParts } from './health-parts';
 import { RemoteHealthTable } from './remote-health-table';
 import { TenantConnectivityTable } from './tenant-connectivity-table';
 
@@ -51,79 +51,11 @@ export function HealthCheckPage() {
               </Typography>
             </Stack>
             <Grid container spacing={2}>
-              <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-                <HealthPartCard
-                  id="api"
-                  title="API"
-                  status={health.api.status}
-                  facts={[
-                    { label: 'Version', value: health.api.version },
-                    { label: 'Uptime', value: formatUptime(health.api.uptimeSeconds) },
-                  ]}
-                />
-              </Grid>
-              <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-                <HealthPartCard
-                  id="db"
-                  title="Database"
-                  status={health.database.status}
-                  facts={[
-                    { label: 'Driver', value: health.database.driver },
-                    { label: 'Latency', value: formatLatency(health.database.latencyMs) },
-                  ]}
-                />
-              </Grid>
-              {health.email ? (
-                <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-                  <HealthPartCard
-                    id="email"
-                    title="E-mail"
-                    status={health.email.status}
-                    detail={health.email.detail}
-                    facts={[
-                      { label: 'Mode', value: health.email.mode === 'smtp' ? 'SMTP' : 'Outbox' },
-                      { label: 'Latency', value: formatLatency(health.email.latencyMs) },
-                      ...(health.email.mode === 'outbox'
-                        ? [
-                            { label: 'Undelivered', value: String(health.email.pending ?? 0) },
-                            { label: 'Oldest undelivered', value: formatAge(health.email.oldestPendingSeconds) },
-                          ]
-                        : []),
-                    ]}
-                  />
+              {healthParts(health).map((part) => (
+                <Grid key={part.id} size={{ xs: 12, md: 6, lg: 4 }}>
+                  <HealthPartCard {...part} />
                 </Grid>
-              ) : null}
-              {health.blobStore ? (
-                <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-                  <HealthPartCard
-                    id="blob"
-                    title="Blob store"
-                    status={health.blobStore.status}
-                    detail={health.blobStore.detail}
-                    facts={[
-                      { label: 'Kind', value: health.blobStore.kind },
-                      { label: 'Round trip', value: formatLatency(health.blobStore.latencyMs) },
-                    ]}
-                  />
-                </Grid>
-              ) : null}
-              {health.jobQueue ? (
-                <Grid size={{ xs: 12, md: 6, lg: 4 }}>
-                  <HealthPartCard
-                    id="queue"
-                    title="Job queue"
-                    status={health.jobQueue.status}
-                    detail={health.jobQueue.detail}
-                    facts={[
-                      { label: 'Kind', value: health.jobQueue.kind },
-                      { label: 'Queued', value: String(health.jobQueue.queued) },
-                      { label: 'Running', value: String(health.jobQueue.running) },
-                      { label: 'Oldest queued', value: formatAge(health.jobQueue.oldestQueuedSeconds) },
-                      { label: 'Live workers', value: String(health.jobQueue.liveWorkers) },
-                    ]}
-                  />
-                </Grid>
-              ) : null}
+              ))}
             </Grid>
             {health.tenants ? (
               <Section id="health-tenants" title="Tenants' Graph connectivity">
