@@ -4,6 +4,7 @@ import { authStore, resetAuthStore } from '@portal/auth-bridge';
 import { changePassword, signout } from '@portal/contracts/calls';
 import { GlobalAlert, GlobalSnackbar, resetAlertStore, resetSnackbarStore, snackbarStore } from '@portal/ui';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { testUser } from '../../../testing/session';
 import { ChangePasswordDialog } from './change-password-dialog';
 
 jest.mock('@portal/contracts/calls', () => ({ changePassword: jest.fn(), signout: jest.fn() }));
@@ -13,15 +14,7 @@ jest.setTimeout(20000);
 
 const mockedChange = changePassword as jest.Mock;
 const mockedSignout = signout as jest.Mock;
-const sessionUser = {
-  userId: '6f1c1f7e-7c11-4d0b-9a57-6d0d8f3d2a10',
-  role: 'CUSTOMER',
-  mfa: false,
-  email: 'jane@example.com',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  username: 'jane',
-} as const;
+const sessionUser = testUser('CUSTOMER');
 
 function renderDialog() {
   const onClose = jest.fn();

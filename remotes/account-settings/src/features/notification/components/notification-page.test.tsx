@@ -1,18 +1,19 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getNotificationSettings, updateNotificationSettings } from '@portal/contracts/calls';
-import { GlobalAlert, resetAlertStore } from '@portal/ui';
+import { resetAlertStore } from '@portal/ui';
+import { renderWithAlert, signIn, testUser } from '../../../testing/session';
 import { NotificationPage } from './notification-page';
 
 jest.mock('@portal/contracts/calls', () => ({ getNotificationSettings: jest.fn(), updateNotificationSettings: jest.fn() }));
 jest.setTimeout(30000);
 
-const user = { userId: '6f1c1f7e-7c11-4d0b-9a57-6d0d8f3d2a10', role: 'CUSTOMER', mfa: false, email: 'c@example.com', firstName: 'C', lastName: 'D', username: 'c' };
+const user = testUser('CUSTOMER');
 const defaults = { jobFailures: true, jobWarnings: true, dailySummary: false, alertSeverity: 'warning', productNews: false, supportTickets: true };
 const mock = (fn: unknown) => fn as jest.Mock;
 
 beforeEach(() => {
-  window.sessionStorage.setItem('user', JSON.stringify(user));
+  signIn(user);
   resetAlertStore();
   jest.clearAllMocks();
   mock(getNotificationSettings).mockResolvedValue(defaults);
@@ -21,12 +22,7 @@ beforeEach(() => {
 describe('NotificationPage', () => {
   it('loads the saved preferences and saves the changed ones', async () => {
     mock(updateNotificationSettings).mockImplementation(async (_id, body) => body);
-    render(
-      <>
-        <GlobalAlert />
-        <NotificationPage />
-      </>,
-    );
+    renderWithAlert(<NotificationPage />);
     const form = await screen.findByRole('form', { name: 'Notification settings' });
     expect(within(form).getByRole('switch', { name: /Job failures/ })).toBeChecked();
     expect(within(form).getByRole('switch', { name: /Daily summary/ })).not.toBeChecked();

@@ -1,25 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MFA_POLICY_MESSAGES, type AccountProfile } from '@portal/contracts';
+import { MFA_POLICY_MESSAGES } from '@portal/contracts';
+import { accountProfile } from '../../../testing/session';
 import { MfaSection } from './mfa-section';
 
 jest.mock('@portal/contracts/calls', () => ({ startMfaSetup: jest.fn(), enableMfa: jest.fn(), requestMfaChallenge: jest.fn(), disableMfa: jest.fn() }));
 
-const profile = (extra: Partial<AccountProfile>): AccountProfile => ({
-  userId: 'u1',
-  username: 'customer',
-  email: 'customer@demo.example',
-  firstName: 'Chris',
-  lastName: 'Customer',
-  role: 'CUSTOMER',
-  profileImageUrl: null,
-  organisationName: 'Demo Customer',
-  phone: null,
-  timeZone: null,
-  language: null,
-  mfaMethod: 'email',
-  ...extra,
-});
+const profile = (extra: Parameters<typeof accountProfile>[0]) => accountProfile({ mfaMethod: 'email', ...extra });
 
 describe('MfaSection', () => {
   it('offers turning MFA off when the organisation does not require it', async () => {

@@ -10,6 +10,7 @@ import {
 } from '@portal/contracts/calls';
 import { GlobalAlert, profileStore, resetAlertStore } from '@portal/ui';
 import { MemoryRouter } from 'react-router-dom';
+import { accountProfile, signIn, testUser } from '../../../testing/session';
 import { ProfilePage } from './profile-page';
 
 jest.mock('@portal/contracts/calls', () => ({
@@ -29,24 +30,8 @@ jest.mock('@portal/contracts/calls', () => ({
 
 jest.setTimeout(30000);
 
-const user = {
-  userId: '6f1c1f7e-7c11-4d0b-9a57-6d0d8f3d2a10',
-  role: 'PARTNER',
-  mfa: false,
-  email: 'jane@example.com',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  username: 'jane',
-} as const;
-const profile = {
-  ...user,
-  organisationName: 'Acme Partners',
-  profileImageUrl: null,
-  phone: null,
-  timeZone: null,
-  language: null,
-  mfaMethod: null,
-};
+const user = testUser();
+const profile = accountProfile();
 const PNG = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]);
 const mock = (fn: unknown) => fn as jest.Mock;
 
@@ -60,8 +45,7 @@ function renderPage() {
 }
 
 beforeEach(() => {
-  window.localStorage.clear();
-  window.sessionStorage.setItem('user', JSON.stringify(user));
+  signIn(user);
   profileStore.setState({ profile: null, error: null, loading: false });
   resetAlertStore();
   jest.clearAllMocks();

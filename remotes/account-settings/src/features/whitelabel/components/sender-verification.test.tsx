@@ -1,8 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WhitelabelResponse, WhitelabelSender } from '@portal/contracts';
 import { getWhitelabel, sendWhitelabelSenderCode, verifyWhitelabelSender } from '@portal/contracts/calls';
-import { GlobalAlert, resetAlertStore, resetMenuStore } from '@portal/ui';
+import { resetAlertStore, resetMenuStore } from '@portal/ui';
+import { renderWithAlert, signIn, testUser } from '../../../testing/session';
 import { WhitelabelPage } from './whitelabel-page';
 
 jest.mock('@portal/contracts/calls', () => ({
@@ -15,7 +16,7 @@ jest.mock('@portal/contracts/calls', () => ({
 }));
 jest.setTimeout(30000);
 
-const user = { userId: '6f1c1f7e-7c11-4d0b-9a57-6d0d8f3d2a10', role: 'PARTNER', mfa: false, email: 'p@example.com', firstName: 'Paula', lastName: 'Partner', username: 'partner' };
+const user = testUser();
 const ADDRESS = 'help@reseller.example';
 const own = { copyrightText: null, whitelabelImageUrl: null, whiteLabelEmail: ADDRESS, presetColor: null };
 const withSender = (sender: WhitelabelSender): WhitelabelResponse => ({
@@ -28,18 +29,10 @@ const withSender = (sender: WhitelabelSender): WhitelabelResponse => ({
 });
 const codeSent = withSender({ state: 'code_sent', address: ADDRESS, from: 'Demo Partner <no-reply@portal.local>', replyTo: null });
 
-function renderPage() {
-  return render(
-    <>
-      <GlobalAlert />
-      <WhitelabelPage />
-    </>,
-  );
-}
+const renderPage = () => renderWithAlert(<WhitelabelPage />);
 
 beforeEach(() => {
-  window.localStorage.clear();
-  window.sessionStorage.setItem('user', JSON.stringify(user));
+  signIn(user);
   resetMenuStore();
   resetAlertStore();
   jest.clearAllMocks();

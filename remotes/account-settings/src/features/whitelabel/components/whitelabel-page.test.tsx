@@ -1,7 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { commitWhitelabelImage, getWhitelabel, updateWhitelabel, uploadWhitelabelImage } from '@portal/contracts/calls';
-import { GlobalAlert, menuStore, resetAlertStore, resetMenuStore } from '@portal/ui';
+import { menuStore, resetAlertStore, resetMenuStore } from '@portal/ui';
+import { inheritedWhitelabel, renderWithAlert, signIn, testUser } from '../../../testing/session';
 import { WhitelabelPage } from './whitelabel-page';
 
 jest.mock('@portal/contracts/calls', () => ({
@@ -12,31 +13,14 @@ jest.mock('@portal/contracts/calls', () => ({
 }));
 jest.setTimeout(30000);
 
-const user = { userId: '6f1c1f7e-7c11-4d0b-9a57-6d0d8f3d2a10', role: 'PARTNER', mfa: false, email: 'p@example.com', firstName: 'Paula', lastName: 'Partner', username: 'partner' };
-const inherited = {
-  copyrightText: '© Provider',
-  whitelabelImageUrl: null,
-  whiteLabelEmail: null,
-  presetColor: null,
-  sourceOrganisationName: 'Demo Provider',
-  inherited: true,
-  canEdit: true,
-  own: null,
-};
+const user = testUser();
+const inherited = inheritedWhitelabel();
 const mock = (fn: unknown) => fn as jest.Mock;
 
-function renderPage() {
-  return render(
-    <>
-      <GlobalAlert />
-      <WhitelabelPage />
-    </>,
-  );
-}
+const renderPage = () => renderWithAlert(<WhitelabelPage />);
 
 beforeEach(() => {
-  window.localStorage.clear();
-  window.sessionStorage.setItem('user', JSON.stringify(user));
+  signIn(user);
   resetMenuStore();
   resetAlertStore();
   jest.clearAllMocks();

@@ -3,6 +3,7 @@ import { USER_ACCESS_MESSAGES, type UserAccess } from '@portal/contracts';
 import { getWhitelabel } from '@portal/contracts/calls';
 import { profileStore, resetMenuStore } from '@portal/ui';
 import { ImageUploadButton } from '../../../components/image-upload-button';
+import { inheritedWhitelabel, signIn, testUser } from '../../../testing/session';
 import { WhitelabelPage } from './whitelabel-page';
 
 jest.mock('@portal/contracts/calls', () => ({
@@ -13,7 +14,7 @@ jest.mock('@portal/contracts/calls', () => ({
 }));
 jest.setTimeout(30000);
 
-const user = { userId: '6f1c1f7e-7c11-4d0b-9a57-6d0d8f3d2a10', role: 'PARTNER', mfa: false, email: 'p@example.com', firstName: 'Paula', lastName: 'Partner', username: 'partner' } as const;
+const user = testUser();
 
 function signInWith(access: UserAccess) {
   const { userId, username, email, firstName, lastName, role } = user;
@@ -21,20 +22,9 @@ function signInWith(access: UserAccess) {
 }
 
 beforeEach(() => {
-  window.localStorage.clear();
-  window.sessionStorage.setItem('user', JSON.stringify(user));
+  signIn(user);
   resetMenuStore();
-  jest.mocked(getWhitelabel).mockResolvedValue({
-    copyrightText: '© Provider',
-    whitelabelImageUrl: null,
-    whiteLabelEmail: null,
-    presetColor: null,
-    sourceOrganisationName: 'Demo Provider',
-    inherited: true,
-    canEdit: true,
-    own: null,
-    sender: null,
-  });
+  jest.mocked(getWhitelabel).mockResolvedValue(inheritedWhitelabel());
 });
 afterEach(() => profileStore.getState().clear());
 
