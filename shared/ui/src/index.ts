@@ -75,3 +75,5 @@ export type { ConfirmDialogProps } from './components/confirm-dialog';
 export { formatBytes, formatCount, formatDateTime, formatDuration, formatRate } from './format/format';
 export { ListFilters } from './list/list-filters';
 export type { ListFiltersProps } from './list/list-filters';
+export { ListTable } from './list/list-table';
+export type { ListColumn, ListTableProps } from './list/list-table';

@@ -1,4 +1,4 @@
-import { Box, Button, Card, IconButton, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Card, IconButton, TableCell, TableRow, Typography } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { PAGE_SIZE_DEFAULT, SUPPORT_MESSAGES, type FeedbackEntry, type FeedbackSort } from '@portal/contracts';
 import { deleteFeedback, listFeedbacks } from '@portal/contracts/calls';
@@ -12,6 +12,7 @@ import {
   ListFilters,
   ListPagination,
   listPageQuery,
+  ListTable,
   PageHeader,
   QueryState,
   showAlert,
@@ -70,45 +71,29 @@ export function FeedbacksPage() {
               <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
                 {countLabel(page.total, 'entry', 'entries')}
               </Typography>
-              <TableContainer>
-                <Table size="small" aria-label="Feedback">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Feedback</TableCell>
-                      <TableCell>Author</TableCell>
-                      <TableCell>Submitted</TableCell>
-                      <TableCell align="right">
-                        <Box component="span" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-                          Actions
-                        </Box>
-                      </TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {page.items.map((entry) => (
-                      <TableRow key={entry.id} hover>
-                        <TableCell sx={{ whiteSpace: 'pre-wrap', maxWidth: 480 }}>{entry.feedback}</TableCell>
-                        <TableCell>
-                          {entry.author.name}
-                          <Typography variant="caption" display="block" color="text.secondary">
-                            {entry.author.organisationName}
-                          </Typography>
-                        </TableCell>
-                        <TableCell>{formatDateTime(entry.createdAt)}</TableCell>
-                        <TableCell align="right">
-                          {entry.canDelete ? (
-                            <ChangeAction title="Delete">
-                              <IconButton aria-label={`Delete feedback from ${entry.author.name}, ${formatDateTime(entry.createdAt)}`} onClick={() => setToDelete(entry)}>
-                                <DeleteOutlineIcon />
-                              </IconButton>
-                            </ChangeAction>
-                          ) : null}
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <ListTable label="Feedback" columns={['Feedback', 'Author', 'Submitted', { label: 'Actions', align: 'right', srOnly: true }]}>
+                {page.items.map((entry) => (
+                  <TableRow key={entry.id} hover>
+                    <TableCell sx={{ whiteSpace: 'pre-wrap', maxWidth: 480 }}>{entry.feedback}</TableCell>
+                    <TableCell>
+                      {entry.author.name}
+                      <Typography variant="caption" display="block" color="text.secondary">
+                        {entry.author.organisationName}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>{formatDateTime(entry.createdAt)}</TableCell>
+                    <TableCell align="right">
+                      {entry.canDelete ? (
+                        <ChangeAction title="Delete">
+                          <IconButton aria-label={`Delete feedback from ${entry.author.name}, ${formatDateTime(entry.createdAt)}`} onClick={() => setToDelete(entry)}>
+                            <DeleteOutlineIcon />
+                          </IconButton>
+                        </ChangeAction>
+                      ) : null}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </ListTable>
               <ListPagination total={page.total} page={page.page} pageSize={page.pageSize} onChange={update} />
             </>
           )}

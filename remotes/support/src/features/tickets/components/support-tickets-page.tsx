@@ -1,9 +1,9 @@
-import { Box, Button, Card, MenuItem, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, MenuItem, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import { PAGE_SIZE_DEFAULT, TICKET_STATUS_LABELS, TICKET_STATUSES, type TicketSort } from '@portal/contracts';
 import { listTickets } from '@portal/contracts/calls';
 import { supportEndpoints } from '@portal/contracts/endpoints/support';
 import { keepPreviousData, useCallQuery } from '@portal/data';
-import { ChangeAction, countLabel, formatDateTime, ListFilters, ListPagination, listPageQuery, PageHeader, QueryState, useUrlListState } from '@portal/ui';
+import { ChangeAction, countLabel, formatDateTime, ListFilters, ListPagination, listPageQuery, ListTable, PageHeader, QueryState, useUrlListState } from '@portal/ui';
 import { useState } from 'react';
 import { RaiseTicketDialog } from './raise-ticket-dialog';
 import { TicketDetailDialog } from './ticket-detail-dialog';
@@ -65,52 +65,39 @@ export function SupportTicketsPage() {
               <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
                 {countLabel(page.total, 'ticket')}
               </Typography>
-              <TableContainer>
-                <Table size="small" aria-label="Support tickets">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>#</TableCell>
-                      <TableCell>Subject</TableCell>
-                      <TableCell>Status</TableCell>
-                      <TableCell>Raised by</TableCell>
-                      <TableCell>Handled by</TableCell>
-                      <TableCell align="right">Replies</TableCell>
-                      <TableCell>Created</TableCell>
-                      <TableCell>Last activity</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {page.items.map((ticket) => (
-                      <TableRow key={ticket.id} hover>
-                        <TableCell>{ticket.number}</TableCell>
-                        <TableCell>
-                          <Button
-                            variant="text"
-                            onClick={() => update({ ticket: ticket.id }, { keepPage: true })}
-                            sx={{ textTransform: 'none', textAlign: 'left', p: 0, minWidth: 0 }}
-                            aria-label={`Open ticket ${ticket.number}: ${ticket.subject}`}
-                          >
-                            {ticket.subject}
-                          </Button>
-                        </TableCell>
-                        <TableCell>
-                          <TicketStatusChip status={ticket.status} />
-                        </TableCell>
-                        <TableCell>
-                          {ticket.author.name}
-                          <Typography variant="caption" display="block" color="text.secondary">
-                            {ticket.author.organisationName}
-                          </Typography>
-                        </TableCell>
-                        <TableCell>{ticket.handlerOrganisationName}</TableCell>
-                        <TableCell align="right">{ticket.replyCount}</TableCell>
-                        <TableCell>{formatDateTime(ticket.createdAt)}</TableCell>
-                        <TableCell>{formatDateTime(ticket.updatedAt)}</TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <ListTable
+                label="Support tickets"
+                columns={['#', 'Subject', 'Status', 'Raised by', 'Handled by', { label: 'Replies', align: 'right' }, 'Created', 'Last activity']}
+              >
+                {page.items.map((ticket) => (
+                  <TableRow key={ticket.id} hover>
+                    <TableCell>{ticket.number}</TableCell>
+                    <TableCell>
+                      <Button
+                        variant="text"
+                        onClick={() => update({ ticket: ticket.id }, { keepPage: true })}
+                        sx={{ textTransform: 'none', textAlign: 'left', p: 0, minWidth: 0 }}
+                        aria-label={`Open ticket ${ticket.number}: ${ticket.subject}`}
+                      >
+                        {ticket.subject}
+                      </Button>
+                    </TableCell>
+                    <TableCell>
+                      <TicketStatusChip status={ticket.status} />
+                    </TableCell>
+                    <TableCell>
+                      {ticket.author.name}
+                      <Typography variant="caption" display="block" color="text.secondary">
+                        {ticket.author.organisationName}
+                      </Typography>
+                    </TableCell>
+                    <TableCell>{ticket.handlerOrganisationName}</TableCell>
+                    <TableCell align="right">{ticket.replyCount}</TableCell>
+                    <TableCell>{formatDateTime(ticket.createdAt)}</TableCell>
+                    <TableCell>{formatDateTime(ticket.updatedAt)}</TableCell>
+                  </TableRow>
+                ))}
+              </ListTable>
               <ListPagination total={page.total} page={page.page} pageSize={page.pageSize} onChange={update} />
             </>
           )}
