@@ -63,7 +63,7 @@ async function rig(size: number): Promise<Rig> {
   const tenant = await insertTenant(db, MASTER, {
     organisationId: rows[0].organisation_id,
     name: 'Bench',
-    credentials: { tenantId: emulator.tenantId, clientId: emulator.clientId, clientSecret: emulator.clientSecret, graphBaseUrl: emulator.url, authorityUrl: emulator.authorityUrl },
+    credentials: emulator.credentials,
   });
   const { rows: set } = await db.query<{ id: string }>(
     `insert into backup_sets (organisation_id, tenant_id, name, type, scope, services, schedule, retention_days)

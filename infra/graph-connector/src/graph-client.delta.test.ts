@@ -158,6 +158,6 @@ describe('delta queries against the emulator', () => {
 async function emulatorWithClientFor(emulator: Emulator) {
   const { createGraphClient } = await import('./graph-client');
   return {
-    client: createGraphClient({ tenantId: emulator.tenantId, clientId: emulator.clientId, clientSecret: emulator.clientSecret, graphBaseUrl: emulator.url, authorityUrl: emulator.authorityUrl, pageSize: 7 }),
+    client: createGraphClient({ ...emulator.credentials, pageSize: 7 }),
   };
 }

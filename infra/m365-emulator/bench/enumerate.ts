@@ -34,14 +34,7 @@ async function main() {
   const startedAt = Date.now();
   const emulator = await startEmulator({ seed, size });
   const expected = emulator.tenant.counts().total;
-  const client = createGraphClient({
-    tenantId: emulator.tenantId,
-    clientId: emulator.clientId,
-    clientSecret: emulator.clientSecret,
-    graphBaseUrl: emulator.url,
-    authorityUrl: emulator.authorityUrl,
-    pageSize,
-  });
+  const client = createGraphClient({ ...emulator.credentials, pageSize });
   console.log(`tenant: ${emulator.organizationName}, ${emulator.tenant.users.length} users, ${expected} items (size ${size}), built in ${Date.now() - startedAt} ms`);
 
   // Tasks are produced lazily per user/site/team, so the queue itself stays small.

@@ -27,6 +27,15 @@ export interface EmulatorOptions {
   adminKey?: string;
 }
 
+/** What a Graph client (or a tenant's stored connection) needs to reach this emulator. */
+export interface EmulatorCredentials {
+  tenantId: string;
+  clientId: string;
+  clientSecret: string;
+  graphBaseUrl: string;
+  authorityUrl: string;
+}
+
 export interface Emulator {
   /** Graph base URL, e.g. http://127.0.0.1:4100/v1.0 (pass as graphBaseUrl). */
   url: string;
@@ -41,6 +50,8 @@ export interface Emulator {
   organizationName: string;
   domain: string;
   tenant: Tenant;
+  /** tenantId, clientId, clientSecret, graphBaseUrl and authorityUrl together. */
+  credentials: EmulatorCredentials;
   mutate(fraction: number): MutationSummary;
   /** Throttle matching requests with 429/503 + Retry-After; null clears. */
   setThrottle(rule: ThrottleRule | null): void;
@@ -75,8 +86,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   });
   const port = (server.address() as AddressInfo).port;
   state.origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  const url = `${state.origin}/v1.0`;
   return {
-    url: `${state.origin}/v1.0`,
+    url,
     authorityUrl: state.origin,
     adminUrl: `${state.origin}/_emulator`,
     port,
@@ -86,6 +98,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     organizationName: tenant.organizationName,
     domain: tenant.domain,
     tenant,
+    credentials: { tenantId: tenant.tenantId, clientId: tenant.clientId, clientSecret: tenant.clientSecret, graphBaseUrl: url, authorityUrl: state.origin },
     mutate: (fraction) => mutate(tenant, fraction),
     setThrottle: (rule) => faults.setThrottle(rule),
     setFailure: (rule) => faults.setFailure(rule),

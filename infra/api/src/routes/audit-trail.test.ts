@@ -5,7 +5,8 @@ import { startEmulator, type Emulator } from '@portal/m365-emulator';
 import { auditVerifySchema, type BackupSet, type ItemPage, type Job, type Tenant } from '@portal/contracts';
 import { folderStoreReader } from '../remotes/remote-store';
 import { publishVersion } from '../services/remote-ops-service';
-import { build, signin, type ApiInstance } from '../test/build';
+import { build, signin, type ApiInstance, type Session } from '../test/build';
+import { call as request, waitForJob, type Method } from '../test/calls';
 import { imageBody, PNG_1X1 } from '../test/images';
 import { emulatorOutbound } from '../test/emulator-outbound';
 
@@ -22,8 +23,6 @@ afterAll(async () => {
   await emulator?.stop();
 });
 
-type Session = Awaited<ReturnType<typeof signin>>;
-
 interface Entry {
   actor: string | null;
   action: string;
@@ -33,10 +32,11 @@ interface Entry {
   organisation: string;
 }
 
-async function call<T>(app: ApiInstance, who: Session, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  const response = await app.inject({ method, url: `/backend/${url}`, headers: who.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-  expect(response.statusCode).toBeLessThan(300);
-  return response.json() as T;
+/** The body of a request that must succeed. */
+async function call<T>(app: ApiInstance, who: Session, method: Method, url: string, payload?: unknown): Promise<T> {
+  const { status, body } = await request<T>(app, who, method, url, payload);
+  expect(status).toBeLessThan(300);
+  return body;
 }
 
 /** Entries other than sign-ins, oldest first, with the name of the organisation they belong to. */
@@ -55,21 +55,11 @@ async function chainValid(app: ApiInstance): Promise<boolean> {
   return auditVerifySchema.parse(response.json()).valid;
 }
 
-async function waitForJob(app: ApiInstance, who: Session, jobId: string): Promise<Job> {
-  const until = Date.now() + 150_000;
-  for (;;) {
-    const job = await call<Job>(app, who, 'GET', `api/jobs/${jobId}`);
-    if (['succeeded', 'warning', 'failed', 'cancelled'].includes(job.status)) return job;
-    if (Date.now() > until) throw new Error(`job ${jobId} still ${job.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
 describe('audit trail', () => {
   it('records tenants, backup sets, backups, restores, previews, downloads and deletions of a customer', async () => {
     const app = await build({ backup: { demo: false, scheduleEveryMs: 60_000, outbound: emulatorOutbound(emulator) } });
     const customer = await signin(app, 'customer');
-    const connect = { name: 'Audit tenant', tenantId: emulator.tenantId, clientId: emulator.clientId, clientSecret: emulator.clientSecret, graphBaseUrl: emulator.url, authorityUrl: emulator.authorityUrl };
+    const connect = { name: 'Audit tenant', ...emulator.credentials };
     const tenant = await call<Tenant>(app, customer, 'POST', 'api/backup/tenants', connect);
     await call<Tenant>(app, customer, 'PATCH', `api/backup/tenants/${tenant.id}`, { name: 'Audit tenant 2', clientSecret: emulator.clientSecret });
     const users = await call<{ items: Array<{ externalId: string; displayName: string }> }>(app, customer, 'GET', `api/backup/tenants/${tenant.id}/directory?kind=user`);

@@ -2,7 +2,8 @@ import zlib from 'node:zlib';
 import { defaultGraphClientFactory } from '@portal/engine';
 import { startEmulator, type Emulator } from '@portal/m365-emulator';
 import type { BackupSet, ItemPage, Job, ProtectedObjectPage, SnapshotList, Tenant, TreeList } from '@portal/contracts';
-import { build, signin, type ApiInstance } from '../test/build';
+import { build, signin, type ApiInstance, type Session } from '../test/build';
+import { call, waitForJob } from '../test/calls';
 import { emulatorOutbound } from '../test/emulator-outbound';
 
 // The vertical slice through the API: connect a tenant (the emulator), create a set, run a backup
@@ -19,31 +20,7 @@ afterAll(async () => {
   await emulator?.stop();
 });
 
-type Session = Awaited<ReturnType<typeof signin>>;
-
-async function call<T>(app: ApiInstance, session: Session, method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE', url: string, payload?: unknown) {
-  const response = await app.inject({ method, url: `/backend/${url}`, headers: session.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-  return { status: response.statusCode, body: (String(response.headers['content-type'] ?? '').includes('json') ? response.json() : response.body) as T & { errorMessage?: string } };
-}
-
-async function waitForJob(app: ApiInstance, session: Session, jobId: string): Promise<Job> {
-  const until = Date.now() + 150_000;
-  for (;;) {
-    const { body } = await call<Job>(app, session, 'GET', `api/jobs/${jobId}`);
-    if (['succeeded', 'warning', 'failed', 'cancelled'].includes(body.status)) return body;
-    if (Date.now() > until) throw new Error(`job ${jobId} still ${body.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-}
-
-const connectBody = () => ({
-  name: 'Contoso test',
-  tenantId: emulator.tenantId,
-  clientId: emulator.clientId,
-  clientSecret: emulator.clientSecret,
-  graphBaseUrl: emulator.url,
-  authorityUrl: emulator.authorityUrl,
-});
+const connectBody = () => ({ name: 'Contoso test', ...emulator.credentials });
 
 /** Entries of a ZIP (stored or deflated), enough to check what a download contains. */
 function unzip(buffer: Buffer): Map<string, Buffer> {
@@ -170,7 +147,7 @@ describe('backup API', () => {
     expect(restored.verifiedCount).toBe(4);
 
     // Independently of the job's own check: the restored file in the emulator has the backed-up bytes.
-    const graph = defaultGraphClientFactory()({ tenantId: emulator.tenantId, clientId: emulator.clientId, clientSecret: emulator.clientSecret, graphBaseUrl: emulator.url, authorityUrl: emulator.authorityUrl });
+    const graph = defaultGraphClientFactory()(emulator.credentials);
     const download = await call<Buffer>(app, customer, 'GET', `api/backup/items/${file.id}/download-link`);
     const original = await app.inject({ method: 'GET', url: (download.body as unknown as { url: string }).url });
     expect(original.statusCode).toBe(200);

@@ -130,7 +130,7 @@ describe('GET /backend/api/health', () => {
       method: 'POST',
       url: '/backend/api/backup/tenants',
       headers: customer.headers,
-      payload: { name: 'Contoso health', tenantId: emulator.tenantId, clientId: emulator.clientId, clientSecret: emulator.clientSecret, graphBaseUrl: emulator.url, authorityUrl: emulator.authorityUrl },
+      payload: { name: 'Contoso health', ...emulator.credentials },
     });
     expect(connect.statusCode).toBe(201);
     const tenantId = (connect.json() as { id: string }).id;

@@ -52,7 +52,7 @@ export async function seedDemoBackups(deps: BackupDeps, options: { size?: number
       const tenant = await connectTenant(
         deps,
         auth,
-        { name: `${emulator.organizationName} (demo)`, tenantId: emulator.tenantId, clientId: emulator.clientId, clientSecret: emulator.clientSecret, graphBaseUrl: emulator.url, authorityUrl: emulator.authorityUrl },
+        { name: `${emulator.organizationName} (demo)`, ...emulator.credentials },
         { demo: true },
       );
       const set = await createSet(

@@ -60,7 +60,7 @@ async function fixture(): Promise<Fixture> {
   const tenant = await insertTenant(db, MASTER, {
     organisationId,
     name: 'Engine test',
-    credentials: { tenantId: emulator.tenantId, clientId: emulator.clientId, clientSecret: emulator.clientSecret, graphBaseUrl: emulator.url, authorityUrl: emulator.authorityUrl },
+    credentials: emulator.credentials,
   });
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'engine-test-'));
   dirs.push(dir);

@@ -95,7 +95,7 @@ describePg('backup workers on PostgreSQL (pg-boss)', () => {
     const tenant = await insertTenant(db, MASTER, {
       organisationId,
       name: 'Workers',
-      credentials: { tenantId: emulator.tenantId, clientId: emulator.clientId, clientSecret: emulator.clientSecret, graphBaseUrl: emulator.url, authorityUrl: emulator.authorityUrl },
+      credentials: emulator.credentials,
     });
     const { rows: sets } = await db.query<{ id: string }>(
       `insert into backup_sets (organisation_id, tenant_id, name, type, scope, services, schedule, retention_days)

@@ -1,6 +1,7 @@
 import { alertListSchema, BACKUP_MESSAGES, type AlertView, type BackupSet, type Job, type Tenant } from '@portal/contracts';
 import { startEmulator, type Emulator } from '@portal/m365-emulator';
-import { build, signin, type ApiInstance } from '../test/build';
+import { build, signin, type ApiInstance, type Session } from '../test/build';
+import { call, waitForJob } from '../test/calls';
 import { checkSecretExpiry } from './m365-alerts';
 import { emulatorOutbound } from '../test/emulator-outbound';
 
@@ -21,22 +22,7 @@ afterAll(async () => {
   await emulator?.stop();
 });
 
-type Session = Awaited<ReturnType<typeof signin>>;
-
-async function call<T>(app: ApiInstance, session: Session, method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) {
-  const response = await app.inject({ method, url: `/backend/${url}`, headers: session.headers, ...(payload === undefined ? {} : { payload: payload as object }) });
-  return { status: response.statusCode, body: response.json() as T & { errorMessage?: string } };
-}
-
-const connectBody = (extra: object = {}) => ({
-  name: 'Contoso alerts',
-  tenantId: emulator.tenantId,
-  clientId: emulator.clientId,
-  clientSecret: emulator.clientSecret,
-  graphBaseUrl: emulator.url,
-  authorityUrl: emulator.authorityUrl,
-  ...extra,
-});
+const connectBody = (extra: object = {}) => ({ name: 'Contoso alerts', ...emulator.credentials, ...extra });
 
 async function m365Alerts(app: ApiInstance, session: Session): Promise<AlertView[]> {
   return alertListSchema.parse((await call(app, session, 'GET', 'api/alerts?kind=m365&status=all')).body).alerts;
@@ -45,13 +31,7 @@ async function m365Alerts(app: ApiInstance, session: Session): Promise<AlertView
 async function runBackup(app: ApiInstance, session: Session, setId: string): Promise<Job> {
   const run = await call<Job>(app, session, 'POST', `api/backup/sets/${setId}/run`);
   expect(run.status).toBe(202);
-  const until = Date.now() + 150_000;
-  for (;;) {
-    const { body } = await call<Job>(app, session, 'GET', `api/jobs/${run.body.id}`);
-    if (['succeeded', 'warning', 'failed', 'cancelled'].includes(body.status)) return body;
-    if (Date.now() > until) throw new Error(`job still ${body.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  return waitForJob(app, session, run.body.id);
 }
 
 const day = (offset: number, from = new Date()) => new Date(from.getTime() + offset * 86_400_000).toISOString().slice(0, 10);

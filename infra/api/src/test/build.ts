@@ -135,3 +135,6 @@ export async function signin(app: ApiInstance, username: string, password = 'Por
   const body = response.json() as { accessToken: string; userId: string; role: string };
   return { ...body, headers: { authorization: `Bearer ${body.accessToken}`, userid: body.userId } };
 }
+
+/** A signed-in user: ids, role and the headers its requests carry. */
+export type Session = Awaited<ReturnType<typeof signin>>;

@@ -10,11 +10,7 @@ export async function emulatorWithClient(
   const emulator = await startEmulator({ seed: 'connector-tests', size: 600, ...emulatorOptions });
   const clientFor = (extra: Partial<GraphClientOptions> = {}) =>
     createGraphClient({
-      tenantId: emulator.tenantId,
-      clientId: emulator.clientId,
-      clientSecret: emulator.clientSecret,
-      graphBaseUrl: emulator.url,
-      authorityUrl: emulator.authorityUrl,
+      ...emulator.credentials,
       pageSize: 7,
       ...clientOptions,
       ...extra,
