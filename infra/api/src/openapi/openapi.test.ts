@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { ENDPOINTS } from '@portal/contracts/endpoints';
-import { build, signin } from '../test/build';
+import { build, post, signin } from '../test/build';
 
 const API_DIR = path.resolve(__dirname, '../..');
 
@@ -56,12 +56,7 @@ describe('OpenAPI document and reference', () => {
     const ok = await app.inject({ method: 'GET', url: '/backend/support/tickets', headers: customer.headers });
     expect(ok.statusCode).toBe(200);
     // A descriptor's status is the route's: creating a ticket answers 201.
-    const created = await app.inject({
-      method: 'POST',
-      url: '/backend/support/create',
-      headers: customer.headers,
-      payload: { userId: customer.userId, subject: 'Status', description: 'From the descriptor' },
-    });
+    const created = await post(app, 'support/create', { userId: customer.userId, subject: 'Status', description: 'From the descriptor' }, customer.headers);
     expect(created.statusCode).toBe(201);
   });
 });

@@ -58,17 +58,8 @@ function toUser(row: UserRow): User {
   };
 }
 
-export interface NewUserRow {
-  organisationId: string;
-  username: string;
-  email: string;
-  passwordHash: string;
-  firstName: string;
-  lastName: string;
-  role: Role;
-  mfaMethod?: MfaMethod | null;
-  demo?: boolean;
-}
+export type NewUserRow = Pick<User, 'organisationId' | 'username' | 'email' | 'passwordHash' | 'firstName' | 'lastName' | 'role'> &
+  Partial<Pick<User, 'mfaMethod' | 'demo'>>;
 
 export async function insertUser(db: Queryable, input: NewUserRow): Promise<User> {
   const { rows } = await db.query<UserRow>(

@@ -1,9 +1,7 @@
 import { auditPageSchema, auditVerifySchema } from '@portal/contracts';
 import type { ApiInstance } from '../create-api';
 import { recordAudit } from '../services/audit-service';
-import { build, signin } from '../test/build';
-
-type Session = Awaited<ReturnType<typeof signin>>;
+import { build, post, signin, type Session } from '../test/build';
 
 async function page(app: ApiInstance, who: Session, query = '') {
   const response = await app.inject({ method: 'GET', url: `/backend/admin/audit${query}`, headers: who.headers });
@@ -98,12 +96,7 @@ describe('audit log', () => {
   it('records password changes and MFA outcomes', async () => {
     const app = await build();
     const customer = await signin(app, 'customer');
-    const changed = await app.inject({
-      method: 'POST',
-      url: '/backend/api/change/password',
-      headers: customer.headers,
-      payload: { userId: customer.userId, currentPassword: 'Portal#2026', password: 'Sunny#Harbour42' },
-    });
+    const changed = await post(app, 'api/change/password', { userId: customer.userId, currentPassword: 'Portal#2026', password: 'Sunny#Harbour42' }, customer.headers);
     expect(changed.statusCode).toBe(200);
     const mfa = await signin(app, 'mfauser');
     await app.inject({ method: 'POST', url: '/backend/api/validate/otp', headers: mfa.headers, payload: { userId: mfa.userId, otp: '000000' } });

@@ -66,22 +66,13 @@ test('non-ADMIN users get 403 Forbidden on list, publish and rollback; anonymous
 test('ADMIN publishes a stored folder (integrity computed by the server), rolls back, and every change is audited', async () => {
   const headers = { ...(await asAdmin()), 'x-forwarded-for': '203.0.113.7' };
   writeVersion('support', '1.1.0-bbbb', 'var support = 2;');
+  const publish = (payload: object) => app.inject({ method: 'POST', url: '/backend/api/remotes/support/releases', headers, payload });
 
   // A client-sent integrity is not part of the contract: refused.
-  const sneaky = await app.inject({
-    method: 'POST',
-    url: '/backend/api/remotes/support/releases',
-    headers,
-    payload: { version: '1.1.0-bbbb', integrity: 'sha384-AAAA' },
-  });
+  const sneaky = await publish({ version: '1.1.0-bbbb', integrity: 'sha384-AAAA' });
   expect(sneaky.statusCode).toBe(400);
 
-  const published = await app.inject({
-    method: 'POST',
-    url: '/backend/api/remotes/support/releases',
-    headers,
-    payload: { version: '1.1.0-bbbb', gitCommit: 'abcdef1234567' },
-  });
+  const published = await publish({ version: '1.1.0-bbbb', gitCommit: 'abcdef1234567' });
   expect(published.statusCode).toBe(200);
   expect(published.json()).toMatchObject({
     name: 'support',
@@ -89,7 +80,7 @@ test('ADMIN publishes a stored folder (integrity computed by the server), rolls 
     pointer: { fromVersion: '1.0.0-aaaa', toVersion: '1.1.0-bbbb', actor: 'admin' },
   });
 
-  const missing = await app.inject({ method: 'POST', url: '/backend/api/remotes/support/releases', headers, payload: { version: '9.9.9-none' } });
+  const missing = await publish({ version: '9.9.9-none' });
   expect(missing.statusCode).toBe(404);
   expect(missing.json().errorMessage).toMatch(/not in the remote store/);
 

@@ -1,9 +1,7 @@
 import crypto from 'node:crypto';
 import { USER_ACCESS_MESSAGES, accountProfileSchema, managedUserListSchema, managedUserSchema, organisationTreeSchema } from '@portal/contracts';
 import type { ApiInstance } from '../create-api';
-import { build, signin } from '../test/build';
-
-type Session = Awaited<ReturnType<typeof signin>>;
+import { build, post, signin, type Session } from '../test/build';
 
 const setAccess = (app: ApiInstance, who: Session, userId: string, access: unknown) =>
   app.inject({ method: 'PUT', url: `/backend/admin/users/${userId}/access`, headers: who.headers, payload: { access } });
@@ -98,12 +96,7 @@ describe('access level within the tier', () => {
     const customer = await signin(app, 'customer');
     expect((await setAccess(app, partner, customer.userId, 'read-only')).statusCode).toBe(200);
 
-    const changed = await app.inject({
-      method: 'POST',
-      url: '/backend/api/change/password',
-      headers: customer.headers,
-      payload: { userId: customer.userId, currentPassword: 'Portal#2026', password: 'Sunny#Harbour42' },
-    });
+    const changed = await post(app, 'api/change/password', { userId: customer.userId, currentPassword: 'Portal#2026', password: 'Sunny#Harbour42' }, customer.headers);
     expect(changed.statusCode).toBe(200);
     const again = await signin(app, 'customer', 'Sunny#Harbour42');
     expect((await ticket(app, again)).json()).toEqual(READ_ONLY);

@@ -1,7 +1,7 @@
 import { alertListSchema } from '@portal/contracts';
 import { createOutboxMailer } from '../mail/mailer';
 import { defaultBrandingResolver } from '../mail/messages';
-import { build, latestCode, mailsTo, signin, type ApiInstance } from '../test/build';
+import { build, latestCode, mailsTo, post, signin, type ApiInstance } from '../test/build';
 import { notifyNewAlerts } from './alert-notifier';
 import { BRUTE_FORCE_THRESHOLD } from './security-alerts';
 
@@ -62,13 +62,7 @@ describe('security alerts', () => {
   it('raises the brute-force alert for wrong current passwords at change-password too', async () => {
     const app = await build();
     const user = await signin(app, 'customer');
-    const change = (currentPassword: string) =>
-      app.inject({
-        method: 'POST',
-        url: '/backend/api/change/password',
-        payload: { userId: user.userId, currentPassword, password: 'Copper#Lantern58' },
-        headers: user.headers,
-      });
+    const change = (currentPassword: string) => post(app, 'api/change/password', { userId: user.userId, currentPassword, password: 'Copper#Lantern58' }, user.headers);
     for (let i = 1; i < BRUTE_FORCE_THRESHOLD; i += 1) expect((await change('Wrong#Guess1')).statusCode).toBe(400);
     expect(await securityAlerts(app, 'partner')).toEqual([]);
     expect((await change('Secret#Guess99')).statusCode).toBe(400);
