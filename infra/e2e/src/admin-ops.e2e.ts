@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describeViolations, seriousViolations } from './a11y';
-import { DEMO_PASSWORD, newPage, signIn } from './browser';
+import { apiToken } from './api-token';
+import { newPage, signIn } from './browser';
 import { mailFromOutbox } from './outbox';
 import { usePortalSuite } from './suite';
 import { startInMode } from './display-mode';
@@ -61,15 +62,6 @@ test('a partner creates a customer and invites a user, who accepts and signs in'
   await partner.page.goto('/user-activity');
   await partner.page.getByRole('table', { name: 'User activity' }).getByText(username).first().waitFor();
 });
-
-async function apiToken(baseUrl: string, username: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/backend/api/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
 
 async function currentVersion(baseUrl: string, token: string, name: string): Promise<string> {
   const res = await fetch(`${baseUrl}/backend/api/remotes`, { headers: { authorization: `Bearer ${token}` } });

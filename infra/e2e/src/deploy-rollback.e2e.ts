@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { apiToken } from './api-token';
 import { DEMO_PASSWORD, launchBrowser, newPage, signIn } from './browser';
 import { PORTAL_CLI, portalCliEnv, REPO_ROOT, RunningPortal, startPortal } from './portal';
 
@@ -99,14 +100,8 @@ async function navigate(p: Page, url: string) {
 }
 
 async function adminAlerts(): Promise<{ source: string; message: string }[]> {
-  const signin = await (
-    await fetch(`${portal.url}/backend/api/signin`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'admin', password: DEMO_PASSWORD }),
-    })
-  ).json();
-  const res = await fetch(`${portal.url}/backend/api/remotes/alerts`, { headers: { authorization: `Bearer ${signin.accessToken}` } });
+  const token = await apiToken(portal.url, 'admin');
+  const res = await fetch(`${portal.url}/backend/api/remotes/alerts`, { headers: { authorization: `Bearer ${token}` } });
   return (await res.json()).alerts;
 }
 

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousViolations } from './a11y';
+import { apiToken } from './api-token';
 import { DEMO_PASSWORD, newPage, signIn } from './browser';
 import { usePortalSuite } from './suite';
 import { startInMode } from './display-mode';
@@ -8,15 +9,6 @@ import { startInMode } from './display-mode';
 const suite = usePortalSuite({ METRICS_SAMPLE_EVERY_MS: '2000' });
 
 const MESSAGE = `Storage upgrade until 14:00 UTC <b>${Date.now()}</b>`;
-
-async function apiToken(username: string): Promise<string> {
-  const res = await fetch(`${suite.portal.url}/backend/api/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
 
 async function openGrafanaCharts(page: Page): Promise<void> {
   await page.goto('/grafana');
@@ -75,7 +67,7 @@ test('admin switches maintenance on; customers see the banner and cannot change 
   await dialog.getByRole('textbox', { name: /^Description/ }).fill('This should be refused.');
   await dialog.getByRole('button', { name: 'Submit' }).click();
   await customer.page.getByText(MESSAGE).nth(1).waitFor();
-  const customerToken = await apiToken('customer');
+  const customerToken = await apiToken(suite.portal.url, 'customer');
   const refused = await fetch(`${suite.portal.url}/backend/api/operator/maintenance`, { method: 'GET', headers: { authorization: `Bearer ${customerToken}` } });
   expect(refused.status).toBe(403);
   const write = await fetch(`${suite.portal.url}/backend/support/create`, {

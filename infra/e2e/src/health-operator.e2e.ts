@@ -1,21 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousViolations } from './a11y';
-import { DEMO_PASSWORD, newPage, signIn } from './browser';
+import { apiToken } from './api-token';
+import { newPage, signIn } from './browser';
 import { usePortalSuite } from './suite';
 import { startInMode } from './display-mode';
 
 // The demo customer's tenant is an in-process M365 emulator, so /health-check has a real tenant to
 // probe through Graph (as in backup-sets.e2e.ts); a small one keeps its first backup short.
 const suite = usePortalSuite({ PORTAL_DEMO_BACKUPS: '1', PORTAL_DEMO_BACKUP_SIZE: '300' });
-
-async function apiToken(username: string): Promise<string> {
-  const res = await fetch(`${suite.portal.url}/backend/api/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ username, password: DEMO_PASSWORD }),
-  });
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
 
 async function api<T>(token: string, path: string, init: { method?: string; body?: unknown } = {}): Promise<T> {
   const res = await fetch(`${suite.portal.url}/backend/${path}`, {
@@ -53,7 +45,7 @@ async function refreshUntil(page: Page, check: () => Promise<boolean>, timeoutMs
 }
 
 test('ADMIN sees every part ok on /health-check, with the demo tenant reachable through Graph and loaded remotes counted', async () => {
-  const tenant = await demoTenant(await apiToken('customer'));
+  const tenant = await demoTenant(await apiToken(suite.portal.url, 'customer'));
   const { context, page } = await newPage(suite.browser, suite.portal.url);
   await signIn(page, 'admin');
   await page.waitForURL('**/dashboard');
@@ -86,7 +78,7 @@ test('ADMIN sees every part ok on /health-check, with the demo tenant reachable 
 });
 
 test('ADMIN sees workers and the job queue on /operator and cancels a running job', async () => {
-  const customer = await apiToken('customer');
+  const customer = await apiToken(suite.portal.url, 'customer');
   const tenant = await demoTenant(customer);
   // The demo's first backup starts with the portal; on a busy machine it may still run. This test
   // starts its own run, so it waits for that one to end rather than catch it just before it ends.

@@ -1,3 +1,5 @@
+import { apiToken } from './api-token';
+
 export interface OutboxMessage {
   id: string;
   to: string;
@@ -8,25 +10,13 @@ export interface OutboxMessage {
   sentAt: string;
 }
 
-const OUTBOX_READER = { username: 'admin', password: 'Portal#2026' };
-
 // The outbox holds every user's codes, so the API shows it to a signed-in ADMIN only; one session
 // per portal is enough for a whole test file.
 const tokens = new Map<string, Promise<string>>();
 
-async function signInAsOutboxReader(baseUrl: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/backend/api/signin`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(OUTBOX_READER),
-  });
-  if (!res.ok) throw new Error(`outbox reader sign-in failed: ${res.status} ${await res.text()}`);
-  return ((await res.json()) as { accessToken: string }).accessToken;
-}
-
 /** The demo outbox (newest first), read the way the Outbox page reads it: with an ADMIN session. */
 export async function readOutbox(baseUrl: string): Promise<OutboxMessage[] | null> {
-  if (!tokens.has(baseUrl)) tokens.set(baseUrl, signInAsOutboxReader(baseUrl));
+  if (!tokens.has(baseUrl)) tokens.set(baseUrl, apiToken(baseUrl, 'admin'));
   let res: Response;
   try {
     res = await fetch(`${baseUrl}/backend/dev/outbox`, { headers: { authorization: `Bearer ${await tokens.get(baseUrl)}` } });
