@@ -1,20 +1,4 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Card,
-  Chip,
-  MenuItem,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, Card, Chip, MenuItem, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
 import {
   ALERT_LEVELS,
   ALERT_SOURCE_KIND_LABELS,
@@ -29,7 +13,7 @@ import {
 import { acknowledgeAlert, listAlerts, resolveAlert } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { keepPreviousData, useCallMutation, useCallQuery } from '@portal/data';
-import { ChangeAction, formatDateTime, PageHeader, QueryState } from '@portal/ui';
+import { ChangeAction, formatDateTime, ListTable, PageHeader, QueryState } from '@portal/ui';
 import { useState } from 'react';
 import { alertError, alertSuccess } from '../../../lib/alerts';
 
@@ -131,59 +115,48 @@ export function AlertsPage() {
       <QueryState query={alerts} noun="alerts" isEmpty={(list) => list.alerts.length === 0} empty="No alerts match these filters.">
         {(list) => (
           <Card variant="outlined">
-            <TableContainer>
-              <Table size="small" aria-label="Alerts" aria-busy={alerts.isFetching}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Severity</TableCell>
-                    <TableCell>Alert</TableCell>
-                    <TableCell>Source</TableCell>
-                    <TableCell>Organisation</TableCell>
-                    <TableCell>Raised</TableCell>
-                    <TableCell>Status</TableCell>
-                    <TableCell align="right">Actions</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {list.alerts.map((alert) => (
-                    <TableRow key={alert.id}>
-                      <TableCell>
-                        {/* Colour on the border only: coloured chip text falls below 4.5:1 in this theme; the label says it all. */}
-                        <Chip size="small" variant="outlined" label={SEVERITY[alert.severity].label} sx={{ borderColor: `${SEVERITY[alert.severity].color}.main`, borderWidth: 2 }} />
-                      </TableCell>
-                      <TableCell>
-                        <Typography variant="body2">{alert.message}</Typography>
-                        <Typography variant="caption" color="text.secondary">
-                          {alert.source}
-                        </Typography>
-                      </TableCell>
-                      <TableCell>{sourceLabel(alert.source)}</TableCell>
-                      <TableCell>{alert.organisationName ?? 'Platform'}</TableCell>
-                      <TableCell>{formatTime(alert.createdAt)}</TableCell>
-                      <TableCell>{statusText(alert)}</TableCell>
-                      <TableCell align="right">
-                        <Stack direction="row" spacing={1} justifyContent="flex-end">
-                          {alert.status === 'open' && (
-                            <ChangeAction>
-                              <Button size="small" variant="contained" disabled={busy(alert)} onClick={() => change.mutate({ alert, action: 'acknowledge' })} aria-label={`Acknowledge: ${alert.message}`}>
-                                Acknowledge
-                              </Button>
-                            </ChangeAction>
-                          )}
-                          {alert.status !== 'resolved' && (
-                            <ChangeAction>
-                              <Button size="small" variant="contained" color="secondary" disabled={busy(alert)} onClick={() => change.mutate({ alert, action: 'resolve' })} aria-label={`Resolve: ${alert.message}`}>
-                                Resolve
-                              </Button>
-                            </ChangeAction>
-                          )}
-                        </Stack>
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ListTable
+              label="Alerts"
+              busy={alerts.isFetching}
+              columns={['Severity', 'Alert', 'Source', 'Organisation', 'Raised', 'Status', { label: 'Actions', align: 'right' }]}
+            >
+              {list.alerts.map((alert) => (
+                <TableRow key={alert.id}>
+                  <TableCell>
+                    {/* Colour on the border only: coloured chip text falls below 4.5:1 in this theme; the label says it all. */}
+                    <Chip size="small" variant="outlined" label={SEVERITY[alert.severity].label} sx={{ borderColor: `${SEVERITY[alert.severity].color}.main`, borderWidth: 2 }} />
+                  </TableCell>
+                  <TableCell>
+                    <Typography variant="body2">{alert.message}</Typography>
+                    <Typography variant="caption" color="text.secondary">
+                      {alert.source}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>{sourceLabel(alert.source)}</TableCell>
+                  <TableCell>{alert.organisationName ?? 'Platform'}</TableCell>
+                  <TableCell>{formatTime(alert.createdAt)}</TableCell>
+                  <TableCell>{statusText(alert)}</TableCell>
+                  <TableCell align="right">
+                    <Stack direction="row" spacing={1} justifyContent="flex-end">
+                      {alert.status === 'open' && (
+                        <ChangeAction>
+                          <Button size="small" variant="contained" disabled={busy(alert)} onClick={() => change.mutate({ alert, action: 'acknowledge' })} aria-label={`Acknowledge: ${alert.message}`}>
+                            Acknowledge
+                          </Button>
+                        </ChangeAction>
+                      )}
+                      {alert.status !== 'resolved' && (
+                        <ChangeAction>
+                          <Button size="small" variant="contained" color="secondary" disabled={busy(alert)} onClick={() => change.mutate({ alert, action: 'resolve' })} aria-label={`Resolve: ${alert.message}`}>
+                            Resolve
+                          </Button>
+                        </ChangeAction>
+                      )}
+                    </Stack>
+                  </TableCell>
+                </TableRow>
+              ))}
+            </ListTable>
           </Card>
         )}
       </QueryState>

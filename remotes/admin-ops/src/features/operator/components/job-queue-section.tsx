@@ -1,9 +1,9 @@
-import { Box, Button, Card, LinearProgress, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, LinearProgress, TableCell, TableRow, Typography } from '@mui/material';
 import type { OperatorJob } from '@portal/contracts';
 import { cancelOperatorJob, listOperatorJobs } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { keepPreviousData, useCallMutation, useCallQuery } from '@portal/data';
-import { ListPagination, QueryState } from '@portal/ui';
+import { ListPagination, ListTable, QueryState } from '@portal/ui';
 import { useEffect, useState } from 'react';
 import { alertError, alertSuccess } from '../../../lib/alerts';
 import { formatAge } from '../../../lib/format-age';
@@ -55,46 +55,32 @@ export function JobQueueSection() {
       </Typography>
       <QueryState query={jobs} noun="job queue" isEmpty={(list) => list.total === 0} empty="No job is queued or running.">
         {(list) => (
-          <TableContainer component={Card} variant="outlined">
-            <Table size="small">
-              <caption style={{ captionSide: 'top' }}>Queued and running jobs across organisations, running first, then the oldest queued</caption>
-              <TableHead>
-                <TableRow>
-                  <TableCell scope="col">Organisation</TableCell>
-                  <TableCell scope="col">Type</TableCell>
-                  <TableCell scope="col">Title</TableCell>
-                  <TableCell scope="col">State</TableCell>
-                  <TableCell scope="col">Progress</TableCell>
-                  <TableCell scope="col">Age</TableCell>
-                  <TableCell scope="col" align="right">
-                    Actions
-                  </TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.items.map((job) => (
-                  <TableRow key={job.id}>
-                    <TableCell>{job.organisationName}</TableCell>
-                    <TableCell sx={{ textTransform: 'capitalize' }}>{job.type}</TableCell>
-                    <TableCell component="th" scope="row">
-                      {job.title}
-                    </TableCell>
-                    <TableCell>{job.cancelRequested ? 'Cancelling' : (STATUS_LABEL[job.status] ?? job.status)}</TableCell>
-                    <TableCell>
-                      <Progress job={job} />
-                    </TableCell>
-                    <TableCell>{formatAge(job.ageSeconds)}</TableCell>
-                    <TableCell align="right">
-                      <Button size="small" variant="outlined" color="inherit" disabled={job.cancelRequested} onClick={() => setTarget(job)} aria-label={`Cancel ${job.title}`}>
-                        Cancel
-                      </Button>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-            <ListPagination total={list.total} page={page} pageSize={pageSize} onChange={onPage} />
-          </TableContainer>
+          <ListTable
+            outlined
+            caption="Queued and running jobs across organisations, running first, then the oldest queued"
+            columns={['Organisation', 'Type', 'Title', 'State', 'Progress', 'Age', { label: 'Actions', align: 'right' }]}
+            footer={<ListPagination total={list.total} page={page} pageSize={pageSize} onChange={onPage} />}
+          >
+            {list.items.map((job) => (
+              <TableRow key={job.id}>
+                <TableCell>{job.organisationName}</TableCell>
+                <TableCell sx={{ textTransform: 'capitalize' }}>{job.type}</TableCell>
+                <TableCell component="th" scope="row">
+                  {job.title}
+                </TableCell>
+                <TableCell>{job.cancelRequested ? 'Cancelling' : (STATUS_LABEL[job.status] ?? job.status)}</TableCell>
+                <TableCell>
+                  <Progress job={job} />
+                </TableCell>
+                <TableCell>{formatAge(job.ageSeconds)}</TableCell>
+                <TableCell align="right">
+                  <Button size="small" variant="outlined" color="inherit" disabled={job.cancelRequested} onClick={() => setTarget(job)} aria-label={`Cancel ${job.title}`}>
+                    Cancel
+                  </Button>
+                </TableCell>
+              </TableRow>
+            ))}
+          </ListTable>
         )}
       </QueryState>
       <CancelJobDialog job={target} busy={cancel.isPending} onClose={() => setTarget(null)} onConfirm={() => target && cancel.mutate(target)} />

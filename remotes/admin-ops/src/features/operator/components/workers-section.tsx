@@ -1,8 +1,8 @@
-import { Box, Card, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, TableCell, TableRow, Typography } from '@mui/material';
 import { listEngineWorkers } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallQuery } from '@portal/data';
-import { formatDateTime, QueryState } from '@portal/ui';
+import { formatDateTime, ListTable, QueryState } from '@portal/ui';
 import { StatusChip } from '../../../components/status-chip';
 import { formatAge } from '../../../lib/format-age';
 import { visiblePoll } from '../../../lib/visible-poll';
@@ -19,46 +19,33 @@ export function WorkersSection() {
       </Typography>
       <QueryState query={workers} noun="workers" isEmpty={(data) => data.workers.length === 0} empty="No worker has reported yet: no job will run until one starts.">
         {(data) => (
-          <TableContainer component={Card} variant="outlined">
-            <Table size="small">
-              <caption style={{ captionSide: 'top' }}>
-                Engine worker processes; a worker not seen for {data.aliveAfterSeconds} seconds is stale
-              </caption>
-              <TableHead>
-                <TableRow>
-                  <TableCell scope="col">State</TableCell>
-                  <TableCell scope="col">Host</TableCell>
-                  <TableCell scope="col">PID</TableCell>
-                  <TableCell scope="col">Queue</TableCell>
-                  <TableCell scope="col">Last seen</TableCell>
-                  <TableCell scope="col">Running jobs</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {data.workers.map((worker) => (
-                  <TableRow key={worker.id}>
-                    <TableCell>
-                      <StatusChip status={worker.alive ? 'ok' : 'down'} text={worker.alive ? 'Alive' : 'Stale'} />
-                    </TableCell>
-                    <TableCell component="th" scope="row">
-                      {worker.host}
-                    </TableCell>
-                    <TableCell>{worker.pid}</TableCell>
-                    <TableCell>{worker.queueKind}</TableCell>
-                    <TableCell title={formatDateTime(worker.lastSeenAt)}>{formatAge(worker.lastSeenSeconds)} ago</TableCell>
-                    <TableCell>
-                      {worker.runningJobs}
-                      {worker.jobIds.length ? (
-                        <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1, wordBreak: 'break-all' }}>
-                          ({worker.jobIds.join(', ')})
-                        </Typography>
-                      ) : null}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ListTable
+            outlined
+            caption={`Engine worker processes; a worker not seen for ${data.aliveAfterSeconds} seconds is stale`}
+            columns={['State', 'Host', 'PID', 'Queue', 'Last seen', 'Running jobs']}
+          >
+            {data.workers.map((worker) => (
+              <TableRow key={worker.id}>
+                <TableCell>
+                  <StatusChip status={worker.alive ? 'ok' : 'down'} text={worker.alive ? 'Alive' : 'Stale'} />
+                </TableCell>
+                <TableCell component="th" scope="row">
+                  {worker.host}
+                </TableCell>
+                <TableCell>{worker.pid}</TableCell>
+                <TableCell>{worker.queueKind}</TableCell>
+                <TableCell title={formatDateTime(worker.lastSeenAt)}>{formatAge(worker.lastSeenSeconds)} ago</TableCell>
+                <TableCell>
+                  {worker.runningJobs}
+                  {worker.jobIds.length ? (
+                    <Typography component="span" variant="body2" color="text.secondary" sx={{ ml: 1, wordBreak: 'break-all' }}>
+                      ({worker.jobIds.join(', ')})
+                    </Typography>
+                  ) : null}
+                </TableCell>
+              </TableRow>
+            ))}
+          </ListTable>
         )}
       </QueryState>
     </Box>

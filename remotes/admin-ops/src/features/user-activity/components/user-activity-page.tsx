@@ -1,9 +1,9 @@
-import { Box, Button, Card, MenuItem, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, TextField } from '@mui/material';
+import { Box, Button, Card, MenuItem, Stack, TableCell, TableRow, TextField } from '@mui/material';
 import { AUDIT_PAGE_SIZE_MAX, auditVerifySchema, type AuditEntry, type AuditListParams } from '@portal/contracts';
 import { listAuditLog, verifyAuditLog } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { keepPreviousData, unwrap, useCallMutation, useCallQuery } from '@portal/data';
-import { formatDateTime, ListPagination, PageHeader, profileStore, QueryState, showAlert, useDebouncedValue } from '@portal/ui';
+import { formatDateTime, ListPagination, ListTable, PageHeader, profileStore, QueryState, showAlert, useDebouncedValue } from '@portal/ui';
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { alertError } from '../../../lib/alerts';
@@ -124,32 +124,18 @@ export function UserActivityPage() {
       <QueryState query={activity} noun="activity" isEmpty={(result) => result.total === 0} empty="No activity matches these filters.">
         {(result) => (
           <Card variant="outlined">
-            <TableContainer>
-              <Table size="small" aria-label="User activity" aria-busy={activity.isFetching}>
-                <TableHead>
-                  <TableRow>
-                    <TableCell>Time</TableCell>
-                    <TableCell>Who</TableCell>
-                    <TableCell>What</TableCell>
-                    <TableCell>Target</TableCell>
-                    <TableCell>Address</TableCell>
-                    <TableCell>Organisation</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {result.entries.map((entry) => (
-                    <TableRow key={entry.seq}>
-                      <TableCell>{formatDateTime(entry.at)}</TableCell>
-                      <TableCell>{entry.actorName ?? '—'}</TableCell>
-                      <TableCell>{actionLabel(entry.action)}</TableCell>
-                      <TableCell>{entry.target ?? '—'}</TableCell>
-                      <TableCell>{entry.ip ?? '—'}</TableCell>
-                      <TableCell>{entry.organisationName ?? '—'}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
+            <ListTable label="User activity" busy={activity.isFetching} columns={['Time', 'Who', 'What', 'Target', 'Address', 'Organisation']}>
+              {result.entries.map((entry) => (
+                <TableRow key={entry.seq}>
+                  <TableCell>{formatDateTime(entry.at)}</TableCell>
+                  <TableCell>{entry.actorName ?? '—'}</TableCell>
+                  <TableCell>{actionLabel(entry.action)}</TableCell>
+                  <TableCell>{entry.target ?? '—'}</TableCell>
+                  <TableCell>{entry.ip ?? '—'}</TableCell>
+                  <TableCell>{entry.organisationName ?? '—'}</TableCell>
+                </TableRow>
+              ))}
+            </ListTable>
             <ListPagination total={result.total} page={page} pageSize={pageSize} onChange={onPage} />
           </Card>
         )}

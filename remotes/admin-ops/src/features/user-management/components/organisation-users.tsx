@@ -1,10 +1,10 @@
-import { Box, Button, Chip, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Chip, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { useAuth } from '@portal/auth-bridge';
 import { ADMIN_MESSAGES, type ManagedUser, type OrganisationNode } from '@portal/contracts';
 import { listOrganisationUsers, resetManagedUserMfa, updateManagedUser } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallMutation, useCallQuery } from '@portal/data';
-import { ChangeAction, QueryState, useReadOnly } from '@portal/ui';
+import { ChangeAction, ListTable, QueryState, useReadOnly } from '@portal/ui';
 import { useState } from 'react';
 import { alertError, alertSuccess } from '../../../lib/alerts';
 import { InviteUserDialog } from './invite-user-dialog';
@@ -42,68 +42,57 @@ export function OrganisationUsers({ organisation }: { organisation: Organisation
       </Stack>
       <QueryState query={users} noun="users" isEmpty={(list) => list.users.length === 0} empty={readOnly ? 'No users yet.' : 'No users yet. Invite the first one.'}>
         {(list) => (
-          <TableContainer>
-            <Table size="small" aria-label={`Users of ${organisation.name}`}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>User</TableCell>
-                  <TableCell>E-mail</TableCell>
-                  <TableCell>Role</TableCell>
-                  <TableCell>Access</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell align="right">Actions</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {list.users.map((user) => (
-                  <TableRow key={user.id}>
-                    <TableCell>
-                      {user.firstName} {user.lastName}
-                      <Typography variant="body2" color="text.secondary">
-                        {user.username}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>{user.email}</TableCell>
-                    <TableCell>{user.role}</TableCell>
-                    <TableCell>
-                      <UserAccessSelect user={user} lockReason={accessLockReason(user, organisation, me)} onChanged={() => void users.refetch()} />
-                    </TableCell>
-                    <TableCell>
-                      <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
-                        {user.suspended ? <Chip size="small" color="error" label="Suspended" /> : <Chip size="small" color="success" label="Active" />}
-                        {user.invitePending ? <Chip size="small" color="info" label="Invited" /> : null}
-                        {user.mfa ? <Chip size="small" label="MFA" /> : null}
-                      </Stack>
-                    </TableCell>
-                    <TableCell align="right">
-                      <Stack direction="row" spacing={1} justifyContent="flex-end">
-                        <ChangeAction lockReason={ownAccountReason(user, me)}>
-                          <Button
-                            size="small"
-                            color={user.suspended ? 'primary' : 'error'}
-                            aria-label={`${user.suspended ? 'Reinstate' : 'Suspend'} ${user.username}`}
-                            onClick={() => act(() => updateManagedUser(user.id, { suspended: !user.suspended }), ADMIN_MESSAGES.userUpdated)}
-                          >
-                            {user.suspended ? 'Reinstate' : 'Suspend'}
-                          </Button>
-                        </ChangeAction>
-                        <ChangeAction lockReason={ownAccountReason(user, me)}>
-                          <Button
-                            size="small"
-                            disabled={!user.mfa}
-                            aria-label={`Reset MFA of ${user.username}`}
-                            onClick={() => act(() => resetManagedUserMfa(user.id), ADMIN_MESSAGES.mfaReset)}
-                          >
-                            Reset MFA
-                          </Button>
-                        </ChangeAction>
-                      </Stack>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ListTable
+            label={`Users of ${organisation.name}`}
+            columns={['User', 'E-mail', 'Role', 'Access', 'Status', { label: 'Actions', align: 'right' }]}
+          >
+            {list.users.map((user) => (
+              <TableRow key={user.id}>
+                <TableCell>
+                  {user.firstName} {user.lastName}
+                  <Typography variant="body2" color="text.secondary">
+                    {user.username}
+                  </Typography>
+                </TableCell>
+                <TableCell>{user.email}</TableCell>
+                <TableCell>{user.role}</TableCell>
+                <TableCell>
+                  <UserAccessSelect user={user} lockReason={accessLockReason(user, organisation, me)} onChanged={() => void users.refetch()} />
+                </TableCell>
+                <TableCell>
+                  <Stack direction="row" spacing={0.5} useFlexGap flexWrap="wrap">
+                    {user.suspended ? <Chip size="small" color="error" label="Suspended" /> : <Chip size="small" color="success" label="Active" />}
+                    {user.invitePending ? <Chip size="small" color="info" label="Invited" /> : null}
+                    {user.mfa ? <Chip size="small" label="MFA" /> : null}
+                  </Stack>
+                </TableCell>
+                <TableCell align="right">
+                  <Stack direction="row" spacing={1} justifyContent="flex-end">
+                    <ChangeAction lockReason={ownAccountReason(user, me)}>
+                      <Button
+                        size="small"
+                        color={user.suspended ? 'primary' : 'error'}
+                        aria-label={`${user.suspended ? 'Reinstate' : 'Suspend'} ${user.username}`}
+                        onClick={() => act(() => updateManagedUser(user.id, { suspended: !user.suspended }), ADMIN_MESSAGES.userUpdated)}
+                      >
+                        {user.suspended ? 'Reinstate' : 'Suspend'}
+                      </Button>
+                    </ChangeAction>
+                    <ChangeAction lockReason={ownAccountReason(user, me)}>
+                      <Button
+                        size="small"
+                        disabled={!user.mfa}
+                        aria-label={`Reset MFA of ${user.username}`}
+                        onClick={() => act(() => resetManagedUserMfa(user.id), ADMIN_MESSAGES.mfaReset)}
+                      >
+                        Reset MFA
+                      </Button>
+                    </ChangeAction>
+                  </Stack>
+                </TableCell>
+              </TableRow>
+            ))}
+          </ListTable>
         )}
       </QueryState>
       <InviteUserDialog open={inviteOpen} organisation={organisation} onClose={() => setInviteOpen(false)} />
