@@ -77,3 +77,7 @@ export { ListFilters } from './list/list-filters';
 export type { ListFiltersProps } from './list/list-filters';
 export { ListTable } from './list/list-table';
 export type { ListColumn, ListTableProps } from './list/list-table';
+
+// Form layout shared by the host's and the remotes' forms.
+export { FormDialogActions } from './form/form-dialog-actions';
+export type { FormDialogActionsProps } from './form/form-dialog-actions';

@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
+import { Dialog, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { authStore, getSessionUser } from '@portal/auth-bridge';
 import { MESSAGES, SNACKBAR_AUTO_HIDE_MS } from '@portal/config';
 import { changePasswordFormSchema, type ChangePasswordForm } from '@portal/contracts';
 import { changePassword } from '@portal/contracts/calls';
 import { errorMessageOf, useCallMutation } from '@portal/data';
-import { alertStore, openSnackbar, PasswordField, PasswordStrengthMeter, showAlert } from '@portal/ui';
+import { alertStore, FormDialogActions, openSnackbar, PasswordField, PasswordStrengthMeter, showAlert } from '@portal/ui';
 import { useId } from 'react';
-import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
+import { FormTextField } from '../../../components/form-text-field';
 import { logoutAfterPasswordChange } from '../lib/logout-after-password-change';
 
 export type ChangePasswordDialogProps = { open: boolean; onClose: () => void };
@@ -76,34 +77,23 @@ export function ChangePasswordDialog({ open, onClose }: ChangePasswordDialogProp
           <Stack spacing={2} sx={{ pt: 1 }}>
             {FIELDS.map(({ name, label, autoComplete }, index) => (
               <Stack key={name}>
-                <Controller
-                  name={name}
+                <FormTextField
                   control={control}
-                  render={({ field: { ref, ...field }, fieldState }) => (
-                    <PasswordField
-                      {...field}
-                      inputRef={ref}
-                      id={`change-password-${name}`}
-                      label={label}
-                      autoComplete={autoComplete}
-                      autoFocus={index === 0}
-                      fullWidth
-                      error={!!fieldState.error}
-                      helperText={fieldState.error?.message}
-                    />
-                  )}
+                  name={name}
+                  component={PasswordField}
+                  id={`change-password-${name}`}
+                  label={label}
+                  autoComplete={autoComplete}
+                  autoFocus={index === 0}
                 />
                 {name === 'password' ? <PasswordStrengthMeter password={password} /> : null}
               </Stack>
             ))}
           </Stack>
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            Change Password
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={close} submitting={formState.isSubmitting}>
+          Change Password
+        </FormDialogActions>
       </Stack>
     </Dialog>
   );

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Card, CardContent, FormControlLabel, FormGroup, MenuItem, Stack, Switch, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, FormControlLabel, FormGroup, MenuItem, Stack, Switch, Typography } from '@mui/material';
 import { ACCOUNT_SETTINGS_MESSAGES, notificationSettingsSchema, type NotificationSettings } from '@portal/contracts';
 import { getNotificationSettings, updateNotificationSettings } from '@portal/contracts/calls';
 import { accountEndpoints } from '@portal/contracts/endpoints/account';
 import { errorMessageOf, useCallMutation } from '@portal/data';
 import { PageHeader, showAlert } from '@portal/ui';
 import { Controller, useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field';
 import { PageQueryState } from '../../../components/page-query-state';
 import { useUserQuery } from '../../../lib/use-user-query';
 
@@ -67,28 +68,22 @@ function NotificationForm({ userId, initial }: { userId: string; initial: Notifi
           />
         ))}
       </FormGroup>
-      <Controller
-        name="alertSeverity"
+      <FormTextField
         control={control}
-        render={({ field: { ref, ...field }, fieldState }) => (
-          <TextField
-            {...field}
-            inputRef={ref}
-            id="notification-alertSeverity"
-            select
-            label="Alerts by severity"
-            sx={{ maxWidth: 360 }}
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? 'Alerts at this severity or above are e-mailed.'}
-          >
-            {SEVERITIES.map((option) => (
-              <MenuItem key={option.value} value={option.value}>
-                {option.label}
-              </MenuItem>
-            ))}
-          </TextField>
-        )}
-      />
+        name="alertSeverity"
+        id="notification-alertSeverity"
+        select
+        label="Alerts by severity"
+        fullWidth={false}
+        sx={{ maxWidth: 360 }}
+        helperText="Alerts at this severity or above are e-mailed."
+      >
+        {SEVERITIES.map((option) => (
+          <MenuItem key={option.value} value={option.value}>
+            {option.label}
+          </MenuItem>
+        ))}
+      </FormTextField>
       <Alert severity="info" variant="outlined">
         Security notices (sign-in codes, password and multi-factor changes) are always sent.
       </Alert>

@@ -1,11 +1,12 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
 import { mfaCodeFormSchema, mfaPasswordFormSchema, type MfaCodeForm, type MfaPasswordForm, type MfaSetupResponse, type MfaStateResponse } from '@portal/contracts';
 import { disableMfa, enableMfa, requestMfaChallenge, startMfaSetup } from '@portal/contracts/calls';
 import { errorMessageOf, useCallMutation } from '@portal/data';
-import { PasswordField, showAlert } from '@portal/ui';
+import { FormDialogActions, PasswordField, showAlert } from '@portal/ui';
 import { useId, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field';
 import { QrCodeSvg } from './qr-code-svg';
 
 export type MfaAction = { kind: 'enable'; method: 'email' | 'totp' } | { kind: 'disable' };
@@ -90,31 +91,20 @@ export function MfaDialog({ userId, action, onClose, onChanged }: MfaDialogProps
             <Stack spacing={2} sx={{ pt: 1 }}>
               <Typography variant="body2">Confirm with your current password.</Typography>
               {problem ? <Alert severity="error">{problem}</Alert> : null}
-              <Controller
-                name="currentPassword"
+              <FormTextField
                 control={passwordForm.control}
-                render={({ field: { ref, ...field }, fieldState }) => (
-                  <PasswordField
-                    {...field}
-                    inputRef={ref}
-                    id="mfa-currentPassword"
-                    label="Current Password"
-                    autoComplete="current-password"
-                    autoFocus
-                    fullWidth
-                    error={!!fieldState.error}
-                    helperText={fieldState.error?.message}
-                  />
-                )}
+                name="currentPassword"
+                component={PasswordField}
+                id="mfa-currentPassword"
+                label="Current Password"
+                autoComplete="current-password"
+                autoFocus
               />
             </Stack>
           </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={close}>Cancel</Button>
-            <Button type="submit" variant="contained" disabled={passwordForm.formState.isSubmitting}>
-              Continue
-            </Button>
-          </DialogActions>
+          <FormDialogActions onCancel={close} submitting={passwordForm.formState.isSubmitting}>
+            Continue
+          </FormDialogActions>
         </Stack>
       ) : (
         <Stack component="form" noValidate onSubmit={codeForm.handleSubmit(submitCode)}>
@@ -133,32 +123,21 @@ export function MfaDialog({ userId, action, onClose, onChanged }: MfaDialogProps
                 </Stack>
               ) : null}
               {problem ? <Alert severity="error">{problem}</Alert> : null}
-              <Controller
-                name="code"
+              <FormTextField
                 control={codeForm.control}
-                render={({ field: { ref, ...field }, fieldState }) => (
-                  <TextField
-                    {...field}
-                    inputRef={ref}
-                    id="mfa-code"
-                    label="Code"
-                    autoComplete="one-time-code"
-                    autoFocus
-                    fullWidth
-                    slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-                    error={!!fieldState.error}
-                    helperText={fieldState.error?.message ?? 'Six digits'}
-                  />
-                )}
+                name="code"
+                id="mfa-code"
+                label="Code"
+                autoComplete="one-time-code"
+                autoFocus
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+                helperText="Six digits"
               />
             </Stack>
           </DialogContent>
-          <DialogActions sx={{ px: 3, pb: 2 }}>
-            <Button onClick={close}>Cancel</Button>
-            <Button type="submit" variant="contained" disabled={codeForm.formState.isSubmitting}>
-              {action?.kind === 'disable' ? 'Turn off' : 'Turn on'}
-            </Button>
-          </DialogActions>
+          <FormDialogActions onCancel={close} submitting={codeForm.formState.isSubmitting}>
+            {action?.kind === 'disable' ? 'Turn off' : 'Turn on'}
+          </FormDialogActions>
         </Stack>
       )}
     </Dialog>

@@ -6,6 +6,7 @@ import { errorMessageOf, useCallMutation } from '@portal/data';
 import { PasswordField, profileStore, showAlert } from '@portal/ui';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field';
 import { timeZoneOptions } from '../lib/time-zones';
 
 export type ProfileDetailsFormProps = { profile: AccountProfile; onSaved: (profile: AccountProfile) => void };
@@ -58,45 +59,28 @@ export function ProfileDetailsForm({ profile, onSaved }: ProfileDetailsFormProps
       <Grid container spacing={2}>
         {TEXT_FIELDS.map(({ name, label, autoComplete, type, required }) => (
           <Grid key={name} size={{ xs: 12, sm: 6 }}>
-            <Controller
-              name={name}
+            <FormTextField
               control={control}
-              render={({ field: { ref, value, ...field }, fieldState }) => (
-                <TextField
-                  {...field}
-                  value={value ?? ''}
-                  inputRef={ref}
-                  id={`profile-${name}`}
-                  label={label}
-                  type={type}
-                  required={required}
-                  autoComplete={autoComplete}
-                  fullWidth
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message ?? (name === 'email' && emailChanged ? 'Changing your e-mail needs your current password.' : ' ')}
-                />
-              )}
+              name={name}
+              id={`profile-${name}`}
+              label={label}
+              type={type}
+              required={required}
+              autoComplete={autoComplete}
+              helperText={name === 'email' && emailChanged ? 'Changing your e-mail needs your current password.' : ' '}
             />
           </Grid>
         ))}
         {emailChanged ? (
           <Grid size={{ xs: 12, sm: 6 }}>
-            <Controller
-              name="currentPassword"
+            <FormTextField
               control={control}
-              render={({ field: { ref, value, ...field }, fieldState }) => (
-                <PasswordField
-                  {...field}
-                  value={value ?? ''}
-                  inputRef={ref}
-                  id="profile-currentPassword"
-                  label="Current Password"
-                  autoComplete="current-password"
-                  fullWidth
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message ?? ' '}
-                />
-              )}
+              name="currentPassword"
+              component={PasswordField}
+              id="profile-currentPassword"
+              label="Current Password"
+              autoComplete="current-password"
+              helperText=" "
             />
           </Grid>
         ) : null}
@@ -119,32 +103,16 @@ export function ProfileDetailsForm({ profile, onSaved }: ProfileDetailsFormProps
           />
         </Grid>
         <Grid size={{ xs: 12, sm: 6 }}>
-          <Controller
-            name="language"
-            control={control}
-            render={({ field: { ref, value, ...field }, fieldState }) => (
-              <TextField
-                {...field}
-                value={value ?? ''}
-                inputRef={ref}
-                id="profile-language"
-                select
-                label="Language"
-                fullWidth
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? ' '}
-              >
-                <MenuItem value="">
-                  <em>Not set</em>
-                </MenuItem>
-                {LANGUAGES.map((language) => (
-                  <MenuItem key={language.code} value={language.code} lang={language.code}>
-                    {language.label}
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+          <FormTextField control={control} name="language" id="profile-language" select label="Language" helperText=" ">
+            <MenuItem value="">
+              <em>Not set</em>
+            </MenuItem>
+            {LANGUAGES.map((language) => (
+              <MenuItem key={language.code} value={language.code} lang={language.code}>
+                {language.label}
+              </MenuItem>
+            ))}
+          </FormTextField>
         </Grid>
       </Grid>
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>

@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
 import {
   WHITELABEL_SENDER_MESSAGES,
   whitelabelSenderVerifyRequestSchema,
@@ -12,7 +12,8 @@ import { sendWhitelabelSenderCode, verifyWhitelabelSender } from '@portal/contra
 import { errorMessageOf, useCallMutation } from '@portal/data';
 import type { ApiResult } from '@portal/request';
 import { ChangeAction, showAlert } from '@portal/ui';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field';
 
 const STATE_LABELS: Record<WhitelabelSenderState, { label: string; color: 'default' | 'warning' | 'info' | 'success' }> = {
   none: { label: 'No address', color: 'default' },
@@ -95,22 +96,16 @@ export function SenderVerification({ userId, sender, onChanged }: SenderVerifica
         {sender.state === 'unverified' || sender.state === 'code_sent' ? (
           <Stack component="form" aria-label="Verify sender address" noValidate onSubmit={handleSubmit(verify)} direction={{ xs: 'column', sm: 'row' }} spacing={1} sx={{ alignItems: { sm: 'flex-start' } }}>
             {sender.state === 'code_sent' ? (
-              <Controller
-                name="code"
+              <FormTextField
                 control={control}
-                render={({ field: { ref, ...field }, fieldState }) => (
-                  <TextField
-                    {...field}
-                    inputRef={ref}
-                    id="sender-code"
-                    label="Code"
-                    size="small"
-                    autoComplete="one-time-code"
-                    slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
-                    error={!!fieldState.error}
-                    helperText={fieldState.error?.message ?? 'Six digits'}
-                  />
-                )}
+                name="code"
+                id="sender-code"
+                label="Code"
+                size="small"
+                fullWidth={false}
+                autoComplete="one-time-code"
+                slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 6 } }}
+                helperText="Six digits"
               />
             ) : null}
             {sender.state === 'code_sent' ? (

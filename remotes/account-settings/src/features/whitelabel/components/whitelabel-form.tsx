@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Grid, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Box, Button, Grid, MenuItem, Stack, Typography } from '@mui/material';
 import { PRESET_COLORS } from '@portal/config';
 import {
   ACCOUNT_SETTINGS_MESSAGES,
@@ -12,7 +12,8 @@ import {
 import { commitWhitelabelImage, updateWhitelabel, uploadWhitelabelImage } from '@portal/contracts/calls';
 import { errorMessageOf, unwrap, useCallMutation } from '@portal/data';
 import { applyWhiteLabel, ChangeAction, presetPalettes, showAlert, toWhiteLabelView } from '@portal/ui';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
+import { FormTextField } from '../../../components/form-text-field';
 import { ImageUploadButton } from '../../../components/image-upload-button';
 import { WhitelabelPreview } from './whitelabel-preview';
 
@@ -84,85 +85,46 @@ export function WhitelabelForm({ userId, data, onSaved }: WhitelabelFormProps) {
     <Grid container spacing={3}>
       <Grid size={{ xs: 12, md: 7 }}>
         <Stack component="form" noValidate onSubmit={handleSubmit(onSubmit)} aria-label="White-label settings" spacing={2}>
-          <Controller
+          <FormTextField
+            control={control}
             name="copyrightText"
-            control={control}
-            render={({ field: { ref, ...field }, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={ref}
-                id="whitelabel-copyrightText"
-                label="Copyright text"
-                fullWidth
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? `${field.value.length}/${COPYRIGHT_MAX_LENGTH} · shown as plain text in the footer`}
-              />
-            )}
+            id="whitelabel-copyrightText"
+            label="Copyright text"
+            helperText={`${(copyrightText ?? '').length}/${COPYRIGHT_MAX_LENGTH} · shown as plain text in the footer`}
           />
-          <Controller
-            name="whiteLabelEmail"
+          <FormTextField
             control={control}
-            render={({ field: { ref, ...field }, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={ref}
-                id="whitelabel-whiteLabelEmail"
-                type="email"
-                label="White-label e-mail"
-                autoComplete="email"
-                fullWidth
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? 'Sender and reply-to address of the e-mails your users receive.'}
-              />
-            )}
+            name="whiteLabelEmail"
+            id="whitelabel-whiteLabelEmail"
+            type="email"
+            label="White-label e-mail"
+            autoComplete="email"
+            helperText="Sender and reply-to address of the e-mails your users receive."
           />
           <Stack spacing={1}>
             <Typography variant="subtitle2" component="h3">
               Logo
             </Typography>
             <ImageUploadButton label="Upload logo" onImage={logo.mutateAsync} readOnlyGuard />
-            <Controller
-              name="whitelabelImageUrl"
+            <FormTextField
               control={control}
-              render={({ field: { ref, ...field }, fieldState }) => (
-                <TextField
-                  {...field}
-                  inputRef={ref}
-                  id="whitelabel-whitelabelImageUrl"
-                  label="Logo URL"
-                  placeholder="https://…"
-                  fullWidth
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message ?? 'An uploaded logo, or the https:// address of a PNG, JPEG or WebP image.'}
-                />
-              )}
+              name="whitelabelImageUrl"
+              id="whitelabel-whitelabelImageUrl"
+              label="Logo URL"
+              placeholder="https://…"
+              helperText="An uploaded logo, or the https:// address of a PNG, JPEG or WebP image."
             />
           </Stack>
-          <Controller
-            name="presetColor"
-            control={control}
-            render={({ field: { ref, ...field }, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={ref}
-                id="whitelabel-presetColor"
-                select
-                label="Primary colour"
-                fullWidth
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? ' '}
-              >
-                {PRESET_COLORS.map((preset) => (
-                  <MenuItem key={preset} value={preset}>
-                    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-                      <Box aria-hidden sx={{ width: 16, height: 16, borderRadius: '50%', bgcolor: presetPalettes[preset].light.primary.main }} />
-                      <span>{PRESET_LABELS[preset]}</span>
-                    </Stack>
-                  </MenuItem>
-                ))}
-              </TextField>
-            )}
-          />
+          <FormTextField control={control} name="presetColor" id="whitelabel-presetColor" select label="Primary colour" helperText=" ">
+            {PRESET_COLORS.map((preset) => (
+              <MenuItem key={preset} value={preset}>
+                <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+                  <Box aria-hidden sx={{ width: 16, height: 16, borderRadius: '50%', bgcolor: presetPalettes[preset].light.primary.main }} />
+                  <span>{PRESET_LABELS[preset]}</span>
+                </Stack>
+              </MenuItem>
+            ))}
+          </FormTextField>
           <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end' }}>
             <Button onClick={() => reset(formValuesOf(data))} disabled={!formState.isDirty || formState.isSubmitting}>
               Discard changes

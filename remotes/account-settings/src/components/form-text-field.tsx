@@ -1,0 +1,35 @@
+import { TextField, type TextFieldProps } from '@mui/material';
+import type { ComponentType } from 'react';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+
+type FieldComponentProps = Omit<TextFieldProps, 'type'> & { label: string; type?: string };
+
+export type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'label' | 'error' | 'inputRef' | 'value'> & {
+  control: Control<T>;
+  name: FieldPath<T>;
+  label: string;
+  /** The input to render: a plain TextField unless told (e.g. PasswordField). */
+  component?: ComponentType<FieldComponentProps>;
+};
+
+/**
+ * A text input (full width unless told) bound to a react-hook-form field: the field's validation
+ * error replaces `helperText` while there is one.
+ */
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  helperText,
+  component: Field = TextField as ComponentType<FieldComponentProps>,
+  ...props
+}: FormTextFieldProps<T>) {
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field: { ref, value, ...field }, fieldState }) => (
+        <Field {...field} value={value ?? ''} inputRef={ref} fullWidth {...props} error={!!fieldState.error} helperText={fieldState.error?.message ?? helperText} />
+      )}
+    />
+  );
+}
