@@ -1,8 +1,8 @@
-import { Button, Chip, IconButton, Link, ListSubheader, Menu, MenuItem, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, Chip, IconButton, Link, ListSubheader, Menu, MenuItem, TableCell, TableRow, Typography } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { paths } from '@portal/config';
 import { BACKUP_SET_TYPE_LABELS, USER_ACCESS_MESSAGES, type BackupSet } from '@portal/contracts';
-import { ChangeAction, formatBytes, formatCount, formatDateTime, useReadOnly } from '@portal/ui';
+import { ChangeAction, formatBytes, formatCount, formatDateTime, ListTable, useReadOnly } from '@portal/ui';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { JobStatusChip } from '../../../components/job-status-chip';
@@ -27,73 +27,61 @@ export function BackupSetsTable({ sets, onEdit, onRun, onPause, onResume, onDele
     close();
   };
   return (
-    <TableContainer>
-      <Table size="small" aria-label="Backup sets">
-        <TableHead>
-          <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Type</TableCell>
-            <TableCell>Scope</TableCell>
-            <TableCell>Last run</TableCell>
-            <TableCell>Next run</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell align="right">Protected</TableCell>
-            <TableCell align="right">Size</TableCell>
-            <TableCell align="right">Actions</TableCell>
+    <>
+      <ListTable
+        label="Backup sets"
+        columns={['Name', 'Type', 'Scope', 'Last run', 'Next run', 'Status', { label: 'Protected', align: 'right' }, { label: 'Size', align: 'right' }, { label: 'Actions', align: 'right' }]}
+      >
+        {sets.map((set) => (
+          <TableRow key={set.id} hover>
+            <TableCell>
+              <Link component={RouterLink} to={objectsPath(set)} aria-label={`Open ${set.name}`}>
+                {set.name}
+              </Link>
+              <Typography variant="caption" display="block" color="text.secondary">
+                {set.tenantName} · {describeServices(set)}
+              </Typography>
+            </TableCell>
+            <TableCell>{BACKUP_SET_TYPE_LABELS[set.type]}</TableCell>
+            <TableCell>{describeScope(set.scope)}</TableCell>
+            <TableCell>
+              {formatDateTime(set.lastRunAt)}
+              {set.lastRunStatus ? (
+                <>
+                  {' '}
+                  <JobStatusChip status={set.lastRunStatus} />
+                </>
+              ) : null}
+            </TableCell>
+            <TableCell>
+              {set.status === 'paused' ? 'Paused' : formatDateTime(set.nextRunAt)}
+              <Typography variant="caption" display="block" color="text.secondary">
+                {describeSchedule(set.schedule)}
+              </Typography>
+            </TableCell>
+            <TableCell>
+              <Chip size="small" label={set.status === 'active' ? 'Active' : 'Paused'} color={set.status === 'active' ? 'success' : 'default'} variant="outlined" />
+            </TableCell>
+            <TableCell align="right">{formatCount(set.protectedCount)}</TableCell>
+            <TableCell align="right">
+              {formatBytes(set.sizeBytes)}
+              <Typography variant="caption" display="block" color="text.secondary">
+                {formatCount(set.itemCount)} items
+              </Typography>
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <ChangeAction>
+                <Button size="small" onClick={() => onRun(set)} disabled={set.status === 'paused' || set.lastRunStatus === 'running' || set.lastRunStatus === 'queued'} aria-label={`Run ${set.name} now`}>
+                  Run now
+                </Button>
+              </ChangeAction>
+              <IconButton aria-label={`More actions for ${set.name}`} aria-haspopup="menu" onClick={(e) => setMenu({ anchor: e.currentTarget, set })}>
+                <MoreVertIcon />
+              </IconButton>
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {sets.map((set) => (
-            <TableRow key={set.id} hover>
-              <TableCell>
-                <Link component={RouterLink} to={objectsPath(set)} aria-label={`Open ${set.name}`}>
-                  {set.name}
-                </Link>
-                <Typography variant="caption" display="block" color="text.secondary">
-                  {set.tenantName} · {describeServices(set)}
-                </Typography>
-              </TableCell>
-              <TableCell>{BACKUP_SET_TYPE_LABELS[set.type]}</TableCell>
-              <TableCell>{describeScope(set.scope)}</TableCell>
-              <TableCell>
-                {formatDateTime(set.lastRunAt)}
-                {set.lastRunStatus ? (
-                  <>
-                    {' '}
-                    <JobStatusChip status={set.lastRunStatus} />
-                  </>
-                ) : null}
-              </TableCell>
-              <TableCell>
-                {set.status === 'paused' ? 'Paused' : formatDateTime(set.nextRunAt)}
-                <Typography variant="caption" display="block" color="text.secondary">
-                  {describeSchedule(set.schedule)}
-                </Typography>
-              </TableCell>
-              <TableCell>
-                <Chip size="small" label={set.status === 'active' ? 'Active' : 'Paused'} color={set.status === 'active' ? 'success' : 'default'} variant="outlined" />
-              </TableCell>
-              <TableCell align="right">{formatCount(set.protectedCount)}</TableCell>
-              <TableCell align="right">
-                {formatBytes(set.sizeBytes)}
-                <Typography variant="caption" display="block" color="text.secondary">
-                  {formatCount(set.itemCount)} items
-                </Typography>
-              </TableCell>
-              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                <ChangeAction>
-                  <Button size="small" onClick={() => onRun(set)} disabled={set.status === 'paused' || set.lastRunStatus === 'running' || set.lastRunStatus === 'queued'} aria-label={`Run ${set.name} now`}>
-                    Run now
-                  </Button>
-                </ChangeAction>
-                <IconButton aria-label={`More actions for ${set.name}`} aria-haspopup="menu" onClick={(e) => setMenu({ anchor: e.currentTarget, set })}>
-                  <MoreVertIcon />
-                </IconButton>
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+        ))}
+      </ListTable>
       <Menu anchorEl={menu?.anchor} open={Boolean(menu)} onClose={close}>
         {menu
           ? [
@@ -127,6 +115,6 @@ export function BackupSetsTable({ sets, onEdit, onRun, onPause, onResume, onDele
             ]
           : null}
       </Menu>
-    </TableContainer>
+    </>
   );
 }

@@ -1,6 +1,6 @@
-import { Button, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, TableCell, TableRow, Typography } from '@mui/material';
 import { FINISHED_JOB_STATUSES, type Job } from '@portal/contracts';
-import { ChangeAction, formatDateTime } from '@portal/ui';
+import { ChangeAction, formatDateTime, ListTable } from '@portal/ui';
 import { JobProgress } from '../../../components/job-progress';
 import { JobStatusChip } from '../../../components/job-status-chip';
 
@@ -16,75 +16,63 @@ const RETRYABLE = ['failed', 'cancelled', 'warning'];
 
 export function JobsTable({ jobs, onLog, onCancel, onRetry, onDownload }: JobsTableProps) {
   return (
-    <TableContainer>
-      <Table size="small" aria-label="Jobs">
-        <TableHead>
-          <TableRow>
-            <TableCell>Job</TableCell>
-            <TableCell>Type</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell sx={{ minWidth: 220 }}>Progress</TableCell>
-            <TableCell>Started</TableCell>
-            <TableCell>Finished</TableCell>
-            <TableCell align="right">Actions</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {jobs.map((job) => {
-            const finished = FINISHED_JOB_STATUSES.includes(job.status);
-            return (
-              <TableRow key={job.id} hover data-job-id={job.id}>
-                <TableCell>
-                  {job.title}
-                  <Typography variant="caption" display="block" color="text.secondary">
-                    {job.setName ?? ''}
-                    {job.retryOf ? ' · retry' : ''}
-                    {job.failedObjects ? ` · ${job.failedObjects} failed objects` : ''}
-                  </Typography>
-                </TableCell>
-                <TableCell>{job.type === 'backup' ? 'Backup' : 'Restore'}</TableCell>
-                <TableCell>
-                  <JobStatusChip status={job.status} />
-                  {job.cancelRequested && !finished ? (
-                    <Typography variant="caption" display="block">
-                      Cancelling…
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  <JobProgress job={job} compact />
-                </TableCell>
-                <TableCell>{formatDateTime(job.startedAt)}</TableCell>
-                <TableCell>{formatDateTime(job.finishedAt)}</TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Button size="small" onClick={() => onLog(job)} aria-label={`Log of ${job.title}`}>
-                    Log
+    <ListTable
+      label="Jobs"
+      columns={['Job', 'Type', 'Status', { label: 'Progress', sx: { minWidth: 220 } }, 'Started', 'Finished', { label: 'Actions', align: 'right' }]}
+    >
+      {jobs.map((job) => {
+        const finished = FINISHED_JOB_STATUSES.includes(job.status);
+        return (
+          <TableRow key={job.id} hover data-job-id={job.id}>
+            <TableCell>
+              {job.title}
+              <Typography variant="caption" display="block" color="text.secondary">
+                {job.setName ?? ''}
+                {job.retryOf ? ' · retry' : ''}
+                {job.failedObjects ? ` · ${job.failedObjects} failed objects` : ''}
+              </Typography>
+            </TableCell>
+            <TableCell>{job.type === 'backup' ? 'Backup' : 'Restore'}</TableCell>
+            <TableCell>
+              <JobStatusChip status={job.status} />
+              {job.cancelRequested && !finished ? (
+                <Typography variant="caption" display="block">
+                  Cancelling…
+                </Typography>
+              ) : null}
+            </TableCell>
+            <TableCell>
+              <JobProgress job={job} compact />
+            </TableCell>
+            <TableCell>{formatDateTime(job.startedAt)}</TableCell>
+            <TableCell>{formatDateTime(job.finishedAt)}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <Button size="small" onClick={() => onLog(job)} aria-label={`Log of ${job.title}`}>
+                Log
+              </Button>
+              {!finished ? (
+                <ChangeAction>
+                  <Button size="small" color="warning" onClick={() => onCancel(job)} disabled={job.cancelRequested} aria-label={`Cancel ${job.title}`}>
+                    Cancel
                   </Button>
-                  {!finished ? (
-                    <ChangeAction>
-                      <Button size="small" color="warning" onClick={() => onCancel(job)} disabled={job.cancelRequested} aria-label={`Cancel ${job.title}`}>
-                        Cancel
-                      </Button>
-                    </ChangeAction>
-                  ) : null}
-                  {RETRYABLE.includes(job.status) ? (
-                    <ChangeAction>
-                      <Button size="small" onClick={() => onRetry(job)} aria-label={`Retry ${job.title}`}>
-                        Retry
-                      </Button>
-                    </ChangeAction>
-                  ) : null}
-                  {job.downloadReady ? (
-                    <Button size="small" onClick={() => onDownload(job)} aria-label={`Download ZIP of ${job.title}`}>
-                      Download
-                    </Button>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+                </ChangeAction>
+              ) : null}
+              {RETRYABLE.includes(job.status) ? (
+                <ChangeAction>
+                  <Button size="small" onClick={() => onRetry(job)} aria-label={`Retry ${job.title}`}>
+                    Retry
+                  </Button>
+                </ChangeAction>
+              ) : null}
+              {job.downloadReady ? (
+                <Button size="small" onClick={() => onDownload(job)} aria-label={`Download ZIP of ${job.title}`}>
+                  Download
+                </Button>
+              ) : null}
+            </TableCell>
+          </TableRow>
+        );
+      })}
+    </ListTable>
   );
 }

@@ -1,10 +1,10 @@
-import { Box, Button, Card, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, Card, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { paths } from '@portal/config';
 import { BACKUP_SERVICE_LABELS } from '@portal/contracts';
 import { getBackupSet, getProtectedObject } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { useCallQuery } from '@portal/data';
-import { countLabel, formatBytes, formatCount, formatDateTime, PageHeader, QueryState } from '@portal/ui';
+import { countLabel, formatBytes, formatCount, formatDateTime, ListTable, PageHeader, QueryState } from '@portal/ui';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageTrail } from '../../../components/page-trail';
 import { fromTarget } from '../../../lib/from-target';
@@ -47,34 +47,24 @@ export function M365ServicesPage() {
                   {o.detail ?? o.externalId} · {countLabel(o.itemCount, 'item')} · {formatBytes(o.sizeBytes)} · {countLabel(o.snapshotCount, 'snapshot')}
                 </Typography>
               </Stack>
-              <TableContainer>
-                <Table size="small" aria-label="Services">
-                  <TableHead>
-                    <TableRow>
-                      <TableCell>Service</TableCell>
-                      <TableCell align="right">Items</TableCell>
-                      <TableCell align="right">Size</TableCell>
-                      <TableCell>Last backup</TableCell>
-                      <TableCell align="right">Browse</TableCell>
-                    </TableRow>
-                  </TableHead>
-                  <TableBody>
-                    {o.services.map((s) => (
-                      <TableRow key={s.service} hover>
-                        <TableCell>{BACKUP_SERVICE_LABELS[s.service]}</TableCell>
-                        <TableCell align="right">{formatCount(s.itemCount)}</TableCell>
-                        <TableCell align="right">{formatBytes(s.sizeBytes)}</TableCell>
-                        <TableCell>{formatDateTime(s.lastBackupAt)}</TableCell>
-                        <TableCell align="right">
-                          <Button size="small" component={RouterLink} to={`${paths.itemSearch.build(base)}?service=${s.service}`} aria-label={`Search ${BACKUP_SERVICE_LABELS[s.service]} items`}>
-                            Items
-                          </Button>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-                  </TableBody>
-                </Table>
-              </TableContainer>
+              <ListTable
+                label="Services"
+                columns={['Service', { label: 'Items', align: 'right' }, { label: 'Size', align: 'right' }, 'Last backup', { label: 'Browse', align: 'right' }]}
+              >
+                {o.services.map((s) => (
+                  <TableRow key={s.service} hover>
+                    <TableCell>{BACKUP_SERVICE_LABELS[s.service]}</TableCell>
+                    <TableCell align="right">{formatCount(s.itemCount)}</TableCell>
+                    <TableCell align="right">{formatBytes(s.sizeBytes)}</TableCell>
+                    <TableCell>{formatDateTime(s.lastBackupAt)}</TableCell>
+                    <TableCell align="right">
+                      <Button size="small" component={RouterLink} to={`${paths.itemSearch.build(base)}?service=${s.service}`} aria-label={`Search ${BACKUP_SERVICE_LABELS[s.service]} items`}>
+                        Items
+                      </Button>
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </ListTable>
             </>
           )}
         </QueryState>

@@ -1,6 +1,6 @@
-import { Button, Chip, Link, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { Button, Chip, Link, Stack, TableCell, TableRow, Typography } from '@mui/material';
 import { BACKUP_SERVICE_LABELS, type ProtectedObject } from '@portal/contracts';
-import { ChangeAction, formatBytes, formatCount, formatDateTime } from '@portal/ui';
+import { ChangeAction, formatBytes, formatCount, formatDateTime, ListTable } from '@portal/ui';
 import { Link as RouterLink } from 'react-router-dom';
 import { objectLinks } from '../lib/object-links';
 import { ObjectStatusChip } from '../../../components/object-status-chip';
@@ -15,71 +15,59 @@ interface ObjectsTableProps {
 
 export function ObjectsTable({ objects, set, from, label, onRemove }: ObjectsTableProps) {
   return (
-    <TableContainer>
-      <Table size="small" aria-label={label}>
-        <TableHead>
-          <TableRow>
-            <TableCell>Name</TableCell>
-            <TableCell>Services</TableCell>
-            <TableCell>Last backup</TableCell>
-            <TableCell align="right">Items</TableCell>
-            <TableCell align="right">Size</TableCell>
-            <TableCell>Status</TableCell>
-            <TableCell align="right">Actions</TableCell>
+    <ListTable
+      label={label}
+      columns={['Name', 'Services', 'Last backup', { label: 'Items', align: 'right' }, { label: 'Size', align: 'right' }, 'Status', { label: 'Actions', align: 'right' }]}
+    >
+      {objects.map((object) => {
+        const links = objectLinks(object, set, from);
+        return (
+          <TableRow key={object.id} hover>
+            <TableCell>
+              {links.services ? (
+                <Link component={RouterLink} to={links.services}>
+                  {object.displayName}
+                </Link>
+              ) : (
+                object.displayName
+              )}
+              {object.detail ? (
+                <Typography variant="caption" display="block" color="text.secondary">
+                  {object.detail}
+                </Typography>
+              ) : null}
+            </TableCell>
+            <TableCell>
+              <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap>
+                {object.services.map((s) => (
+                  <Chip key={s.service} size="small" label={BACKUP_SERVICE_LABELS[s.service]} />
+                ))}
+              </Stack>
+            </TableCell>
+            <TableCell>{formatDateTime(object.lastBackupAt)}</TableCell>
+            <TableCell align="right">{formatCount(object.itemCount)}</TableCell>
+            <TableCell align="right">{formatBytes(object.sizeBytes)}</TableCell>
+            <TableCell>
+              <ObjectStatusChip object={object} />
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              <Button size="small" component={RouterLink} to={links.snapshots} aria-label={`Snapshots of ${object.displayName}`}>
+                Snapshots
+              </Button>
+              <Button size="small" component={RouterLink} to={links.search} aria-label={`Search items of ${object.displayName}`}>
+                Items
+              </Button>
+              {onRemove ? (
+                <ChangeAction>
+                  <Button size="small" color="error" onClick={() => onRemove(object)} aria-label={`Remove ${object.displayName}`}>
+                    Remove
+                  </Button>
+                </ChangeAction>
+              ) : null}
+            </TableCell>
           </TableRow>
-        </TableHead>
-        <TableBody>
-          {objects.map((object) => {
-            const links = objectLinks(object, set, from);
-            return (
-              <TableRow key={object.id} hover>
-                <TableCell>
-                  {links.services ? (
-                    <Link component={RouterLink} to={links.services}>
-                      {object.displayName}
-                    </Link>
-                  ) : (
-                    object.displayName
-                  )}
-                  {object.detail ? (
-                    <Typography variant="caption" display="block" color="text.secondary">
-                      {object.detail}
-                    </Typography>
-                  ) : null}
-                </TableCell>
-                <TableCell>
-                  <Stack direction="row" spacing={0.5} flexWrap="wrap" useFlexGap>
-                    {object.services.map((s) => (
-                      <Chip key={s.service} size="small" label={BACKUP_SERVICE_LABELS[s.service]} />
-                    ))}
-                  </Stack>
-                </TableCell>
-                <TableCell>{formatDateTime(object.lastBackupAt)}</TableCell>
-                <TableCell align="right">{formatCount(object.itemCount)}</TableCell>
-                <TableCell align="right">{formatBytes(object.sizeBytes)}</TableCell>
-                <TableCell>
-                  <ObjectStatusChip object={object} />
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <Button size="small" component={RouterLink} to={links.snapshots} aria-label={`Snapshots of ${object.displayName}`}>
-                    Snapshots
-                  </Button>
-                  <Button size="small" component={RouterLink} to={links.search} aria-label={`Search items of ${object.displayName}`}>
-                    Items
-                  </Button>
-                  {onRemove ? (
-                    <ChangeAction>
-                      <Button size="small" color="error" onClick={() => onRemove(object)} aria-label={`Remove ${object.displayName}`}>
-                        Remove
-                      </Button>
-                    </ChangeAction>
-                  ) : null}
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+        );
+      })}
+    </ListTable>
   );
 }

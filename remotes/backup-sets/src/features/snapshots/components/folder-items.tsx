@@ -1,8 +1,8 @@
-import { Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography } from '@mui/material';
+import { TableCell, TableRow, Typography } from '@mui/material';
 import { searchItems } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { keepPreviousData, useCallQuery } from '@portal/data';
-import { formatBytes, formatDateTime, ListPagination, QueryState } from '@portal/ui';
+import { formatBytes, formatDateTime, ListPagination, ListTable, QueryState } from '@portal/ui';
 
 interface FolderItemsProps {
   setId: string;
@@ -26,33 +26,21 @@ export function FolderItems({ setId, objectId, snapshotId, folder, page, onPage 
     <QueryState query={items} noun="items" isEmpty={(p) => p.total === 0} empty="This folder held no items at that time.">
       {(p) => (
         <>
-          <TableContainer>
-            <Table size="small" aria-label="Items in the folder">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Name</TableCell>
-                  <TableCell>From</TableCell>
-                  <TableCell align="right">Size</TableCell>
-                  <TableCell>Modified</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {p.items.map((item) => (
-                  <TableRow key={item.id}>
-                    <TableCell>
-                      {item.name || '(no subject)'}
-                      <Typography variant="caption" display="block" color="text.secondary">
-                        {item.folderPath}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>{item.sender ?? '—'}</TableCell>
-                    <TableCell align="right">{formatBytes(item.sizeBytes)}</TableCell>
-                    <TableCell>{formatDateTime(item.modifiedAt)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
+          <ListTable label="Items in the folder" columns={['Name', 'From', { label: 'Size', align: 'right' }, 'Modified']}>
+            {p.items.map((item) => (
+              <TableRow key={item.id}>
+                <TableCell>
+                  {item.name || '(no subject)'}
+                  <Typography variant="caption" display="block" color="text.secondary">
+                    {item.folderPath}
+                  </Typography>
+                </TableCell>
+                <TableCell>{item.sender ?? '—'}</TableCell>
+                <TableCell align="right">{formatBytes(item.sizeBytes)}</TableCell>
+                <TableCell>{formatDateTime(item.modifiedAt)}</TableCell>
+              </TableRow>
+            ))}
+          </ListTable>
           <ListPagination total={p.total} page={p.page} pageSize={p.pageSize} onChange={onPage} />
         </>
       )}
