@@ -42,6 +42,8 @@ describe('OpenAPI document and reference', () => {
 
   test('the interactive reference is served under /backend/docs, without a session', async () => {
     const app = await build();
+    const bare = await app.inject({ method: 'GET', url: '/backend/docs' });
+    expect({ status: bare.statusCode, location: bare.headers.location }).toEqual({ status: 301, location: '/backend/docs/' });
     const page = await app.inject({ method: 'GET', url: '/backend/docs/' });
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toMatch(/text\/html/);
