@@ -4,7 +4,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { createPortal } from './create-portal';
-import { parseS3StoreSettings, readSettings, type PortalSettings } from './settings';
+import { parseS3StoreSettings, type PortalSettings } from './settings';
+import { portalSettingsIn, writeRemote } from './testing/portal-folders';
 import { startTestS3, TEST_S3_CREDENTIALS, type TestS3 } from './testing/s3-test-server';
 
 let tmp: string;
@@ -20,21 +21,10 @@ beforeAll(async () => {
   // The SDK reads credentials from the environment, as it does in production.
   Object.assign(process.env, TEST_S3_CREDENTIALS);
   settings = {
-    ...readSettings({ PORTAL_DEMO: '0', LOG_LEVEL: 'silent' }),
-    dataDir: path.join(tmp, 'data'),
-    hostDist: path.join(tmp, 'host-dist'),
-    remotesDir: path.join(tmp, 'remotes'),
-    remoteStoreDir: path.join(tmp, 'data', 'remote-store'),
-    databaseUrl: undefined,
+    ...portalSettingsIn(tmp),
     s3RemoteStore: parseS3StoreSettings({ REMOTE_STORE_URL: `s3://${s3.bucket}/portal/remotes`, S3_ENDPOINT: s3.endpoint }),
   };
-  fs.mkdirSync(settings.hostDist, { recursive: true });
-  fs.writeFileSync(path.join(settings.hostDist, 'index.html'), '<!doctype html><title>portal</title>');
-  const dist = path.join(settings.remotesDir, 'support', 'dist');
-  fs.mkdirSync(dist, { recursive: true });
-  fs.writeFileSync(path.join(settings.remotesDir, 'support', 'package.json'), JSON.stringify({ version: '1.2.3' }));
-  fs.writeFileSync(path.join(dist, 'mf-manifest.json'), JSON.stringify({ name: 'support' }));
-  fs.writeFileSync(path.join(dist, 'remoteEntry.js'), 'var fromBucket = 1;');
+  writeRemote(settings.remotesDir, 'support', 'support', 'var fromBucket = 1;');
   app = await createPortal(settings, { JWT_SECRET: 'x'.repeat(40) });
 });
 afterAll(async () => {

@@ -4,19 +4,12 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { leaseDatabase } from '@portal/api/src/test/pglite-pool';
 import { createPortal } from './create-portal';
-import { readSettings, PortalSettings } from './settings';
+import type { PortalSettings } from './settings';
+import { portalSettingsIn, writeRemote } from './testing/portal-folders';
 
 let tmp: string;
 let settings: PortalSettings;
 let app: FastifyInstance;
-
-function writeRemote(folder: string, name: string, entrySource: string) {
-  const dir = path.join(settings.remotesDir, folder);
-  fs.mkdirSync(path.join(dir, 'dist'), { recursive: true });
-  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ version: '1.2.3' }));
-  fs.writeFileSync(path.join(dir, 'dist', 'mf-manifest.json'), JSON.stringify({ name }));
-  fs.writeFileSync(path.join(dir, 'dist', 'remoteEntry.js'), entrySource);
-}
 
 // The first lease of a worker boots PGlite and migrates it.
 jest.setTimeout(60_000);
@@ -27,19 +20,9 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
 beforeEach(async () => {
-  const root = fs.mkdtempSync(path.join(tmp, 'case-'));
-  settings = {
-    ...readSettings({ PORTAL_DEMO: '0', LOG_LEVEL: 'silent' }),
-    dataDir: path.join(root, 'data'),
-    hostDist: path.join(root, 'host-dist'),
-    remotesDir: path.join(root, 'remotes'),
-    remoteStoreDir: path.join(root, 'data', 'remote-store'),
-    databaseUrl: undefined,
-  };
-  fs.mkdirSync(settings.hostDist, { recursive: true });
-  fs.writeFileSync(path.join(settings.hostDist, 'index.html'), '<!doctype html><title>portal</title>');
+  settings = portalSettingsIn(fs.mkdtempSync(path.join(tmp, 'case-')));
   fs.writeFileSync(path.join(settings.hostDist, 'main.abc123.js'), 'console.log(1)');
-  writeRemote('support', 'support', 'var support = 1;');
+  writeRemote(settings.remotesDir, 'support', 'support', 'var support = 1;');
   app = await createPortal(settings, { JWT_SECRET: 'x'.repeat(40), PORTAL_VERSION: '9.9.9' }, await leaseDatabase('migrated'));
 });
 afterEach(async () => app.close());
@@ -80,7 +63,7 @@ test('a restart keeps the pointer on a rolled-back version; a new build becomes 
   const first = (await app.inject('/remotes.json')).json().remotes[0].version;
   await app.close();
   // From here on the database lives in DATA_DIR, as in production, so it outlives each restart.
-  writeRemote('support', 'support', 'var support = 2;');
+  writeRemote(settings.remotesDir, 'support', 'support', 'var support = 2;');
   app = await createPortal(settings, { JWT_SECRET: 'x'.repeat(40) });
   const second = (await app.inject('/remotes.json')).json().remotes[0].version;
   expect(second).not.toBe(first);

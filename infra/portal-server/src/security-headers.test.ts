@@ -8,6 +8,7 @@ import { storeImage } from '@portal/api/src/repositories/images-repository';
 import { contentSecurityPolicy, registerSecurityHeaders } from './security-headers';
 import { createPortalServer } from './server';
 import { readSettings } from './settings';
+import { portalSettingsIn } from './testing/portal-folders';
 
 const directive = (csp: string, name: string) => csp.split('; ').find((d) => d.startsWith(`${name} `));
 
@@ -44,13 +45,7 @@ describe('headers on portal responses', () => {
   /** The real portal server with the real API mounted on an empty in-memory database. */
   async function startPortal(env: NodeJS.ProcessEnv) {
     root = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-headers-'));
-    const settings = {
-      ...readSettings({ PORTAL_DEMO: '0', LOG_LEVEL: 'silent', ...env }),
-      hostDist: path.join(root, 'host-dist'),
-      remoteStoreDir: path.join(root, 'remote-store'),
-    };
-    fs.mkdirSync(settings.hostDist, { recursive: true });
-    fs.writeFileSync(path.join(settings.hostDist, 'index.html'), '<!doctype html><title>portal</title>');
+    const settings = portalSettingsIn(root, env);
     const api = await setupApi({ demo: false, jwtSecret: 'x'.repeat(40), version: '1.0.0' });
     db = api.db;
     portal = await createPortalServer(settings, {

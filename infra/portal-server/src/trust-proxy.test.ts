@@ -4,7 +4,8 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { leaseDatabase } from '@portal/api/src/test/pglite-pool';
 import { createPortal } from './create-portal';
-import { readSettings, type PortalSettings } from './settings';
+import { readSettings } from './settings';
+import { portalSettingsIn } from './testing/portal-folders';
 import { fastifyTrustProxy, parseTrustProxy } from './trust-proxy';
 
 // The portal runs the whole API against a seeded database: slow on a busy machine.
@@ -54,20 +55,9 @@ describe('the client address behind X-Forwarded-For', () => {
   afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
   async function portal(env: NodeJS.ProcessEnv): Promise<FastifyInstance> {
-    const root = fs.mkdtempSync(path.join(tmp, 'case-'));
-    const settings: PortalSettings = {
-      // The demo tenant's backups stay off, as jest.setup.node.cjs keeps them for every test process.
-      ...readSettings({ LOG_LEVEL: 'silent', PORTAL_DEMO_BACKUPS: '0', ...env }),
-      demo: true,
-      dataDir: path.join(root, 'data'),
-      hostDist: path.join(root, 'host-dist'),
-      remotesDir: path.join(root, 'remotes'),
-      remoteStoreDir: path.join(root, 'data', 'remote-store'),
-      databaseUrl: undefined,
-    };
-    fs.mkdirSync(settings.hostDist, { recursive: true });
+    // The demo tenant's backups stay off, as jest.setup.node.cjs keeps them for every test process.
+    const settings = portalSettingsIn(fs.mkdtempSync(path.join(tmp, 'case-')), { PORTAL_DEMO: '1', PORTAL_DEMO_BACKUPS: '0', ...env });
     fs.mkdirSync(settings.remotesDir, { recursive: true });
-    fs.writeFileSync(path.join(settings.hostDist, 'index.html'), '<!doctype html><title>portal</title>');
     app = await createPortal(settings, { JWT_SECRET: 'x'.repeat(40), PORTAL_VERSION: '9.9.9' }, await leaseDatabase('seeded'));
     return app;
   }
