@@ -1,11 +1,12 @@
-import { Link, Typography } from '@mui/material';
+import { Typography } from '@mui/material';
 import { paths } from '@portal/config';
 import type { CodeForm as CodeFormValues } from '@portal/contracts';
 import { forgot, validateResetOtp } from '@portal/contracts/calls';
 import { showAlert } from '@portal/ui';
-import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { isCodeVerificationState, type ResetState } from '../lib/flow-state';
 import { AuthCard } from './auth-card';
+import { BackToSignInLink } from './back-to-sign-in-link';
 import { CodeForm } from './code-form';
 
 function CodeVerificationForm({ email }: { email: string }) {
@@ -30,11 +31,7 @@ function CodeVerificationForm({ email }: { email: string }) {
         onVerify={onVerify}
         // A new code comes from asking again (spec: the reset flow has no separate resend call).
         onResend={() => forgot({ email })}
-        back={
-          <Link component={RouterLink} to={paths.login}>
-            Back to sign in
-          </Link>
-        }
+        back={<BackToSignInLink />}
       />
     </>
   );

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Link, Stack, Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
 import { paths } from '@portal/config';
 import { forgotFormSchema, type ForgotForm } from '@portal/contracts';
 import { forgot } from '@portal/contracts/calls';
 import { showAlert } from '@portal/ui';
 import { useForm } from 'react-hook-form';
-import { Link as RouterLink, useNavigate } from 'react-router-dom';
+import { useNavigate } from 'react-router-dom';
 import type { CodeVerificationState } from '../lib/flow-state';
 import { AuthCard } from './auth-card';
+import { BackToSignInLink } from './back-to-sign-in-link';
 import { FormTextField } from './form-text-field';
 
 /** /forgot: step 1 of the reset flow. The server answers the same whether or not the account exists. */
@@ -43,9 +44,7 @@ export function ForgotPasswordPage() {
         </Button>
       </Stack>
       <Typography sx={{ textAlign: 'center' }}>
-        <Link component={RouterLink} to={paths.login}>
-          Back to sign in
-        </Link>
+        <BackToSignInLink />
       </Typography>
     </AuthCard>
   );

@@ -4,7 +4,7 @@ import { Controller, type Control, type FieldPath, type FieldValues } from 'reac
 
 type FieldComponentProps = Omit<TextFieldProps, 'type'> & { label: string; type?: string };
 
-export type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'label' | 'error' | 'helperText' | 'inputRef'> & {
+export type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name' | 'label' | 'inputRef' | 'value'> & {
   control: Control<T>;
   name: FieldPath<T>;
   label: string;
@@ -12,14 +12,32 @@ export type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'na
   component?: ComponentType<FieldComponentProps>;
 };
 
-/** A full-width text input bound to a react-hook-form field, showing the field's validation error. */
-export function FormTextField<T extends FieldValues>({ control, name, component: Field = TextField as ComponentType<FieldComponentProps>, ...props }: FormTextFieldProps<T>) {
+/**
+ * A text input (full width unless told) bound to a react-hook-form field: the field's validation
+ * error replaces `helperText` while there is one; `error` marks the field for a reason of its own.
+ */
+export function FormTextField<T extends FieldValues>({
+  control,
+  name,
+  error,
+  helperText,
+  component: Field = TextField as ComponentType<FieldComponentProps>,
+  ...props
+}: FormTextFieldProps<T>) {
   return (
     <Controller
       name={name}
       control={control}
-      render={({ field: { ref, ...field }, fieldState }) => (
-        <Field {...field} inputRef={ref} {...props} fullWidth error={!!fieldState.error} helperText={fieldState.error?.message} />
+      render={({ field: { ref, value, ...field }, fieldState }) => (
+        <Field
+          {...field}
+          value={value ?? ''}
+          inputRef={ref}
+          fullWidth
+          {...props}
+          error={!!fieldState.error || !!error}
+          helperText={fieldState.error?.message ?? helperText}
+        />
       )}
     />
   );

@@ -1,14 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack, TextField } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { setServiceToken, setSessionUser, type SessionUser } from '@portal/auth-bridge';
 import { paths } from '@portal/config';
 import { signin } from '@portal/contracts/calls';
 import { showAlert } from '@portal/ui';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { completeLogin } from '../lib/complete-login';
 import { loginFormSchema, type LoginFormValues } from '../lib/login-schema';
 import { toSessionUser } from '../lib/to-session-user';
+import { FormTextField } from './form-text-field';
 
 type SigninResult = Partial<SessionUser> & { accessToken?: string; mfaMethod?: string; errorMessage?: string };
 
@@ -45,40 +46,10 @@ export function LoginForm() {
 
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Sign in">
-      <Controller
-        name="username"
-        control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            id="login-username"
-            label="Username"
-            autoComplete="username"
-            autoFocus
-            fullWidth
-            error={!!fieldState.error}
-            // A reserved line: an error appearing on blur must not move the links below, or the
-            // click that caused the blur lands on empty space.
-            helperText={fieldState.error?.message ?? ' '}
-          />
-        )}
-      />
-      <Controller
-        name="password"
-        control={control}
-        render={({ field, fieldState }) => (
-          <TextField
-            {...field}
-            id="login-password"
-            label="Password"
-            type="password"
-            autoComplete="current-password"
-            fullWidth
-            error={!!fieldState.error}
-            helperText={fieldState.error?.message ?? ' '}
-          />
-        )}
-      />
+      {/* A reserved line under each field: an error appearing on blur must not move the links
+          below, or the click that caused the blur lands on empty space. */}
+      <FormTextField control={control} name="username" id="login-username" label="Username" autoComplete="username" autoFocus helperText=" " />
+      <FormTextField control={control} name="password" id="login-password" label="Password" type="password" autoComplete="current-password" helperText=" " />
       <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} fullWidth>
         Sign In
       </Button>

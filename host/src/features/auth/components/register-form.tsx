@@ -1,15 +1,16 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack, TextField } from '@mui/material';
+import { Button, Stack } from '@mui/material';
 import { authStore } from '@portal/auth-bridge';
 import { paths } from '@portal/config';
 import { ACCOUNT_MESSAGES, emailFieldSchema, registerFormSchema, usernameFieldSchema, type RegisterForm as RegisterValues } from '@portal/contracts';
 import { checkEmailAvailable, checkUsernameAvailable, register } from '@portal/contracts/calls';
 import { showAlert } from '@portal/ui';
-import { Controller, useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
+import { useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useAvailability, type AvailabilityStatus } from '../hooks/use-availability';
 import { toSessionUser } from '../lib/to-session-user';
 import { AvailabilityText } from './availability-text';
+import { FormTextField } from './form-text-field';
 import { NewPasswordFields } from './new-password-fields';
 import { RegionField } from './region-field';
 
@@ -32,26 +33,16 @@ type FieldOptions = { label: string; autoComplete: string; type?: string; autoFo
 function textField(control: Control<RegisterValues>, name: FieldPath<RegisterValues>, options: FieldOptions) {
   const { label, autoComplete, type, autoFocus, status, available, taken } = options;
   return (
-    <Controller
-      name={name}
+    <FormTextField
       control={control}
-      render={({ field: { ref, ...field }, fieldState }) => (
-        <TextField
-          {...field}
-          inputRef={ref}
-          id={`register-${name}`}
-          label={label}
-          type={type}
-          autoComplete={autoComplete}
-          autoFocus={autoFocus}
-          fullWidth
-          error={!!fieldState.error || status === 'taken'}
-          helperText={
-            fieldState.error?.message ??
-            (status ? <AvailabilityText status={status} available={available ?? ''} taken={taken ?? ''} /> : undefined)
-          }
-        />
-      )}
+      name={name}
+      id={`register-${name}`}
+      label={label}
+      type={type}
+      autoComplete={autoComplete}
+      autoFocus={autoFocus}
+      error={status === 'taken'}
+      helperText={status ? <AvailabilityText status={status} available={available ?? ''} taken={taken ?? ''} /> : undefined}
     />
   );
 }
@@ -107,13 +98,7 @@ export function RegisterForm() {
         {textField(control, 'lastName', { label: 'Last Name', autoComplete: 'family-name' })}
       </Stack>
       {textField(control, 'company', { label: 'Company', autoComplete: 'organization' })}
-      <Controller
-        name="regionId"
-        control={control}
-        render={({ field: { ref, ...field }, fieldState }) => (
-          <RegionField {...field} inputRef={ref} id="register-regionId" label="Region" fullWidth error={!!fieldState.error} helperText={fieldState.error?.message} />
-        )}
-      />
+      <FormTextField control={control} name="regionId" component={RegionField} id="register-regionId" label="Region" />
       <NewPasswordFields control={control} idPrefix="register" passwordLabel="Password" />
       <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} fullWidth>
         Register

@@ -1,13 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Link, Stack, Typography } from '@mui/material';
+import { Button, Stack, Typography } from '@mui/material';
 import { paths } from '@portal/config';
 import { resetPasswordFormSchema, type ResetPasswordForm } from '@portal/contracts';
 import { resetPassword } from '@portal/contracts/calls';
 import { showAlert } from '@portal/ui';
 import { useForm } from 'react-hook-form';
-import { Navigate, Link as RouterLink, useLocation, useNavigate } from 'react-router-dom';
+import { Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { isResetState, type ResetState } from '../lib/flow-state';
 import { AuthCard } from './auth-card';
+import { BackToSignInLink } from './back-to-sign-in-link';
 import { NewPasswordFields } from './new-password-fields';
 
 function ResetPasswordForm({ email, otp }: ResetState) {
@@ -51,9 +52,7 @@ export function ResetPasswordPage() {
     <AuthCard title="Reset Password" subtitle="Choose a new password (8 to 20 characters)">
       <ResetPasswordForm email={state.email} otp={state.otp} />
       <Typography sx={{ textAlign: 'center' }}>
-        <Link component={RouterLink} to={paths.login}>
-          Back to sign in
-        </Link>
+        <BackToSignInLink />
       </Typography>
     </AuthCard>
   );
