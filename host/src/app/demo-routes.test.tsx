@@ -1,20 +1,15 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { loadRemote } from '@module-federation/enhanced/runtime';
-import { resetAuthStore } from '@portal/auth-bridge';
 import { ROLES } from '@portal/config';
 import { MENU, menuForRole } from '../features/shell/lib/menu-items';
-import { renderApp, signIn, testUser } from '../testing/render-app';
-import { demoModeStore, resetDemoModeStore } from '../lib/demo-mode-store';
+import { renderApp, resetApp, signIn, testUser } from '../testing/render-app';
+import { demoModeStore } from '../lib/demo-mode-store';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../testing/mocks').federationRuntimeMock());
 jest.mock('@portal/contracts/calls', () => jest.requireActual('../testing/mocks').callsMock());
 
 beforeEach(() => {
-  resetAuthStore();
-  resetDemoModeStore();
-  window.localStorage.clear();
-  window.sessionStorage.clear();
-  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+  resetApp();
   (loadRemote as jest.Mock).mockReset();
 });
 

@@ -1,8 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { authStore, resetAuthStore } from '@portal/auth-bridge';
+import { authStore } from '@portal/auth-bridge';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { menuStore } from '@portal/ui';
-import { renderApp, signIn, testUser } from '../testing/render-app';
+import { renderApp, resetApp, signIn, testUser } from '../testing/render-app';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../testing/mocks').federationRuntimeMock());
 jest.mock('@portal/contracts/calls', () => jest.requireActual('../testing/mocks').callsMock());
@@ -10,11 +10,8 @@ jest.mock('@portal/contracts/calls', () => jest.requireActual('../testing/mocks'
 const mockedLoadRemote = loadRemote as jest.Mock;
 
 beforeEach(() => {
-  resetAuthStore();
-  window.localStorage.clear();
-  window.sessionStorage.clear();
+  resetApp();
   mockedLoadRemote.mockReset();
-  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
 
 describe('app routes and guards', () => {

@@ -1,19 +1,15 @@
 import { screen } from '@testing-library/react';
-import { authStore, resetAuthStore } from '@portal/auth-bridge';
-import { demoModeStore, resetDemoModeStore } from '../lib/demo-mode-store';
+import { authStore } from '@portal/auth-bridge';
+import { demoModeStore } from '../lib/demo-mode-store';
 import { fetchRuntimeConfig } from '../lib/federation/runtime-config';
-import { renderApp, signIn, testUser } from '../testing/render-app';
+import { renderApp, resetApp, signIn, testUser } from '../testing/render-app';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../testing/mocks').federationRuntimeMock());
 jest.mock('@portal/contracts/calls', () => jest.requireActual('../testing/mocks').callsMock());
 
 beforeEach(() => {
-  resetAuthStore();
-  resetDemoModeStore();
-  window.localStorage.clear();
-  window.sessionStorage.clear();
+  resetApp();
   authStore.getState().restore();
-  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
 
 const banner = () => screen.queryByRole('note', { name: 'Demo mode' });

@@ -1,9 +1,11 @@
 import { render, type RenderResult } from '@testing-library/react';
-import { authStore, type SessionUser } from '@portal/auth-bridge';
+import { authStore, resetAuthStore, type SessionUser } from '@portal/auth-bridge';
 import type { Role } from '@portal/config';
+import { resetAlertStore } from '@portal/ui';
 import { createMemoryRouter, type InitialEntry } from 'react-router-dom';
 import { App } from '../app/app';
 import { buildRoutes } from '../app/routes';
+import { resetDemoModeStore } from '../lib/demo-mode-store';
 
 export const testUser = (role: Role = 'CUSTOMER'): SessionUser => ({
   userId: '6f1c1f7e-7c11-4d0b-9a57-6d0d8f3d2a10',
@@ -14,6 +16,16 @@ export const testUser = (role: Role = 'CUSTOMER'): SessionUser => ({
   lastName: 'Doe',
   username: 'jane',
 });
+
+/** A first visit: nobody signed in, nothing stored, no alert shown, not in demo mode; jsdom's missing scrollTo stubbed. */
+export function resetApp(): void {
+  resetAuthStore();
+  resetAlertStore();
+  resetDemoModeStore();
+  window.localStorage.clear();
+  window.sessionStorage.clear();
+  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
+}
 
 /** Signs the user in (store + session storage) as the app would after a login. */
 export function signIn(user: SessionUser): void {

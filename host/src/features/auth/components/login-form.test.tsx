@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authStore, resetAuthStore } from '@portal/auth-bridge';
+import { authStore } from '@portal/auth-bridge';
 import { getProfile, signin } from '@portal/contracts/calls';
-import { resetAlertStore } from '@portal/ui';
-import { renderApp, testUser } from '../../../testing/render-app';
+import { renderApp, resetApp, testUser } from '../../../testing/render-app';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../../../testing/mocks').federationRuntimeMock());
 jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/mocks').callsMock());
@@ -18,13 +17,9 @@ async function submit(username = 'jane', password = 'Secret#123') {
 }
 
 beforeEach(() => {
-  resetAuthStore();
-  resetAlertStore();
-  window.localStorage.clear();
-  window.sessionStorage.clear();
+  resetApp();
   mockedSignin.mockReset();
   authStore.getState().restore();
-  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
 
 describe('login page', () => {

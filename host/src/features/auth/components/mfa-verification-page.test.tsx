@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authStore, resetAuthStore } from '@portal/auth-bridge';
+import { authStore } from '@portal/auth-bridge';
 import { resendMfaCode, validateOtp } from '@portal/contracts/calls';
-import { resetAlertStore } from '@portal/ui';
-import { renderApp, testUser } from '../../../testing/render-app';
+import { renderApp, resetApp, testUser } from '../../../testing/render-app';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../../../testing/mocks').federationRuntimeMock());
 jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/mocks').callsMock());
@@ -16,15 +15,11 @@ const entry = (state: unknown) => ({ pathname: '/mfa-verification', state });
 jest.setTimeout(20000);
 
 beforeEach(() => {
-  resetAuthStore();
-  resetAlertStore();
-  window.localStorage.clear();
-  window.sessionStorage.clear();
+  resetApp();
   window.localStorage.setItem('serviceToken', 'pending-token');
   mockedValidate.mockReset();
   mockedResend.mockReset();
   authStore.getState().restore();
-  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
 
 async function enterCode(code: string) {

@@ -1,9 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authStore, resetAuthStore } from '@portal/auth-bridge';
+import { authStore } from '@portal/auth-bridge';
 import { forgot, resetPassword, validateResetOtp } from '@portal/contracts/calls';
-import { resetAlertStore } from '@portal/ui';
-import { renderApp } from '../../../testing/render-app';
+import { renderApp, resetApp } from '../../../testing/render-app';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../../../testing/mocks').federationRuntimeMock());
 jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/mocks').callsMock());
@@ -16,15 +15,11 @@ const SENT = 'If an account exists for this e-mail, a verification code has been
 jest.setTimeout(20000);
 
 beforeEach(() => {
-  resetAuthStore();
-  resetAlertStore();
-  window.localStorage.clear();
-  window.sessionStorage.clear();
+  resetApp();
   mockedForgot.mockReset().mockResolvedValue({ message: SENT });
   mockedValidate.mockReset();
   mockedReset.mockReset();
   authStore.getState().restore();
-  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
 
 describe('forgotten password flow', () => {

@@ -1,9 +1,8 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authStore, resetAuthStore } from '@portal/auth-bridge';
+import { authStore } from '@portal/auth-bridge';
 import { checkEmailAvailable, checkUsernameAvailable, getRegions, register } from '@portal/contracts/calls';
-import { resetAlertStore } from '@portal/ui';
-import { renderApp } from '../../../testing/render-app';
+import { renderApp, resetApp } from '../../../testing/render-app';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../../../testing/mocks').federationRuntimeMock());
 jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/mocks').callsMock());
@@ -28,16 +27,12 @@ const newUser = {
 };
 
 beforeEach(() => {
-  resetAuthStore();
-  resetAlertStore();
-  window.localStorage.clear();
-  window.sessionStorage.clear();
+  resetApp();
   mockedRegister.mockReset();
   mockedUsername.mockReset().mockResolvedValue({ available: true });
   mockedEmail.mockReset().mockResolvedValue({ available: true });
   mockedRegions.mockReset().mockResolvedValue(REGIONS);
   authStore.getState().restore();
-  jest.spyOn(window, 'scrollTo').mockImplementation(() => undefined);
 });
 
 afterEach(() => jest.useRealTimers());
