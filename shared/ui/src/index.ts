@@ -81,3 +81,5 @@ export type { ListColumn, ListTableProps } from './list/list-table';
 // Form layout shared by the host's and the remotes' forms.
 export { FormDialogActions } from './form/form-dialog-actions';
 export type { FormDialogActionsProps } from './form/form-dialog-actions';
+export { FormDialog } from './dialog/form-dialog';
+export type { FormDialogProps } from './dialog/form-dialog';

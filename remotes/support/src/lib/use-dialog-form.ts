@@ -1,10 +1,7 @@
-import { useId } from 'react';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 
-/** A dialog's form: ids for its title and intro, the form (validated as typed), and a close that clears it. */
+/** A dialog's form (validated as typed) and a close that clears it. */
 export function useDialogForm<T extends FieldValues>(resolver: Resolver<T>, defaults: T, onClose: () => void) {
-  const titleId = useId();
-  const introId = useId();
   const form = useForm<T>({ resolver, mode: 'all', defaultValues: defaults as DefaultValues<T> });
 
   const close = () => {
@@ -12,5 +9,5 @@ export function useDialogForm<T extends FieldValues>(resolver: Resolver<T>, defa
     onClose();
   };
 
-  return { titleId, introId, form, close };
+  return { form, close };
 }

@@ -1,10 +1,11 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack } from '@mui/material';
+import { MenuItem } from '@mui/material';
 import { ADMIN_MESSAGES, createOrganisationRequestSchema, type CreateOrganisationRequest, type OrganisationKindName } from '@portal/contracts';
 import { createManagedOrganisation } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallMutation } from '@portal/data';
-import { useEffect, useId } from 'react';
+import { FormDialog } from '@portal/ui';
+import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
 import { alertError, alertSuccess } from '../../../lib/alerts';
@@ -20,7 +21,6 @@ export type CreateOrganisationDialogProps = {
 
 /** New organisation directly below the caller's own; the kinds offered are the ones the API allows. */
 export function CreateOrganisationDialog({ open, kinds, onClose, onCreated }: CreateOrganisationDialogProps) {
-  const titleId = useId();
   const { control, handleSubmit, reset, formState } = useForm<CreateOrganisationRequest>({
     mode: 'all',
     resolver: zodResolver(createOrganisationRequestSchema),
@@ -43,26 +43,15 @@ export function CreateOrganisationDialog({ open, kinds, onClose, onCreated }: Cr
   const onSubmit = (values: CreateOrganisationRequest) => settle(create.mutateAsync(values));
 
   return (
-    <Dialog open={open} onClose={onClose} aria-labelledby={titleId} fullWidth maxWidth="sm">
-      <Stack component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <DialogTitle id={titleId}>New organisation</DialogTitle>
-        <DialogContent>
-          <FormTextField control={control} name="name" id="org-name" label="Name" autoFocus required />
-          <FormTextField control={control} name="kind" id="org-kind" label="Type" select required>
-            {kinds.map((kind) => (
-              <MenuItem key={kind} value={kind}>
-                {KIND_LABELS[kind]}
-              </MenuItem>
-            ))}
-          </FormTextField>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            Create
-          </Button>
-        </DialogActions>
-      </Stack>
-    </Dialog>
+    <FormDialog open={open} title="New organisation" onClose={onClose} onSubmit={handleSubmit(onSubmit)} submitLabel="Create" submitting={formState.isSubmitting}>
+      <FormTextField control={control} name="name" id="org-name" label="Name" autoFocus required />
+      <FormTextField control={control} name="kind" id="org-kind" label="Type" select required>
+        {kinds.map((kind) => (
+          <MenuItem key={kind} value={kind}>
+            {KIND_LABELS[kind]}
+          </MenuItem>
+        ))}
+      </FormTextField>
+    </FormDialog>
   );
 }

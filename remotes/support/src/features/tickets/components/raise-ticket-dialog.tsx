@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { Stack } from '@mui/material';
 import { DESCRIPTION_MAX_LENGTH, raiseTicketFormSchema, SUBJECT_MAX_LENGTH, SUPPORT_MESSAGES, type RaiseTicketForm, type TicketSummary } from '@portal/contracts';
-import { ChangeAction } from '@portal/ui';
+import { FormDialog } from '@portal/ui';
 import { createTicket } from '@portal/contracts/calls';
 import { CountedTextField } from '../../../components/counted-text-field';
 import { useSubmitAsCurrentUser } from '../../../lib/submit-as-current-user';
@@ -18,7 +18,7 @@ const DEFAULTS: RaiseTicketForm = { subject: '', description: '' };
 
 /** Raise Ticket (spec sections 5 and 8): subject and description, sent to the tier above the user. */
 export function RaiseTicketDialog({ open, onClose, onSubmitted }: RaiseTicketDialogProps) {
-  const { titleId, introId, form, close } = useDialogForm<RaiseTicketForm>(zodResolver(raiseTicketFormSchema), DEFAULTS, onClose);
+  const { form, close } = useDialogForm<RaiseTicketForm>(zodResolver(raiseTicketFormSchema), DEFAULTS, onClose);
   const { control, handleSubmit, formState } = form;
 
   const onSubmit = useSubmitAsCurrentUser(
@@ -31,27 +31,20 @@ export function RaiseTicketDialog({ open, onClose, onSubmitted }: RaiseTicketDia
   );
 
   return (
-    <Dialog open={open} onClose={close} aria-labelledby={titleId} aria-describedby={introId} fullWidth maxWidth="sm">
-      <Stack component="form" noValidate onSubmit={handleSubmit(onSubmit)}>
-        <DialogTitle id={titleId}>Raise Ticket</DialogTitle>
-        <DialogContent>
-          <DialogContentText id={introId} sx={{ mb: 2 }}>
-            Describe the problem; your support contact answers in Support Tickets and by e-mail.
-          </DialogContentText>
-          <Stack spacing={2}>
-            <CountedTextField name="subject" control={control} label="Subject" max={SUBJECT_MAX_LENGTH} autoFocus />
-            <CountedTextField name="description" control={control} label="Description" max={DESCRIPTION_MAX_LENGTH} multiline minRows={4} />
-          </Stack>
-        </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={close}>Cancel</Button>
-          <ChangeAction>
-            <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-              Submit
-            </Button>
-          </ChangeAction>
-        </DialogActions>
+    <FormDialog
+      open={open}
+      title="Raise Ticket"
+      intro="Describe the problem; your support contact answers in Support Tickets and by e-mail."
+      onClose={close}
+      onSubmit={handleSubmit(onSubmit)}
+      submitLabel="Submit"
+      submitting={formState.isSubmitting}
+      change
+    >
+      <Stack spacing={2}>
+        <CountedTextField name="subject" control={control} label="Subject" max={SUBJECT_MAX_LENGTH} autoFocus />
+        <CountedTextField name="description" control={control} label="Description" max={DESCRIPTION_MAX_LENGTH} multiline minRows={4} />
       </Stack>
-    </Dialog>
+    </FormDialog>
   );
 }
