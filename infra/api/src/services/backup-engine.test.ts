@@ -7,7 +7,6 @@ import {
   createEngine,
   createLocalObjectStore,
   defaultGraphClientFactory,
-  insertTenant,
   objectTotalsAt,
   requestCancel,
   type Engine,
@@ -17,6 +16,7 @@ import { startEmulator, type Emulator } from '@portal/m365-emulator';
 import { migrate, type Db } from '@portal/db';
 import { seedDemo } from '../seed/seed-demo';
 import { openTestDatabase } from '../test/build';
+import { insertCustomerTenant } from '../test/customer-tenant';
 
 // Engine behaviour on a real database and the emulator: dedup, encryption, point-in-time views,
 // retention, and a run stopped in the middle that resumes where it stopped.
@@ -55,13 +55,7 @@ async function fixture(): Promise<Fixture> {
   const db = await openTestDatabase();
   await migrate(db);
   await seedDemo(db);
-  const { rows } = await db.query<{ organisation_id: string }>(`select organisation_id from users where username = 'customer'`);
-  const organisationId = rows[0].organisation_id;
-  const tenant = await insertTenant(db, MASTER, {
-    organisationId,
-    name: 'Engine test',
-    credentials: emulator.credentials,
-  });
+  const { organisationId, tenant } = await insertCustomerTenant(db, MASTER, emulator, 'Engine test');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'engine-test-'));
   dirs.push(dir);
   const objects = createLocalObjectStore(dir);

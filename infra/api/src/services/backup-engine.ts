@@ -8,15 +8,16 @@ import {
   createLocalObjectStore,
   createPgBossQueue,
   type Engine,
-  type GraphClientFactory,
+  type EngineOptions,
   type ObjectStore,
 } from '@portal/engine';
-import type { OutboundPolicyOptions } from '@portal/outbound-guard';
 import type { Db } from '@portal/db';
 import type { EnvSettings } from '@portal/settings';
 import { getSetting } from '../repositories/settings-repository';
 
-export interface BackupApiOptions {
+/** The engine's own options (Graph clients, outbound policy, concurrency, scheduling) pass through unchanged. */
+export interface BackupApiOptions
+  extends Pick<EngineOptions, 'graphFactory' | 'outbound' | 'objectConcurrency' | 'fetchConcurrency' | 'scheduleEveryMs' | 'staleAfterSeconds'> {
   /** Folder of the local blob store (default DATA_DIR/blobs, or a temporary folder for an in-memory database). */
   blobDir?: string;
   /** Replaces the local blob store (an S3-compatible bucket, tests). */
@@ -34,14 +35,6 @@ export interface BackupApiOptions {
   demo?: boolean;
   /** Emulator size of the demo tenant (default the emulator's own default). */
   demoSize?: number;
-  graphFactory?: GraphClientFactory;
-  /** OUTBOUND_ALLOWED_ORIGINS / OUTBOUND_ALLOWED_NETWORKS: what Graph clients may reach besides Microsoft. */
-  outbound?: OutboundPolicyOptions;
-  objectConcurrency?: number;
-  fetchConcurrency?: number;
-  scheduleEveryMs?: number;
-  /** BACKUP_STALE_SECONDS: heartbeat age after which another worker takes a running job over. */
-  staleAfterSeconds?: number;
 }
 
 const SETTING_BACKUP_MASTER_KEY = 'backup_master_key';

@@ -4,11 +4,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'pg';
-import { insertJob, insertTenant } from '@portal/engine';
+import { insertJob } from '@portal/engine';
 import { startEmulator, type Emulator } from '@portal/m365-emulator';
 import { migrate, openDatabase, type Db } from '@portal/db';
 import { seedDemo } from '../seed/seed-demo';
 import { TEST_DATABASE_URL } from '../test/build';
+import { insertCustomerTenant } from '../test/customer-tenant';
 
 // Several worker processes sharing the queue through pg-boss on PostgreSQL: one is killed (SIGKILL)
 // in the middle of a backup, another takes the job over and finishes it from the checkpoints.
@@ -90,13 +91,7 @@ describePg('backup workers on PostgreSQL (pg-boss)', () => {
   }
 
   it('resumes a job on another process after its worker is killed', async () => {
-    const { rows } = await db.query<{ organisation_id: string }>(`select organisation_id from users where username = 'customer'`);
-    const organisationId = rows[0].organisation_id;
-    const tenant = await insertTenant(db, MASTER, {
-      organisationId,
-      name: 'Workers',
-      credentials: emulator.credentials,
-    });
+    const { organisationId, tenant } = await insertCustomerTenant(db, MASTER, emulator, 'Workers');
     const { rows: sets } = await db.query<{ id: string }>(
       `insert into backup_sets (organisation_id, tenant_id, name, type, scope, services, schedule, retention_days)
        values ($1, $2, 'Workers', 'exchange', '{"mode":"all"}', '["mail","contacts"]', '{"frequency":"manual","time":"02:00","dayOfWeek":0}', 30) returning id`,
