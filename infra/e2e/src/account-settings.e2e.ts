@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { DEMO_PASSWORD, newPage, signIn } from './browser';
+import { DEMO_PASSWORD, newPage, signedInPage, signIn } from './browser';
 import { usePortalSuite } from './suite';
 
 const suite = usePortalSuite();
@@ -30,9 +30,7 @@ function totp(secret: string, offset = 0): string {
 }
 
 test('a profile picture upload shows in the top bar at once and survives a reload; details save', async () => {
-  const { context, page } = await newPage(suite.browser, suite.portal.url);
-  await signIn(page, 'directcustomer');
-  await page.waitForURL('**/dashboard');
+  const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'directcustomer');
   await page.goto('/profile');
   await page.getByRole('form', { name: 'Profile details' }).waitFor();
 
@@ -67,9 +65,7 @@ test('a profile picture upload shows in the top bar at once and survives a reloa
 });
 
 test('MFA with an authenticator app: QR code, confirmation, then sign-in asks for the code; sessions list', async () => {
-  const { context, page } = await newPage(suite.browser, suite.portal.url);
-  await signIn(page, 'partner2');
-  await page.waitForURL('**/dashboard');
+  const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'partner2');
   await page.goto('/profile');
   await page.getByRole('button', { name: 'Use an authenticator app' }).click();
   const dialog = page.getByRole('dialog', { name: 'Turn on an authenticator app' });
@@ -106,9 +102,7 @@ test('MFA with an authenticator app: QR code, confirmation, then sign-in asks fo
 });
 
 test('notification settings persist on the server', async () => {
-  const { context, page } = await newPage(suite.browser, suite.portal.url);
-  await signIn(page, 'customer');
-  await page.waitForURL('**/dashboard');
+  const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'customer');
   await page.goto('/notification');
   const form = page.getByRole('form', { name: 'Notification settings' });
   await form.waitFor();

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { DEMO_PASSWORD, newPage, signIn } from './browser';
+import { DEMO_PASSWORD, newPage, signedInPage, signIn } from './browser';
 import { menuEntries } from './menu';
 import { codeFromOutbox } from './outbox';
 import { usePortalSuite } from './suite';
@@ -93,9 +93,7 @@ test('MFA sign-in for mfauser with the e-mailed code', async () => {
 });
 
 test('change password logs the user out; only the new password signs in', async () => {
-  const { context, page } = await newPage(suite.browser, suite.portal.url);
-  await signIn(page, 'directpartner');
-  await page.waitForURL('**/dashboard');
+  const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'directpartner');
   await page.getByRole('button', { name: 'Open profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Change Password' }).click();
   const dialog = page.getByRole('dialog', { name: 'Change Password' });
@@ -115,9 +113,7 @@ test('change password logs the user out; only the new password signs in', async 
 });
 
 test('a token past its exp lands on /login', async () => {
-  const { context, page } = await newPage(suite.browser, suite.portal.url);
-  await signIn(page, 'customer');
-  await page.waitForURL('**/dashboard');
+  const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'customer');
   await page.evaluate(() => {
     const [header, , signature] = (localStorage.getItem('serviceToken') ?? '').split('.');
     const payload = btoa(JSON.stringify({ sub: 'x', exp: Math.floor(Date.now() / 1000) - 60 })).replace(/=+$/, '');

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { describeViolations, seriousViolations } from './a11y';
 import { apiToken } from './api-token';
-import { newPage, signIn } from './browser';
+import { newPage, signedInPage, signIn } from './browser';
 import { mailFromOutbox } from './outbox';
 import { usePortalSuite } from './suite';
 import { startInMode } from './display-mode';
@@ -23,9 +23,7 @@ test('a partner creates a customer and invites a user, who accepts and signs in'
   const username = `ina${stamp}`;
   const email = `${username}@example.com`;
 
-  const partner = await newPage(suite.browser, suite.portal.url);
-  await signIn(partner.page, 'partner');
-  await partner.page.waitForURL('**/dashboard');
+  const partner = await signedInPage(suite.browser, suite.portal.url, 'partner');
   await partner.page.goto('/user-management');
   await partner.page.getByRole('button', { name: 'New organisation' }).click();
   const create = partner.page.getByRole('dialog', { name: 'New organisation' });
@@ -84,9 +82,7 @@ test('an admin rolls back a remote from /operator', async () => {
   });
   expect(publish.status).toBe(200);
 
-  const admin = await newPage(suite.browser, base);
-  await signIn(admin.page, 'admin');
-  await admin.page.waitForURL('**/dashboard');
+  const admin = await signedInPage(suite.browser, base, 'admin');
   await admin.page.goto('/operator');
   const card = admin.page.getByRole('region', { name: 'support', exact: true });
   await card.getByText(`Current version: ${next}`).waitFor();
@@ -109,9 +105,7 @@ test('the dashboard of each demo role shows its cards', async () => {
     directcustomer: ['Protection status', 'Backups', 'Storage', 'Open alerts', 'Recent jobs'],
   };
   for (const [username, titles] of Object.entries(cards)) {
-    const user = await newPage(suite.browser, suite.portal.url);
-    await signIn(user.page, username);
-    await user.page.waitForURL('**/dashboard');
+    const user = await signedInPage(suite.browser, suite.portal.url, username);
     const summary = user.page.getByRole('list', { name: 'Summary' });
     for (const title of titles) await summary.getByRole('heading', { name: title, exact: true }).waitFor();
     await user.context.close();

@@ -1,4 +1,4 @@
-import { newPage, signIn } from './browser';
+import { newPage, signedInPage, signIn } from './browser';
 import { menuEntries } from './menu';
 import { codeFromOutbox } from './outbox';
 import { usePortalSuite } from './suite';
@@ -8,9 +8,7 @@ const suite = usePortalSuite();
 const REQUIRE_MFA = 'Require MFA for this organisation and everything below it';
 
 test('a partner requires MFA for Demo Customer: the customer must enter the e-mailed code, and the activity log shows both', async () => {
-  const partner = await newPage(suite.browser, suite.portal.url);
-  await signIn(partner.page, 'partner');
-  await partner.page.waitForURL('**/dashboard');
+  const partner = await signedInPage(suite.browser, suite.portal.url, 'partner');
   await partner.page.goto('/user-management');
   await partner.page.getByRole('navigation', { name: 'Organisations' }).getByText('Demo Customer').click();
   await partner.page.getByRole('heading', { name: 'Demo Customer' }).waitFor();

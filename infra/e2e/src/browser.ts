@@ -20,3 +20,11 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByRole('button', { name: /sign in/i }).click();
 }
+
+/** A new page signed in through the form, on the dashboard. */
+export async function signedInPage(browser: Browser, baseURL: string, username: string, password = DEMO_PASSWORD): Promise<{ context: BrowserContext; page: Page }> {
+  const opened = await newPage(browser, baseURL);
+  await signIn(opened.page, username, password);
+  await opened.page.waitForURL('**/dashboard');
+  return opened;
+}

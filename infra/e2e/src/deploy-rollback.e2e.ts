@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiToken } from './api-token';
-import { DEMO_PASSWORD, launchBrowser, newPage, signIn } from './browser';
+import { DEMO_PASSWORD, launchBrowser, newPage, signedInPage, signIn } from './browser';
 import { PORTAL_CLI, portalCliEnv, REPO_ROOT, RunningPortal, startPortal } from './portal';
 
 jest.setTimeout(400_000);
@@ -125,9 +125,7 @@ test('deploy builds only the support remote; an open page loads it on navigation
   await page.getByRole('heading', { name: 'Support' }).first().waitFor();
   expect(await buildLabel(page).count()).toBe(0);
   // A second page that has not loaded the support remote yet.
-  const fresh = await newPage(browser, portal.url);
-  await signIn(fresh.page, 'customer');
-  await fresh.page.waitForURL('**/dashboard');
+  const fresh = await signedInPage(browser, portal.url, 'customer');
   before = hashTree(untouchedDirs());
 
   const result = deploy({ PORTAL_BUILD_LABEL: label });
@@ -219,9 +217,7 @@ test('/operator names the version a rollback returns to (what was live before, n
   const listed = /support {2}current: (\S+) {2}rollback goes to: (\S+)/.exec(cli(['remote', 'list']).stdout);
   expect(listed?.slice(1)).toEqual([tampered, broken]);
 
-  const admin = await newPage(browser, portal.url);
-  await signIn(admin.page, 'admin');
-  await admin.page.waitForURL('**/dashboard');
+  const admin = await signedInPage(browser, portal.url, 'admin');
   await admin.page.goto('/operator');
   const card = admin.page.getByRole('region', { name: 'support' });
   await card.getByRole('button', { name: `Roll back support to ${broken}` }).click();

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { newPage, signIn } from './browser';
+import { newPage, signedInPage, signIn } from './browser';
 import { usePortalSuite } from './suite';
 
 
@@ -37,9 +37,7 @@ const SINGLETONS = [
 ];
 
 test('every shared singleton is loaded once, from one container, across host and all four remotes', async () => {
-  const { context, page } = await newPage(suite.browser, suite.portal.url);
-  await signIn(page, 'customer');
-  await page.waitForURL('**/dashboard');
+  const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'customer');
   // one page of each remote: backup_sets, account_settings, support, admin_ops
   for (const [url, title] of [
     ['/backup', 'Backup'],
@@ -132,9 +130,7 @@ test('a remote entry that does not match its registry integrity is refused (fail
 });
 
 test('ADMIN sees health of API, database and each remote version on /health-check', async () => {
-  const { context, page } = await newPage(suite.browser, suite.portal.url);
-  await signIn(page, 'admin');
-  await page.waitForURL('**/dashboard');
+  const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'admin');
   await page.goto('/health-check');
   await heading(page, 'Health Check');
   for (const name of ['backup_sets', 'account_settings', 'support', 'admin_ops']) {
@@ -146,9 +142,7 @@ test('ADMIN sees health of API, database and each remote version on /health-chec
 });
 
 test('a role that may not open a route gets the 403 page inside the shell; unknown paths get 404', async () => {
-  const { context, page } = await newPage(suite.browser, suite.portal.url);
-  await signIn(page, 'customer');
-  await page.waitForURL('**/dashboard');
+  const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'customer');
   await page.goto('/health-check');
   await page.getByText(/403/).first().waitFor();
   await page.getByRole('navigation', { name: 'Main menu' }).waitFor();

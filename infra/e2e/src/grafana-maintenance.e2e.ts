@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousViolations } from './a11y';
 import { apiToken } from './api-token';
-import { DEMO_PASSWORD, newPage, signIn } from './browser';
+import { DEMO_PASSWORD, newPage, signedInPage, signIn } from './browser';
 import { usePortalSuite } from './suite';
 import { startInMode } from './display-mode';
 
@@ -25,9 +25,7 @@ async function openGrafanaCharts(page: Page): Promise<void> {
 }
 
 test('admin sees the metric charts on /grafana without a Grafana URL', async () => {
-  const admin = await newPage(suite.browser, suite.portal.url);
-  await signIn(admin.page, 'admin');
-  await admin.page.waitForURL('**/dashboard');
+  const admin = await signedInPage(suite.browser, suite.portal.url, 'admin');
   await openGrafanaCharts(admin.page);
   for (const title of ['Requests per minute', 'Latency (p95)', 'Jobs finished', 'Bytes protected', 'Job queue depth']) {
     await admin.page.getByRole('region', { name: title }).waitFor();
@@ -38,9 +36,7 @@ test('admin sees the metric charts on /grafana without a Grafana URL', async () 
 });
 
 test('admin switches maintenance on; customers see the banner and cannot change anything; admin switches it off', async () => {
-  const admin = await newPage(suite.browser, suite.portal.url);
-  await signIn(admin.page, 'admin');
-  await admin.page.waitForURL('**/dashboard');
+  const admin = await signedInPage(suite.browser, suite.portal.url, 'admin');
   await admin.page.goto('/operator');
   const card = admin.page.getByRole('region', { name: 'Maintenance mode' });
   await card.getByRole('switch', { name: 'Maintenance mode on' }).check();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describeViolations, seriousViolations } from './a11y';
 import { apiToken } from './api-token';
-import { newPage, signIn } from './browser';
+import { newPage, signedInPage, signIn } from './browser';
 import { usePortalSuite } from './suite';
 import { startInMode } from './display-mode';
 
@@ -46,9 +46,7 @@ async function refreshUntil(page: Page, check: () => Promise<boolean>, timeoutMs
 
 test('ADMIN sees every part ok on /health-check, with the demo tenant reachable through Graph and loaded remotes counted', async () => {
   const tenant = await demoTenant(await apiToken(suite.portal.url, 'customer'));
-  const { context, page } = await newPage(suite.browser, suite.portal.url);
-  await signIn(page, 'admin');
-  await page.waitForURL('**/dashboard');
+  const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'admin');
   await page.goto('/health-check');
   await page.getByRole('heading', { name: 'Health Check', exact: true }).waitFor();
 
@@ -103,9 +101,7 @@ test('ADMIN sees workers and the job queue on /operator and cancels a running jo
     job ??= (await api<{ items: Job[] }>(customer, 'api/jobs')).items.find((j) => j.status === 'queued' || j.status === 'running');
     expect(job).toBeDefined();
 
-    const { context, page } = await newPage(suite.browser, suite.portal.url);
-    await signIn(page, 'admin');
-    await page.waitForURL('**/dashboard');
+    const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'admin');
     await page.goto('/operator');
     const workers = page.getByRole('table', { name: /Engine worker processes/ });
     await workers.getByRole('row').filter({ hasText: 'Alive' }).first().waitFor();

@@ -1,4 +1,4 @@
-import { newPage, signIn } from './browser';
+import { newPage, signedInPage, signIn } from './browser';
 import { EXPECTED_MENU, menuEntries } from './menu';
 import { usePortalSuite } from './suite';
 
@@ -8,9 +8,7 @@ const suite = usePortalSuite();
 
 describe.each(Object.keys(EXPECTED_MENU))('demo user %s', (username) => {
   test('signs in, lands on /dashboard and sees exactly its menu', async () => {
-    const { context, page } = await newPage(suite.browser, suite.portal.url);
-    await signIn(page, username);
-    await page.waitForURL('**/dashboard');
+    const { context, page } = await signedInPage(suite.browser, suite.portal.url, username);
     expect(await menuEntries(page)).toEqual(EXPECTED_MENU[username]);
     // the history entry of /login was replaced
     const stored = await page.evaluate(() => ({
@@ -47,9 +45,7 @@ test('the root path is the sign-in page; a signed-in user opening it lands on /d
 });
 
 test('logout calls sign-out and clears token, profile, white-label data, session user and language', async () => {
-  const { context, page } = await newPage(suite.browser, suite.portal.url);
-  await signIn(page, 'partner');
-  await page.waitForURL('**/dashboard');
+  const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'partner');
   const token = await page.evaluate(() => localStorage.getItem('serviceToken'));
   await page.evaluate(() => {
     localStorage.setItem('whitelabel', '{}');
@@ -73,9 +69,7 @@ test('logout calls sign-out and clears token, profile, white-label data, session
 });
 
 test('a revoked token sends the user to /login on the next call', async () => {
-  const { context, page } = await newPage(suite.browser, suite.portal.url);
-  await signIn(page, 'admin');
-  await page.waitForURL('**/dashboard');
+  const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'admin');
   const { token, user } = await page.evaluate(() => ({
     token: localStorage.getItem('serviceToken'),
     user: JSON.parse(sessionStorage.getItem('user') ?? '{}'),

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { newPage, signIn } from './browser';
+import { signedInPage } from './browser';
 import { mailFromOutbox } from './outbox';
 import { usePortalSuite } from './suite';
 
@@ -14,9 +14,7 @@ async function openMenuDialog(page: Page, entry: 'Raise Ticket' | 'Feedback') {
 
 test('a customer raises a ticket, its partner answers, the customer sees the answer', async () => {
   const subject = `Restore stuck ${Date.now()}`;
-  const customer = await newPage(suite.browser, suite.portal.url);
-  await signIn(customer.page, 'customer');
-  await customer.page.waitForURL('**/dashboard');
+  const customer = await signedInPage(suite.browser, suite.portal.url, 'customer');
 
   const dialog = await openMenuDialog(customer.page, 'Raise Ticket');
   await dialog.getByRole('button', { name: 'Submit' }).click();
@@ -28,9 +26,7 @@ test('a customer raises a ticket, its partner answers, the customer sees the ans
   await customer.page.getByText('Support Ticket submitted successfully.').waitFor();
   await dialog.waitFor({ state: 'hidden' });
 
-  const partner = await newPage(suite.browser, suite.portal.url);
-  await signIn(partner.page, 'partner');
-  await partner.page.waitForURL('**/dashboard');
+  const partner = await signedInPage(suite.browser, suite.portal.url, 'partner');
   await partner.page.goto(`/support-tickets?q=${encodeURIComponent(subject)}`);
   await partner.page.getByRole('button', { name: new RegExp(`Open ticket \\d+: ${subject}`) }).click();
   const ticket = partner.page.getByRole('dialog', { name: new RegExp(subject) });
@@ -55,9 +51,7 @@ test('a customer raises a ticket, its partner answers, the customer sees the ans
 
 test('feedback is submitted from the menu and listed for ADMIN', async () => {
   const text = `Lovely portal ${Date.now()}`;
-  const customer = await newPage(suite.browser, suite.portal.url);
-  await signIn(customer.page, 'directcustomer');
-  await customer.page.waitForURL('**/dashboard');
+  const customer = await signedInPage(suite.browser, suite.portal.url, 'directcustomer');
   const dialog = await openMenuDialog(customer.page, 'Feedback');
   const field = dialog.getByRole('textbox', { name: /^Feedback/ });
   await field.fill('x'.repeat(251));
@@ -68,9 +62,7 @@ test('feedback is submitted from the menu and listed for ADMIN', async () => {
   await customer.page.getByText('Feedback submitted successfully.').waitFor();
   await customer.context.close();
 
-  const admin = await newPage(suite.browser, suite.portal.url);
-  await signIn(admin.page, 'admin');
-  await admin.page.waitForURL('**/dashboard');
+  const admin = await signedInPage(suite.browser, suite.portal.url, 'admin');
   await admin.page.goto('/feedbacks');
   await admin.page.getByRole('cell', { name: text }).waitFor();
   await admin.page.getByRole('cell', { name: /Dana Direct/ }).first().waitFor();

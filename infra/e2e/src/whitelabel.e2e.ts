@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { newPage, signIn } from './browser';
+import { signedInPage } from './browser';
 import { usePortalSuite } from './suite';
 
 const suite = usePortalSuite();
@@ -28,9 +28,7 @@ async function topBarLogo(page: Page, src: string) {
 
 test('a partner brands the portal; its customer sees the logo and copyright, another partner’s customer does not', async () => {
   const copyright = `© 2026 Partner Cloud ${Date.now()}`;
-  const partner = await newPage(suite.browser, suite.portal.url);
-  await signIn(partner.page, 'partner');
-  await partner.page.waitForURL('**/dashboard');
+  const partner = await signedInPage(suite.browser, suite.portal.url, 'partner');
   await partner.page.goto('/whitelabel');
   await partner.page.getByRole('heading', { name: 'Whitelabel' }).waitFor();
   const form = partner.page.getByRole('form', { name: 'White-label settings' });
@@ -64,9 +62,7 @@ test('a partner brands the portal; its customer sees the logo and copyright, ano
   expect(served.headers.get('content-type')).toBe('image/png');
   expect(served.headers.get('x-content-type-options')).toBe('nosniff');
 
-  const customer = await newPage(suite.browser, suite.portal.url);
-  await signIn(customer.page, 'customer');
-  await customer.page.waitForURL('**/dashboard');
+  const customer = await signedInPage(suite.browser, suite.portal.url, 'customer');
   const logo = await topBarLogo(customer.page, uploaded!);
   expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(2);
   await customer.page.locator('footer', { hasText: copyright }).waitFor();
@@ -76,9 +72,7 @@ test('a partner brands the portal; its customer sees the logo and copyright, ano
   await customer.page.locator('footer', { hasText: copyright }).waitFor();
   await customer.context.close();
 
-  const other = await newPage(suite.browser, suite.portal.url);
-  await signIn(other.page, 'customer2');
-  await other.page.waitForURL('**/dashboard');
+  const other = await signedInPage(suite.browser, suite.portal.url, 'customer2');
   await other.page.locator('footer').waitFor();
   await other.page.waitForLoadState('networkidle');
   expect(await other.page.locator(`img[src="${uploaded}"]`).count()).toBe(0);
@@ -87,9 +81,7 @@ test('a partner brands the portal; its customer sees the logo and copyright, ano
 });
 
 test('a customer cannot open the white-label page or save settings', async () => {
-  const { context, page } = await newPage(suite.browser, suite.portal.url);
-  await signIn(page, 'customer');
-  await page.waitForURL('**/dashboard');
+  const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'customer');
   await page.goto('/whitelabel');
   await page.getByText('Your role does not allow you to open this page.').waitFor();
   const token = await page.evaluate(() => localStorage.getItem('serviceToken'));
