@@ -1,3 +1,4 @@
+import { API_BASE_PATH } from '@portal/config';
 import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
@@ -152,7 +153,7 @@ export async function createApi(options: CreateApiOptions = {}): Promise<ApiInst
       rateLimitNamespace: options.rateLimitNamespace,
       mailer: options.mailer,
       branding: options.branding,
-      prefix: options.prefix ?? '/backend',
+      prefix: options.prefix ?? API_BASE_PATH,
     });
     await app.ready();
     return app as unknown as ApiInstance;

@@ -1,3 +1,4 @@
+import { REGISTRY_PATH } from '@portal/config';
 import os from 'node:os';
 import type { Db } from '@portal/db';
 import type { EnvSettings } from '@portal/settings';
@@ -18,7 +19,7 @@ export class CliError extends Error {}
 
 async function reachable(url: string): Promise<boolean> {
   try {
-    const res = await fetch(`${url}/remotes.json`, { signal: AbortSignal.timeout(3000) });
+    const res = await fetch(`${url}${REGISTRY_PATH}`, { signal: AbortSignal.timeout(3000) });
     return res.ok;
   } catch {
     return false;

@@ -1,3 +1,5 @@
+import type { RegistryEntry } from '@portal/contracts';
+import { DEFAULT_API_BASE, REGISTRY_PATH, RUNTIME_CONFIG_PATH } from '@portal/config';
 import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { FastifyInstance } from 'fastify';
@@ -9,14 +11,8 @@ import { fastifyTrustProxy } from './trust-proxy';
 import type { RemoteStore } from './remote-store';
 import { IMMUTABLE, NO_STORE, remoteCacheControl, serveRemoteFilesFromStore } from './serve-remote-files';
 
-export interface CurrentRemote {
-  name: string;
-  version: string;
-  entry: string;
-  integrity: string;
-  /** Earlier versions (newest first) a browser may fall back to; integrity always from here. */
-  fallbacks?: { version: string; entry: string; integrity: string }[];
-}
+/** A remote as /remotes.json lists it (the shape is @portal/contracts' registryEntrySchema). */
+export type CurrentRemote = RegistryEntry;
 
 export interface PortalDeps {
   /** Mounts the API under the given prefix. */
@@ -32,7 +28,7 @@ const servedFile = (filePath: string) => path.basename(filePath).replace(/\.(br|
 
 /** Page routes are the SPA's; everything under these prefixes is a file or an API call and must
  * answer a real 404 instead of the app shell. */
-const NON_PAGE_PREFIXES = ['/backend/', '/remotes/', '/static/'];
+const NON_PAGE_PREFIXES = [DEFAULT_API_BASE, '/remotes/', '/static/'];
 
 export async function createPortalServer(settings: PortalSettings, deps: PortalDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: { level: settings.logLevel }, trustProxy: fastifyTrustProxy(settings.trustProxy) });
@@ -40,12 +36,12 @@ export async function createPortalServer(settings: PortalSettings, deps: PortalD
 
   await deps.mountApi(app, settings.apiBase.replace(/\/$/, ''));
 
-  app.get('/remotes.json', async (_req, reply) => {
+  app.get(REGISTRY_PATH, async (_req, reply) => {
     reply.header('cache-control', NO_STORE);
     return { remotes: await deps.currentRemotes() };
   });
 
-  app.get('/runtime-config.json', async (_req, reply) => {
+  app.get(RUNTIME_CONFIG_PATH, async (_req, reply) => {
     reply.header('cache-control', NO_STORE);
     return {
       apiBase: settings.apiBase,

@@ -1,3 +1,4 @@
+import { DEFAULT_API_BASE } from '@portal/config';
 import fs from 'node:fs';
 import path from 'node:path';
 import { readEnvSettings, type EnvInput, type EnvSettings, type TrustProxy } from '@portal/settings';
@@ -88,7 +89,7 @@ export function portalSettings(env: EnvSettings): PortalSettings {
     remotesDir: path.join(repoRoot, 'remotes'),
     remoteStoreDir: path.join(dataDir, 'remote-store'),
     s3RemoteStore: s3StoreSettings(env),
-    apiBase: '/backend/',
+    apiBase: DEFAULT_API_BASE,
     logLevel: env.LOG_LEVEL,
     registryRefreshMs: env.PORTAL_REGISTRY_REFRESH_MS,
     allowedRemoteOrigins: env.ALLOWED_REMOTE_ORIGINS,

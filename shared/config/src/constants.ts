@@ -1,3 +1,4 @@
+import buildConstants from './build-constants.json';
 // Business constants and limits of spec section 9.
 
 export const PASSWORD_MIN_LENGTH = 8;
@@ -28,7 +29,9 @@ export const NOTIFICATION_DEFAULTS = Object.freeze({
   actionButton: false,
 } as const);
 
-export const CHUNK_LOAD_TIMEOUT_MS = 120000;
+// Spec section 8: a chunk load failure raises an error after 120 s. In JSON so the webpack factory
+// (shared/mf-build, plain CommonJS) reads the same number.
+export const CHUNK_LOAD_TIMEOUT_MS: number = buildConstants.chunkLoadTimeoutMs;
 
 export const DRAWER_WIDTH = 260;
 export const MINI_DRAWER_WIDTH = 72;
@@ -73,5 +76,15 @@ export const PUBLIC_URL_MARKERS: readonly string[] = Object.freeze([
   'platform/version',
 ]);
 
+/** Where the API is mounted on the portal's own origin (spec section 7: calls go to the product's own backend). */
+export const API_BASE_PATH = '/backend';
 /** Production default of the API base; the host overrides it from /runtime-config.json. */
-export const DEFAULT_API_BASE = '/backend/';
+export const DEFAULT_API_BASE = `${API_BASE_PATH}/`;
+
+/** The portal server's registry of live remote versions, read by the host (no-store). */
+export const REGISTRY_PATH = '/remotes.json';
+/** The portal server's settings for the browser (API base, allowed remote origins, demo mode). */
+export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
+
+/** Microsoft Graph v1.0 of the global cloud: the default of a tenant's Graph base URL. */
+export const GRAPH_BASE_URL_DEFAULT = 'https://graph.microsoft.com/v1.0';

@@ -146,7 +146,7 @@ const httpUrl = storableString({ error: BACKUP_MESSAGES.graphBaseUrlInvalid })
       return false;
     }
   }, BACKUP_MESSAGES.graphBaseUrlInvalid);
-export const GRAPH_BASE_URL_DEFAULT = 'https://graph.microsoft.com/v1.0';
+export { GRAPH_BASE_URL_DEFAULT } from '@portal/config';
 
 /** Yesterday in UTC: the browser's "today" may be a day behind UTC, and the server checks the same rule. */
 const earliestExpiry = () => new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);

@@ -89,8 +89,17 @@ export const remoteReleaseSchema = z.object({
 });
 export type RemoteRelease = z.infer<typeof remoteReleaseSchema>;
 
+/** An earlier version a browser may fall back to; its integrity, too, comes from the server. */
+export const registryFallbackSchema = remoteReleaseSchema.pick({ version: true, entry: true, integrity: true });
+export type RegistryFallback = z.infer<typeof registryFallbackSchema>;
+
+/** One remote in /remotes.json: its live version, and up to three earlier ones (newest first). */
+export const registryEntrySchema = remoteReleaseSchema.extend({ fallbacks: z.array(registryFallbackSchema).optional() });
+export type RegistryEntry = z.infer<typeof registryEntrySchema>;
+
+/** The body of /remotes.json (the portal server writes it, the host reads it). */
 export const remotesRegistrySchema = z.object({
-  remotes: z.array(remoteReleaseSchema),
+  remotes: z.array(registryEntrySchema),
 });
 export type RemotesRegistry = z.infer<typeof remotesRegistrySchema>;
 export * from './support';

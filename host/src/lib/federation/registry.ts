@@ -1,21 +1,14 @@
+import { REGISTRY_PATH } from '@portal/config';
+import type { RegistryEntry as ContractRegistryEntry, RegistryFallback } from '@portal/contracts';
 // The remotes registry (/remotes.json): which version of each remote is live. It is read with
 // no-store so a deploy or rollback (moving the pointer) takes effect on the next page load.
-export interface RegistryEntry {
-  name: string;
-  version: string;
-  /** URL of the version's remoteEntry.js (usually same-origin and relative). */
-  entry: string;
-  /** SRI hash of remoteEntry.js; a remote without one is refused. */
-  integrity?: string;
-  /** Earlier versions (newest first) the host may fall back to, integrity pinned by the server. */
-  fallbacks?: RegistryFallback[];
-}
-
-export interface RegistryFallback {
-  version: string;
-  entry: string;
-  integrity: string;
-}
+/**
+ * A remote as the host keeps it: the shape of @portal/contracts' registry entry, read leniently so
+ * one malformed remote only takes itself down. Its integrity may be missing here: such a remote is
+ * then refused when it loads (fail closed) rather than left out of the menu.
+ */
+export type RegistryEntry = Omit<ContractRegistryEntry, 'integrity'> & { integrity?: string };
+export type { RegistryFallback };
 
 function parseFallbacks(raw: unknown): RegistryFallback[] {
   if (!Array.isArray(raw)) return [];
@@ -28,7 +21,7 @@ function parseFallbacks(raw: unknown): RegistryFallback[] {
   });
 }
 
-export const REGISTRY_URL = '/remotes.json';
+export const REGISTRY_URL = REGISTRY_PATH;
 
 // Parsed entry by entry so one malformed remote only takes itself down, not the whole portal.
 export function parseRegistry(body: unknown): RegistryEntry[] {

@@ -1,4 +1,4 @@
-import { DEFAULT_API_BASE } from '@portal/config';
+import { DEFAULT_API_BASE, RUNTIME_CONFIG_PATH } from '@portal/config';
 
 export interface RuntimeConfig {
   apiBase: string;
@@ -12,7 +12,7 @@ export interface RuntimeConfig {
 
 export const DEFAULT_REGISTRY_REFRESH_MS = 60_000;
 
-export const RUNTIME_CONFIG_URL = '/runtime-config.json';
+export const RUNTIME_CONFIG_URL = RUNTIME_CONFIG_PATH;
 
 // A missing or broken runtime config must not stop the portal: the production default applies.
 export async function fetchRuntimeConfig(fetchImpl: typeof fetch = fetch): Promise<RuntimeConfig> {

@@ -1,3 +1,4 @@
+import type { RegistryEntry, RegistryFallback } from '@portal/contracts';
 import type { Queryable } from '@portal/db';
 
 const iso = (value: Date | string) => new Date(value).toISOString();
@@ -91,13 +92,8 @@ export async function recordFailure(db: Queryable, failure: FailureInput): Promi
   return { alertId: Number(rows[0].id) };
 }
 
-export interface RegistryEntryWithFallbacks {
-  name: string;
-  version: string;
-  entry: string;
-  integrity: string;
-  fallbacks: { version: string; entry: string; integrity: string }[];
-}
+/** A /remotes.json entry, always with its fallbacks (the shape is @portal/contracts' registryEntrySchema). */
+export type RegistryEntryWithFallbacks = RegistryEntry & { fallbacks: RegistryFallback[] };
 
 /**
  * /remotes.json: the current version of each remote plus its most recent earlier versions, so a
