@@ -7,7 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { testUser } from '../../../testing/session';
 import { ChangePasswordDialog } from './change-password-dialog';
 
-jest.mock('@portal/contracts/calls', () => ({ changePassword: jest.fn(), signout: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 
 // Whole-dialog interactions with many keystrokes are slow when every suite runs in parallel.
 jest.setTimeout(20000);

@@ -5,7 +5,7 @@ import { resetAlertStore } from '@portal/ui';
 import { renderWithAlert, signIn, testUser } from '../../../testing/session';
 import { NotificationPage } from './notification-page';
 
-jest.mock('@portal/contracts/calls', () => ({ getNotificationSettings: jest.fn(), updateNotificationSettings: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 jest.setTimeout(30000);
 
 const user = testUser('CUSTOMER');

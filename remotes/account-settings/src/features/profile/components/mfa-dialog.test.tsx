@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { disableMfa, enableMfa, requestMfaChallenge, startMfaSetup } from '@portal/contracts/calls';
 import { MfaDialog, type MfaAction } from './mfa-dialog';
 
-jest.mock('@portal/contracts/calls', () => ({ startMfaSetup: jest.fn(), enableMfa: jest.fn(), requestMfaChallenge: jest.fn(), disableMfa: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 jest.setTimeout(30000);
 
 const USER_ID = '6f1c1f7e-7c11-4d0b-9a57-6d0d8f3d2a10';

@@ -4,7 +4,7 @@ import { MFA_POLICY_MESSAGES } from '@portal/contracts';
 import { accountProfile } from '../../../testing/session';
 import { MfaSection } from './mfa-section';
 
-jest.mock('@portal/contracts/calls', () => ({ startMfaSetup: jest.fn(), enableMfa: jest.fn(), requestMfaChallenge: jest.fn(), disableMfa: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 
 const profile = (extra: Parameters<typeof accountProfile>[0]) => accountProfile({ mfaMethod: 'email', ...extra });
 

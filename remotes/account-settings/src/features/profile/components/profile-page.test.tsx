@@ -13,20 +13,7 @@ import { MemoryRouter } from 'react-router-dom';
 import { accountProfile, signIn, testUser } from '../../../testing/session';
 import { ProfilePage } from './profile-page';
 
-jest.mock('@portal/contracts/calls', () => ({
-  getProfile: jest.fn(),
-  getAccountProfile: jest.fn(),
-  updateProfile: jest.fn(),
-  uploadProfileImage: jest.fn(),
-  commitProfileImage: jest.fn(),
-  listSessions: jest.fn(),
-  revokeSession: jest.fn(),
-  revokeAllSessions: jest.fn(),
-  startMfaSetup: jest.fn(),
-  enableMfa: jest.fn(),
-  requestMfaChallenge: jest.fn(),
-  disableMfa: jest.fn(),
-}));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 
 jest.setTimeout(30000);
 

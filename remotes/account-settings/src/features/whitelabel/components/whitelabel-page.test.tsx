@@ -5,12 +5,7 @@ import { menuStore, resetAlertStore, resetMenuStore } from '@portal/ui';
 import { inheritedWhitelabel, renderWithAlert, signIn, testUser } from '../../../testing/session';
 import { WhitelabelPage } from './whitelabel-page';
 
-jest.mock('@portal/contracts/calls', () => ({
-  getWhitelabel: jest.fn(),
-  updateWhitelabel: jest.fn(),
-  uploadWhitelabelImage: jest.fn(),
-  commitWhitelabelImage: jest.fn(),
-}));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 jest.setTimeout(30000);
 
 const user = testUser();

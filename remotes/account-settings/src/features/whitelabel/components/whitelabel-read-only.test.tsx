@@ -6,12 +6,7 @@ import { ImageUploadButton } from '../../../components/image-upload-button';
 import { inheritedWhitelabel, signIn, testUser } from '../../../testing/session';
 import { WhitelabelPage } from './whitelabel-page';
 
-jest.mock('@portal/contracts/calls', () => ({
-  getWhitelabel: jest.fn(),
-  updateWhitelabel: jest.fn(),
-  uploadWhitelabelImage: jest.fn(),
-  commitWhitelabelImage: jest.fn(),
-}));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 jest.setTimeout(30000);
 
 const user = testUser();

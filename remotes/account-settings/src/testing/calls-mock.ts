@@ -1,0 +1,31 @@
+// Every call of @portal/contracts/calls that this remote's pages make, as a bare jest.fn(): a test
+// gives answers to the ones it is about. The jest.mock() call stays in each test file (it is hoisted):
+// jest.mock('@portal/contracts/calls', () => jest.requireActual('<path>/testing/calls-mock').callsMock());
+export const callsMock = () => ({
+  // Profile, its picture and sessions
+  getProfile: jest.fn(),
+  getAccountProfile: jest.fn(),
+  updateProfile: jest.fn(),
+  uploadProfileImage: jest.fn(),
+  commitProfileImage: jest.fn(),
+  listSessions: jest.fn(),
+  revokeSession: jest.fn(),
+  revokeAllSessions: jest.fn(),
+  // Password and MFA
+  changePassword: jest.fn(),
+  signout: jest.fn(),
+  startMfaSetup: jest.fn(),
+  enableMfa: jest.fn(),
+  requestMfaChallenge: jest.fn(),
+  disableMfa: jest.fn(),
+  // White-label and its sender address
+  getWhitelabel: jest.fn(),
+  updateWhitelabel: jest.fn(),
+  uploadWhitelabelImage: jest.fn(),
+  commitWhitelabelImage: jest.fn(),
+  sendWhitelabelSenderCode: jest.fn(),
+  verifyWhitelabelSender: jest.fn(),
+  // Notification settings
+  getNotificationSettings: jest.fn(),
+  updateNotificationSettings: jest.fn(),
+});
