@@ -45,13 +45,13 @@ const cases: Case[] = [
   {
     name: 'a remote importing another remote',
     filePath: 'remotes/support/src/lib/probe.ts',
-    code: "import { useLoad } from '../../../backup-sets/src/lib/use-load';\nexport const probe = useLoad;\n",
+    code: "import '../../../backup-sets/src/bootstrap';\nexport const probe = 1;\n",
     errors: ['import-x/no-restricted-paths'],
   },
   {
     name: 'a shared package importing a remote by path',
     filePath: 'shared/ui/src/probe.ts',
-    code: "import { useLoad } from '../../../remotes/backup-sets/src/lib/use-load';\nexport const probe = useLoad;\n",
+    code: "import '../../../remotes/backup-sets/src/bootstrap';\nexport const probe = 1;\n",
     errors: ['import-x/no-restricted-paths'],
   },
   {
@@ -68,9 +68,9 @@ const cases: Case[] = [
   },
   {
     name: 'an import cycle',
-    // lib/use-backup-set.ts imports ./use-load, so use-load importing it back closes a cycle.
-    filePath: 'remotes/backup-sets/src/lib/use-load.ts',
-    code: "import { useBackupSet } from './use-backup-set';\nexport const probe = useBackupSet;\n",
+    // The package's index re-exports this component, so the component importing the index closes a cycle.
+    filePath: 'shared/ui/src/components/confirm-dialog.tsx',
+    code: "import { QueryState } from '../index';\nexport const probe = QueryState;\n",
     errors: ['import-x/no-cycle'],
   },
   {
