@@ -83,3 +83,4 @@ export { FormDialogActions } from './form/form-dialog-actions';
 export type { FormDialogActionsProps } from './form/form-dialog-actions';
 export { FormDialog } from './dialog/form-dialog';
 export type { FormDialogProps } from './dialog/form-dialog';
+export { visuallyHidden } from './list/visually-hidden';

@@ -1,5 +1,6 @@
 import { Box, Card, Table, TableBody, TableCell, TableContainer, TableHead, TableRow, Typography, type SxProps, type Theme } from '@mui/material';
 import type { ReactNode } from 'react';
+import { visuallyHidden } from './visually-hidden';
 
 export interface ListColumn {
   label: string;
@@ -27,19 +28,6 @@ export interface ListTableProps {
   footer?: ReactNode;
 }
 
-// Same rules as MUI's visuallyHidden: present for screen readers, invisible on screen.
-const srOnly = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
-
 /** The frame of a list page's table: its headings, its name, and its rows as the page writes them. */
 export function ListTable({ label, caption, columns, busy, outlined, empty, children, footer }: ListTableProps) {
   const table = (
@@ -52,7 +40,7 @@ export function ListTable({ label, caption, columns, busy, outlined, empty, chil
             return (
               <TableCell key={heading} align={align} sx={sx}>
                 {hidden ? (
-                  <Box component="span" sx={srOnly}>
+                  <Box component="span" sx={visuallyHidden}>
                     {heading}
                   </Box>
                 ) : (

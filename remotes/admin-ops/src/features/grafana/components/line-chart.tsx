@@ -1,6 +1,6 @@
 import { Box, Paper, Typography, useTheme } from '@mui/material';
+import { visuallyHidden } from '@portal/ui';
 import { useId } from 'react';
-import { visuallyHidden } from '../lib/metrics-format';
 
 export interface ChartSeries {
   name: string;

@@ -1,19 +1,6 @@
 import type { MetricsRange } from '@portal/contracts';
 import { formatCount } from '@portal/ui';
 
-/** Hides content visually but keeps it for screen readers (the charts' data tables). */
-export const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
-
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
 
 /** Chart labels: sizes as the kit's formatBytes, but whole from 100 up ("150 MB", not "150.0 MB"). */
