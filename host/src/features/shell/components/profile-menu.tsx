@@ -66,28 +66,23 @@ export function ProfileMenu({ onChangePassword, onLogout }: Props) {
           </Stack>
         </ListSubheader>
         <Divider component="li" role="separator" />
-        <MenuItem
-          onClick={() => {
-            close();
-            onChangePassword();
-          }}
-        >
-          <ListItemIcon>
-            <LockResetOutlined fontSize="small" aria-hidden="true" />
-          </ListItemIcon>
-          <ListItemText primary={t('profile.changePassword')} />
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            close();
-            onLogout();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutOutlined fontSize="small" aria-hidden="true" />
-          </ListItemIcon>
-          <ListItemText primary={t('profile.logout')} />
-        </MenuItem>
+        {[
+          { label: t('profile.changePassword'), Icon: LockResetOutlined, run: onChangePassword },
+          { label: t('profile.logout'), Icon: LogoutOutlined, run: onLogout },
+        ].map(({ label, Icon, run }) => (
+          <MenuItem
+            key={label}
+            onClick={() => {
+              close();
+              run();
+            }}
+          >
+            <ListItemIcon>
+              <Icon fontSize="small" aria-hidden="true" />
+            </ListItemIcon>
+            <ListItemText primary={label} />
+          </MenuItem>
+        ))}
       </Menu>
     </>
   );
