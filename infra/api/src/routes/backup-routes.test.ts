@@ -3,7 +3,7 @@ import { defaultGraphClientFactory } from '@portal/engine';
 import { startEmulator, type Emulator } from '@portal/m365-emulator';
 import type { BackupSet, ItemPage, Job, ProtectedObjectPage, SnapshotList, Tenant, TreeList } from '@portal/contracts';
 import { build, signin, type ApiInstance, type Session } from '../test/build';
-import { call, waitForJob } from '../test/calls';
+import { call, manualExchangeSet, waitForJob } from '../test/calls';
 import { emulatorOutbound } from '../test/emulator-outbound';
 
 // The vertical slice through the API: connect a tenant (the emulator), create a set, run a backup
@@ -190,15 +190,7 @@ describe('backup API', () => {
 
   it("answers 404 for another organisation's tenants, sets, snapshots, items and jobs", async () => {
     const tenant = await call<Tenant>(app, customer, 'POST', 'api/backup/tenants', connectBody());
-    const set = await call<BackupSet>(app, customer, 'POST', 'api/backup/sets', {
-      name: 'Exchange',
-      tenantId: tenant.body.id,
-      type: 'exchange',
-      scope: { mode: 'all' },
-      services: ['contacts'],
-      schedule: { frequency: 'manual', time: '02:00', dayOfWeek: 0 },
-      retention: { days: 7 },
-    });
+    const set = await call<BackupSet>(app, customer, 'POST', 'api/backup/sets', manualExchangeSet(tenant.body.id, 'Exchange', ['contacts']));
     const run = await call<Job>(app, customer, 'POST', `api/backup/sets/${set.body.id}/run`);
     await waitForJob(app, customer, run.body.id);
     const object = (await call<ProtectedObjectPage>(app, customer, 'GET', `api/backup/sets/${set.body.id}/objects`)).body.items[0];
@@ -274,15 +266,7 @@ describe('backup API', () => {
     expect((await call<{ items: unknown[] }>(app, other, 'GET', 'api/backup/tenants')).body.items).toHaveLength(0);
     expect((await call<{ items: unknown[] }>(app, other, 'GET', 'api/backup/mappings')).body.items).toHaveLength(0);
     // A set created against someone else's tenant id is refused like an unknown tenant.
-    const foreign = await call(app, other, 'POST', 'api/backup/sets', {
-      name: 'Steal',
-      tenantId: tenant.body.id,
-      type: 'exchange',
-      scope: { mode: 'all' },
-      services: ['mail'],
-      schedule: { frequency: 'manual', time: '02:00', dayOfWeek: 0 },
-      retention: { days: 7 },
-    });
+    const foreign = await call(app, other, 'POST', 'api/backup/sets', manualExchangeSet(tenant.body.id, 'Steal', ['mail']));
     expect(foreign.status).toBe(400);
     // Roles that do not manage backups are refused outright.
     const partner = await signin(app, 'partner');

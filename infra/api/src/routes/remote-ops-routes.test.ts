@@ -124,12 +124,12 @@ test('ADMIN publishes a stored folder (integrity computed by the server), rolls 
 
 test('any signed-in user reports a remote failure; it is recorded and raises one open alert', async () => {
   const headers = await asCustomer();
-  const report = (message: string) =>
+  const report = (message: string, other: object = {}) =>
     app.inject({
       method: 'POST',
       url: '/backend/api/remotes/support/failures',
       headers,
-      payload: { version: '1.0.0-aaaa', kind: 'render', message },
+      payload: { version: '1.0.0-aaaa', kind: 'render', message, ...other },
     });
   const first = await report('boom');
   expect(first.statusCode).toBe(200);
@@ -150,19 +150,9 @@ test('any signed-in user reports a remote failure; it is recorded and raises one
     },
   ]);
 
-  const unknown = await app.inject({
-    method: 'POST',
-    url: '/backend/api/remotes/support/failures',
-    headers,
-    payload: { version: '7.7.7-nope', kind: 'load', message: 'x' },
-  });
+  const unknown = await report('x', { version: '7.7.7-nope', kind: 'load' });
   expect(unknown.statusCode).toBe(404);
-  const bad = await app.inject({
-    method: 'POST',
-    url: '/backend/api/remotes/support/failures',
-    headers,
-    payload: { version: '1.0.0-aaaa', kind: 'other', message: 'x' },
-  });
+  const bad = await report('x', { kind: 'other' });
   expect(bad.statusCode).toBe(400);
   expect((await app.inject({ method: 'POST', url: '/backend/api/remotes/support/failures', payload: {} })).statusCode).toBe(401);
 });

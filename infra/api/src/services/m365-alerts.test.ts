@@ -1,7 +1,7 @@
 import { alertListSchema, BACKUP_MESSAGES, type AlertView, type BackupSet, type Job, type Tenant } from '@portal/contracts';
 import { startEmulator, type Emulator } from '@portal/m365-emulator';
 import { build, signin, type ApiInstance, type Session } from '../test/build';
-import { call, waitForJob } from '../test/calls';
+import { call, manualExchangeSet, waitForJob } from '../test/calls';
 import { checkSecretExpiry } from './m365-alerts';
 import { emulatorOutbound } from '../test/emulator-outbound';
 
@@ -41,15 +41,7 @@ describe('M365 connection alerts', () => {
     const app = await build({ backup: { demo: false, scheduleEveryMs: 60_000, outbound: emulatorOutbound(emulator) } });
     const customer = await signin(app, 'customer');
     const tenant = (await call<Tenant>(app, customer, 'POST', 'api/backup/tenants', connectBody())).body;
-    const set = await call<BackupSet>(app, customer, 'POST', 'api/backup/sets', {
-      name: 'Contacts',
-      tenantId: tenant.id,
-      type: 'exchange',
-      scope: { mode: 'all' },
-      services: ['contacts'],
-      schedule: { frequency: 'manual', time: '02:00', dayOfWeek: 0 },
-      retention: { days: 7 },
-    });
+    const set = await call<BackupSet>(app, customer, 'POST', 'api/backup/sets', manualExchangeSet(tenant.id, 'Contacts', ['contacts']));
     expect(set.status).toBe(201);
 
     // A connection test after the administrator removed consent.

@@ -22,3 +22,14 @@ export async function waitForJob(app: ApiInstance, session: Session, jobId: stri
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }
+
+/** The body of POST api/backup/sets for a manual Exchange set of every user, kept 7 days. */
+export const manualExchangeSet = (tenantId: string, name: string, services: string[]) => ({
+  name,
+  tenantId,
+  type: 'exchange',
+  scope: { mode: 'all' },
+  services,
+  schedule: { frequency: 'manual', time: '02:00', dayOfWeek: 0 },
+  retention: { days: 7 },
+});
