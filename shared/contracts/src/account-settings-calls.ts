@@ -21,7 +21,7 @@ import { callEndpoint } from './call-endpoint';
 import { accountEndpoints as ep } from './endpoints/account-endpoints';
 import type { WhitelabelSenderVerifyRequest } from './whitelabel-sender';
 
-// Account settings (issue 5; spec section 7 "Profile" and "White-label"): URLs, methods and access
+// Account settings (spec section 7 "Profile" and "White-label"): URLs, methods and access
 // come from ./endpoints/account-endpoints. Each call resolves with the success body or
 // `{ errorMessage }` (see @portal/request).
 

@@ -9,7 +9,7 @@ import { whitelabelSenderSchema } from './whitelabel-sender';
 /** Spec section 6: the Whitelabel page is for these roles, and the API refuses everyone else. */
 export const WHITELABEL_EDITOR_ROLES = ['ADMIN', 'PARTNER', 'DIRECTPARTNER'] as const satisfies readonly Role[];
 
-// Account settings (issue 5): profile, profile picture, MFA enrolment, sessions, white-label branding
+// Account settings: profile, profile picture, MFA enrolment, sessions, white-label branding
 // and notification preferences. The forms and the API validate with these same schemas.
 // This module imports only ./account and ./user-access (never ./index) so that index can re-export it without a cycle.
 
@@ -107,9 +107,9 @@ export const accountProfileSchema = z.object({
   timeZone: storableString().nullable(),
   language: storableString().nullable(),
   mfaMethod: z.enum(['email', 'totp']).nullable(),
-  /** The user's organisation or an ancestor requires MFA (issue 10): it cannot be turned off. */
+  /** The user's organisation or an ancestor requires MFA: it cannot be turned off. */
   mfaRequired: z.boolean().optional(),
-  /** Access level within the tier (issue 10); the shell shows "Read-only" next to the role. */
+  /** Access level within the tier; the shell shows "Read-only" next to the role. */
   access: userAccessSchema.optional(),
 });
 export type AccountProfile = z.infer<typeof accountProfileSchema>;

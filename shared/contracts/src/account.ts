@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { storableString } from './storable';
 import { GENERIC_VALIDATION_MESSAGES, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@portal/config';
 
-// Account area (issue 3): registration, availability, MFA, forgotten password, change password.
+// Account area: registration, availability, MFA, forgotten password, change password.
 // The form schemas carry the spec's exact messages (section 5) and the server validates the same
 // fields with the same rules, so browser and API cannot disagree on what a valid value is.
 

@@ -18,7 +18,7 @@ import type {
 } from './admin';
 import type { UpdateUserAccessRequest } from './user-access';
 
-// User management and audit log calls (issue 10): URLs, methods and access come from
+// User management and audit log calls: URLs, methods and access come from
 // ./endpoints/admin-endpoints. Each call resolves with the success body or `{ errorMessage }`.
 
 export const getOrganisationTree = (): Promise<ApiResult<OrganisationTree>> => callEndpoint(ep.getOrganisationTree);

@@ -3,7 +3,7 @@ import type { AlertList, AlertListParams, AlertView } from './admin-ops-alerts';
 import { callEndpoint } from './call-endpoint';
 import { adminEndpoints as ep } from './endpoints/admin-endpoints';
 
-// Alerts calls (issue 10): URLs, methods and access come from ./endpoints/admin-endpoints.
+// Alerts calls: URLs, methods and access come from ./endpoints/admin-endpoints.
 
 export const listAlerts = (params: AlertListParams = {}): Promise<ApiResult<AlertList>> => callEndpoint(ep.listAlerts, { query: params });
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { storableString } from './storable';
 
-// Alerts (issue 10): raised by failed/warning jobs and remote fallbacks; acknowledged, then resolved.
+// Alerts: raised by failed/warning jobs and remote fallbacks; acknowledged, then resolved.
 
 export const ALERT_LEVELS = ['info', 'warning', 'error', 'critical'] as const;
 export const alertLevelSchema = z.enum(ALERT_LEVELS, { error: `severity must be one of ${ALERT_LEVELS.join(', ')}` });

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { storableString } from './storable';
 import { backupServiceSchema } from './backup';
 
-// The role-aware dashboard summary (issue 10): one call, scoped to the caller's subtree.
+// The role-aware dashboard summary: one call, scoped to the caller's subtree.
 
 /** Finished jobs over a window; `rate` is succeeded / finished (0..1), null when nothing finished. */
 export const jobRateSchema = z.object({

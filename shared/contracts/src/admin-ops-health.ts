@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { storableString } from './storable';
 import { remoteFailureRequestSchema } from './remotes';
 
-// /health-check (issue 10): every part the portal depends on, each with a status, a latency and a
+// /health-check: every part the portal depends on, each with a status, a latency and a
 // sentence an operator can act on. Parts added after the first version are optional in the schema
 // so older answers still parse; the API always sends them.
 

@@ -3,7 +3,7 @@ import type { MaintenanceStatus, MaintenanceUpdate, MetricsConfig, MetricsHistor
 import { callEndpoint } from './call-endpoint';
 import { adminEndpoints as ep } from './endpoints/admin-endpoints';
 
-// /grafana and maintenance-mode calls (issue 10): URLs, methods and access come from ./endpoints/admin-endpoints.
+// /grafana and maintenance-mode calls: URLs, methods and access come from ./endpoints/admin-endpoints.
 
 export const getMetricsConfig = (): Promise<ApiResult<MetricsConfig>> => callEndpoint(ep.getMetricsConfig);
 

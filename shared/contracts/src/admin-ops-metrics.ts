@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { storableString } from './storable';
 
-// Metrics (/grafana) and maintenance mode (/operator), issue 10.
+// Metrics (/grafana) and maintenance mode (/operator).
 
 export { parseGrafanaUrl } from './grafana-url';
 

@@ -3,7 +3,7 @@ import { storableString } from './storable';
 import { pageOf } from './paging';
 import { jobStatusSchema, jobTypeSchema } from './backup';
 
-// /operator job queue and workers (issue 10, ADMIN): queued and running jobs across organisations,
+// /operator job queue and workers (ADMIN): queued and running jobs across organisations,
 // and the engine processes that take them.
 
 export const operatorJobListQuerySchema = z.object({

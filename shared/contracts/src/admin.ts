@@ -4,7 +4,7 @@ import { emailFieldSchema, newPasswordFieldSchema } from './account';
 import { ALL_ROLES } from '@portal/config';
 import { userAccessSchema } from './user-access';
 
-// User management and the audit log (issue 10). The forms and the API validate with these same
+// User management and the audit log. The forms and the API validate with these same
 // schemas, so the browser and the server cannot disagree.
 
 // Local copy of the role enum: importing it from ./index would be an import cycle.

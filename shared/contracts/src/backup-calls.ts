@@ -36,7 +36,7 @@ import type {
   UpdateTenantRequest,
 } from './backup';
 
-// Backup service calls (issue 8): URLs, methods and access come from ./endpoints/backup-endpoints.
+// Backup service calls: URLs, methods and access come from ./endpoints/backup-endpoints.
 // Each resolves with the success body or `{ errorMessage }` (see @portal/request).
 
 

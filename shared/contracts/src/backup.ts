@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { isCalendarDate, storableString } from './storable';
 import { blankToUndefined, idField, pageOf, pageSizeParam, searchParam } from './paging';
 
-// Backup service (issue 8): connected M365 tenants, backup sets, protected objects, snapshots, item
+// Backup service: connected M365 tenants, backup sets, protected objects, snapshots, item
 // search, restores, snapshot mappings and jobs. The API validates requests with these schemas and
-// the backup-sets pages (issue 9) use the same ones in their forms, so both sides agree.
+// the backup-sets pages use the same ones in their forms, so both sides agree.
 
 export const BACKUP_PAGE_SIZE_DEFAULT = 25;
 export const BACKUP_PAGE_SIZE_MAX = 500;
@@ -152,7 +152,7 @@ export { GRAPH_BASE_URL_DEFAULT } from '@portal/config';
 const earliestExpiry = () => new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 /**
  * When the app's client secret expires (YYYY-MM-DD, from Entra ID's "Certificates & secrets"): the
- * portal alerts 30 days ahead (issue 10). Entra ID does not tell an app its own secret's expiry.
+ * portal alerts 30 days ahead. Entra ID does not tell an app its own secret's expiry.
  */
 export const secretExpiryDateSchema = storableString({ error: BACKUP_MESSAGES.secretExpiryInvalid })
   .trim()

@@ -37,7 +37,7 @@ export const getProfile = (userId: string): Promise<ApiResult<Profile>> =>
 
 export const getHealth = (): Promise<ApiResult<Health>> => callEndpoint(adminEndpoints.getHealth);
 
-// Account area (issue 3).
+// Account area.
 
 export const getRegions = (): Promise<ApiResult<RegionsResponse>> => callEndpoint(ep.getRegions);
 

@@ -55,7 +55,7 @@ export const profileSchema = z.object({
   role: roleSchema,
   profileImageUrl: storableString().nullable(),
   organisationName: storableString(),
-  /** Access level within the tier (issue 10); pages disable the changes a read-only user may not make. */
+  /** Access level within the tier; pages disable the changes a read-only user may not make. */
   access: userAccessSchema.optional(),
 });
 export type Profile = z.infer<typeof profileSchema>;

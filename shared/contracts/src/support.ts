@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { calendarDate, storableString } from './storable';
 import { blankToUndefined, idField, pageOf, pageSizeParam, searchParam } from './paging';
 
-// Support tickets and feedback (issue 6, spec sections 3, 5, 7 and 9). The form schemas carry the
+// Support tickets and feedback (spec sections 3, 5, 7 and 9). The form schemas carry the
 // spec's exact messages and the API validates the same fields with the same schemas, so the
 // browser and the server cannot disagree on what a valid ticket or feedback is.
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Access level within the tier (issue 10). The spec role is fixed by the organisation kind; the
+// Access level within the tier. The spec role is fixed by the organisation kind; the
 // access level is what a managing tier can change: 'read-only' users see everything their role
 // sees and change nothing (the API refuses their changes, whatever the browser shows).
 

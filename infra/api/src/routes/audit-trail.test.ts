@@ -10,7 +10,7 @@ import { call as request, waitForJob, type Method } from '../test/calls';
 import { imageBody, PNG_1X1 } from '../test/images';
 import { emulatorOutbound } from '../test/emulator-outbound';
 
-// Issue 10: the audit entries beyond sign-in, MFA, password and user management: who, what, target
+// The audit entries beyond sign-in, MFA, password and user management: who, what, target
 // and address of every security- or data-relevant change, never a secret, and the chain still holds.
 
 jest.setTimeout(180_000);

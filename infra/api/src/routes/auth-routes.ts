@@ -7,7 +7,7 @@ import { signIn, signOut } from '../services/identity-service';
 import { auditSignIn } from '../services/audit-service';
 import { HttpError } from '../services/errors';
 
-/** Records the outcome in the audit log (issue 10); rate-limit answers (429) are not attempts. */
+/** Records the outcome in the audit log; rate-limit answers (429) are not attempts. */
 async function auditedSignIn<T>(deps: ApiServices, username: string, ip: string, attempt: Promise<T>): Promise<T> {
   try {
     const result = await attempt;

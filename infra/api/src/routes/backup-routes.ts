@@ -8,7 +8,7 @@ import { audited } from './audit-request';
 import { jobRoutes } from './job-routes';
 
 /**
- * Backup service routes (issue 8): tenants, sets, objects, snapshots, items, restores, mappings and
+ * Backup service routes: tenants, sets, objects, snapshots, items, restores, mappings and
  * (in job-routes) jobs. Backups are managed by customers (spec section 6: Backup, Restore, Jobs are
  * CUSTOMER and DIRECTCUSTOMER); every query is scoped to the caller's organisation from the verified
  * token, so another organisation's ids answer 404.

@@ -2,7 +2,7 @@ import { MFA_POLICY_MESSAGES, organisationNodeSchema, organisationTreeSchema, ty
 import type { ApiInstance } from '../create-api';
 import { build, latestCode, mailsTo, post, signin } from '../test/build';
 
-// MFA enforcement for a subtree (issue 10): who may switch it, inheritance and locking, and its
+// MFA enforcement for a subtree: who may switch it, inheritance and locking, and its
 // effect on sign-in and on turning MFA off.
 
 type Session = Awaited<ReturnType<typeof signin>>;

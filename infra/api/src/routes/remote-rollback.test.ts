@@ -10,7 +10,7 @@ import { folderStoreReader } from '../remotes/remote-store';
 import { listRegistryWithFallbacks } from '../repositories/remote-ops-repository';
 import { signin, TEST_JWT_SECRET, testSettings } from '../test/build';
 
-// Issue 16: a plain rollback returns to the version that was live before the current one, never to
+// A plain rollback returns to the version that was live before the current one, never to
 // one an operator already rolled back away from, and repeated rollbacks walk back through what was live.
 
 let storeDir: string;

@@ -7,7 +7,7 @@ import * as um from '../services/user-management-service';
 import { auditRequest } from './audit-request';
 
 /**
- * User management (issue 10): the caller's organisation subtree, organisations it may create,
+ * User management: the caller's organisation subtree, organisations it may create,
  * and their users. Tenancy comes from the verified token; anything outside the subtree answers 404.
  */
 export async function userManagementRoutes(app: FastifyInstance): Promise<void> {

@@ -67,14 +67,14 @@ export async function signIn(
   const user = await findUserByUsername(db, username);
   const valid = user ? await verifyPassword(user.passwordHash, input.password) : (await burnPasswordCheck(input.password), false);
   if (!user || !valid) {
-    // Brute force on a real account raises a security alert (issue 10).
+    // Brute force on a real account raises a security alert.
     await recordWrongPassword(db, deps.attempts, username, input.ip, user ?? undefined);
     throw new HttpError(401, INVALID_CREDENTIALS);
   }
-  // A suspended user or tenant (issue 10) cannot start a session, even with the right password.
+  // A suspended user or tenant cannot start a session, even with the right password.
   if (await isUserSuspended(db, user.id)) throw new HttpError(403, 'This account is suspended');
   await clearFailures(db, username);
-  // MFA required for the user's subtree (issue 10): a user without a second factor is enrolled on
+  // MFA required for the user's subtree: a user without a second factor is enrolled on
   // e-mail codes, so this very sign-in already asks for a code sent to the address on file.
   if (user.mfaMethod === null && (await isMfaRequiredForUser(db, user.id))) {
     await setEmailMfa(db, user.id);

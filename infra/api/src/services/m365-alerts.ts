@@ -2,7 +2,7 @@ import type { Queryable } from '@portal/db';
 import { raiseUniqueAlert, resolveOpenAlertsOf } from '../repositories/alerts-repository';
 import { runSerially } from './serial-task';
 
-// M365 connection alerts (issue 10). Lost consent is raised and resolved by migration 091's trigger
+// M365 connection alerts. Lost consent is raised and resolved by migration 091's trigger
 // on what the engine records (infra/engine/src/tenant-access.ts); the expiring app secret is checked
 // here, periodically, from the expiry date the user entered for the tenant.
 

@@ -108,7 +108,7 @@ export async function enableMfa(deps: AccountDeps, userId: string, input: MfaEna
 }
 
 /** Turning MFA off with e-mail codes first needs a fresh code; authenticator users just open their app. */
-/** MFA required for the user's subtree (issue 10): it can be changed only by setting it up again, never turned off. */
+/** MFA required for the user's subtree: it can be changed only by setting it up again, never turned off. */
 async function assertMfaOptional(deps: AccountDeps, userId: string): Promise<void> {
   if (await isMfaRequiredForUser(deps.db, userId)) throw new HttpError(403, MFA_POLICY_MESSAGES.requiredForAccount);
 }

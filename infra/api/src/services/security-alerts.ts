@@ -3,7 +3,7 @@ import { raiseOrEscalateAlert } from '../repositories/alerts-repository';
 import { countRecentFailures } from '../repositories/failed-signins-repository';
 import { findUserById } from '../repositories/users-repository';
 
-// Security alerts (issue 10): brute force on an account, MFA reset by an administrator, a user's own
+// Security alerts: brute force on an account, MFA reset by an administrator, a user's own
 // MFA turned off. Alerts name the account, never a password or code.
 
 /**

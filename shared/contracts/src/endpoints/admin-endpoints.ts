@@ -58,7 +58,7 @@ const remotes = 'Remotes';
  * health. Tenancy comes from the verified token: anything outside the caller's subtree answers 404.
  */
 export const adminEndpoints = defineEndpoints({
-  // User management (issue 10): the caller's organisation subtree and its users.
+  // User management: the caller's organisation subtree and its users.
   getOrganisationTree: {
     method: 'GET', path: '/admin/organisations', tag: users, access: manager,
     summary: "The caller's organisation and every organisation below it, with the kinds it may create",

@@ -16,7 +16,7 @@ export type MenuNode =
   | { type: 'group'; id: string; title: string; children: MenuNode[] };
 
 // Spec section 2 menu; an item's roles come from its route, so a URL and its roles live once.
-// Alerts (issue 10) follows the spec's items, before the groups: every role may open /alerts.
+// Alerts follows the spec's items, before the groups: every role may open /alerts.
 export const MENU: readonly MenuNode[] = [
   { type: 'item', id: 'dashboard', title: 'Dashboard', routeId: 'dashboard' },
   { type: 'item', id: 'userManagement', title: 'User Management', routeId: 'userManagement' },
