@@ -9,6 +9,15 @@ async function signinStatus(app: ApiInstance, username: string, password: string
   return (await post(app, 'api/signin', { username, password })).statusCode;
 }
 
+/** The old password no longer signs in, the new one does, and the user was told by mail (that message). */
+async function expectPasswordReplaced(app: ApiInstance, username: string) {
+  expect(await signinStatus(app, username, 'Portal#2026')).toBe(401);
+  expect(await signinStatus(app, username, NEW_PASSWORD)).toBe(200);
+  const [notice] = await mailsTo(app, `${username}@demo.example`);
+  expect(notice.subject).toMatch(/password was changed/);
+  return notice;
+}
+
 describe('forgotten password', () => {
   it('answers the same for an existing and an unknown e-mail, and mails a code only to the real account', async () => {
     const app = await build();
@@ -58,10 +67,7 @@ describe('forgotten password', () => {
 
     const profile = await app.inject({ method: 'GET', url: `/backend/api/users/${session.userId}/profile`, headers: session.headers });
     expect(profile.statusCode).toBe(401);
-    expect(await signinStatus(app, 'partner', 'Portal#2026')).toBe(401);
-    expect(await signinStatus(app, 'partner', NEW_PASSWORD)).toBe(200);
-    const [notice] = await mailsTo(app, 'partner@demo.example');
-    expect(notice.subject).toMatch(/password was changed/);
+    await expectPasswordReplaced(app, 'partner');
 
     const reused = await post(app, 'api/reset/password', { email: 'partner@demo.example', otp, password: 'Another#Lantern58' });
     expect(reused.statusCode).toBe(400);
@@ -126,10 +132,7 @@ describe('POST /backend/api/change/password', () => {
       const profile = await app.inject({ method: 'GET', url: `/backend/api/users/${session.userId}/profile`, headers: session.headers });
       expect(profile.statusCode).toBe(401);
     }
-    expect(await signinStatus(app, 'customer', 'Portal#2026')).toBe(401);
-    expect(await signinStatus(app, 'customer', NEW_PASSWORD)).toBe(200);
-    const [notice] = await mailsTo(app, 'customer@demo.example');
-    expect(notice.subject).toMatch(/password was changed/);
+    const notice = await expectPasswordReplaced(app, 'customer');
     expect(notice.text).toContain('signed you out everywhere');
   });
 
