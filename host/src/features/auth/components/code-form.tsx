@@ -1,3 +1,4 @@
+import { errorMessageOf, unwrap } from '@portal/data';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack } from '@mui/material';
 import { codeFormSchema, type CodeForm as CodeValues } from '@portal/contracts';
@@ -10,7 +11,6 @@ import { OtpField } from './otp-field';
 
 type ResendResult = Awaited<ReturnType<typeof resendMfaCode>>;
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
 
 type CodeFormProps = {
   /** id of the code input. */
@@ -35,18 +35,16 @@ export function CodeForm({ id, onVerify, onResend, back }: CodeFormProps) {
     try {
       await onVerify(values);
     } catch (error) {
-      showAlert({ message: errorText(error), type: 'error' });
+      showAlert({ message: errorMessageOf(error), type: 'error' });
     }
   };
 
   const resend = async (ask: () => Promise<ResendResult>) => {
     setResending(true);
     try {
-      const result = await ask();
-      if ('errorMessage' in result && result.errorMessage !== undefined) showAlert({ message: result.errorMessage, type: 'error' });
-      else showAlert({ message: result.message, type: 'info' });
+      showAlert({ message: unwrap(await ask()).message, type: 'info' });
     } catch (error) {
-      showAlert({ message: errorText(error), type: 'error' });
+      showAlert({ message: errorMessageOf(error), type: 'error' });
     } finally {
       setResending(false);
     }

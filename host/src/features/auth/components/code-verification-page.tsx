@@ -1,3 +1,4 @@
+import { errorMessageOf, unwrap } from '@portal/data';
 import { Typography } from '@mui/material';
 import { paths } from '@portal/config';
 import type { CodeForm as CodeFormValues } from '@portal/contracts';
@@ -13,9 +14,10 @@ function CodeVerificationForm({ email }: { email: string }) {
   const navigate = useNavigate();
 
   const onVerify = async ({ otp }: CodeFormValues) => {
-    const result = await validateResetOtp({ email, otp });
-    if ('errorMessage' in result && result.errorMessage !== undefined) {
-      showAlert({ message: result.errorMessage, type: 'error' });
+    try {
+      unwrap(await validateResetOtp({ email, otp }));
+    } catch (error) {
+      showAlert({ message: errorMessageOf(error), type: 'error' });
       return;
     }
     // The check does not consume the code; /reset sends it again with the new password.

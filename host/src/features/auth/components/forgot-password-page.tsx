@@ -1,3 +1,4 @@
+import { errorMessageOf, unwrap } from '@portal/data';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, Typography } from '@mui/material';
 import { paths } from '@portal/config';
@@ -22,16 +23,12 @@ export function ForgotPasswordPage() {
 
   const onSubmit = async ({ email }: ForgotForm) => {
     try {
-      const result = await forgot({ email });
-      if ('errorMessage' in result && result.errorMessage !== undefined) {
-        showAlert({ message: result.errorMessage, type: 'error' });
-        return;
-      }
+      const result = unwrap(await forgot({ email }));
       showAlert({ message: result.message, type: 'info' });
       const state: CodeVerificationState = { email };
       navigate(paths.codeVerification, { state });
     } catch (error) {
-      showAlert({ message: error instanceof Error ? error.message : String(error), type: 'error' });
+      showAlert({ message: errorMessageOf(error), type: 'error' });
     }
   };
 

@@ -1,3 +1,4 @@
+import { errorMessageOf, unwrap } from '@portal/data';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack } from '@mui/material';
 import { setServiceToken, setSessionUser, type SessionUser } from '@portal/auth-bridge';
@@ -11,7 +12,7 @@ import { loginFormSchema, type LoginFormValues } from '../lib/login-schema';
 import { toSessionUser } from '../lib/to-session-user';
 import { FormTextField } from './form-text-field';
 
-type SigninResult = Partial<SessionUser> & { accessToken?: string; mfaMethod?: string; errorMessage?: string };
+type SigninResult = Partial<SessionUser> & { accessToken?: string; mfaMethod?: string };
 
 export function LoginForm() {
   const navigate = useNavigate();
@@ -24,11 +25,7 @@ export function LoginForm() {
   // Spec section 4, login flow, step by step.
   const onSubmit = async (values: LoginFormValues) => {
     try {
-      const result = (await signin(values)) as SigninResult;
-      if (result.errorMessage) {
-        showAlert({ message: result.errorMessage, type: 'error' });
-        return;
-      }
+      const result = unwrap(await signin(values)) as SigninResult;
       if (result.accessToken) setServiceToken(result.accessToken);
       const user = toSessionUser(result as SessionUser);
       if (result.mfa) {
@@ -40,7 +37,7 @@ export function LoginForm() {
       setSessionUser(user);
       await completeLogin(user, navigate);
     } catch (error) {
-      showAlert({ message: error instanceof Error ? error.message : String(error), type: 'error' });
+      showAlert({ message: errorMessageOf(error), type: 'error' });
     }
   };
 

@@ -1,3 +1,4 @@
+import { errorMessageOf, unwrap } from '@portal/data';
 import { Link, Typography } from '@mui/material';
 import { clearServiceToken, isSessionUser, setSessionUser, type SessionUser } from '@portal/auth-bridge';
 import { paths } from '@portal/config';
@@ -24,9 +25,11 @@ function MfaVerificationForm({ pending }: { pending: MfaState }) {
 
   // Spec section 4, MFA verification.
   const onVerify = async ({ otp }: CodeFormValues) => {
-    const result = await validateOtp({ userId: user.userId, otp });
-    if ('errorMessage' in result && result.errorMessage !== undefined) {
-      showAlert({ message: result.errorMessage, type: 'error' });
+    let result;
+    try {
+      result = unwrap(await validateOtp({ userId: user.userId, otp }));
+    } catch (error) {
+      showAlert({ message: errorMessageOf(error), type: 'error' });
       return;
     }
     showAlert({ message: result.message, type: 'success' });

@@ -1,3 +1,4 @@
+import { unwrap } from '@portal/data';
 import { Button, CircularProgress, InputAdornment, Stack, TextField, type TextFieldProps } from '@mui/material';
 import type { Region } from '@portal/contracts';
 import { getRegions } from '@portal/contracts/calls';
@@ -14,9 +15,7 @@ export function RegionField({ helperText, error, ...props }: Omit<TextFieldProps
   const load = useCallback(async () => {
     setState({ status: 'loading' });
     try {
-      const result = await getRegions();
-      if ('errorMessage' in result && result.errorMessage !== undefined) setState({ status: 'error', message: REGIONS_ERROR });
-      else setState({ status: 'ready', regions: result as Region[] });
+      setState({ status: 'ready', regions: unwrap(await getRegions()) as Region[] });
     } catch {
       setState({ status: 'error', message: REGIONS_ERROR });
     }

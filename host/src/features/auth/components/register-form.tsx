@@ -1,3 +1,4 @@
+import { errorMessageOf, unwrap } from '@portal/data';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack } from '@mui/material';
 import { authStore } from '@portal/auth-bridge';
@@ -61,17 +62,13 @@ export function RegisterForm() {
   // The server checks availability again: its 409 answer is shown like any errorMessage.
   const onSubmit = async ({ confirmPassword: _confirm, ...body }: RegisterValues) => {
     try {
-      const result = await register(body);
-      if ('errorMessage' in result && result.errorMessage !== undefined) {
-        showAlert({ message: result.errorMessage, type: 'error' });
-        return;
-      }
+      const result = unwrap(await register(body));
       // Spec section 4: register only stores the user; the user signs in next.
       authStore.getState().register(toSessionUser(result));
       showAlert({ message: result.message, type: 'success' });
       navigate(paths.login);
     } catch (error) {
-      showAlert({ message: error instanceof Error ? error.message : String(error), type: 'error' });
+      showAlert({ message: errorMessageOf(error), type: 'error' });
     }
   };
 

@@ -1,3 +1,4 @@
+import { errorMessageOf, unwrap } from '@portal/data';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, Typography } from '@mui/material';
 import { paths } from '@portal/config';
@@ -21,16 +22,12 @@ function ResetPasswordForm({ email, otp }: ResetState) {
 
   const onSubmit = async ({ password: newPassword }: ResetPasswordForm) => {
     try {
-      const result = await resetPassword({ email, otp, password: newPassword });
-      if ('errorMessage' in result && result.errorMessage !== undefined) {
-        showAlert({ message: result.errorMessage, type: 'error' });
-        return;
-      }
+      const result = unwrap(await resetPassword({ email, otp, password: newPassword }));
       showAlert({ message: result.message, type: 'success' });
       // replace: the used code must not be one Back press away.
       navigate(paths.login, { replace: true });
     } catch (error) {
-      showAlert({ message: error instanceof Error ? error.message : String(error), type: 'error' });
+      showAlert({ message: errorMessageOf(error), type: 'error' });
     }
   };
 

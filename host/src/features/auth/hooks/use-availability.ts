@@ -1,3 +1,4 @@
+import { unwrap } from '@portal/data';
 import type { AvailabilityResponse } from '@portal/contracts';
 import type { ApiResult } from '@portal/request';
 import { useDebouncedValue } from '@portal/ui';
@@ -27,8 +28,7 @@ export function useAvailability(
     check(debounced)
       .then((res) => {
         if (!current) return;
-        if ('errorMessage' in res && res.errorMessage !== undefined) setResult({ value: debounced, status: 'unknown' });
-        else setResult({ value: debounced, status: res.available ? 'available' : 'taken' });
+        setResult({ value: debounced, status: unwrap(res).available ? 'available' : 'taken' });
       })
       .catch(() => {
         if (current) setResult({ value: debounced, status: 'unknown' });
