@@ -1,3 +1,4 @@
+import { errorMessageOf, unwrap } from '@portal/data';
 import { authStore, getSessionUser } from '@portal/auth-bridge';
 import { storageKeys } from '@portal/config';
 import type { Profile } from '@portal/contracts';
@@ -54,16 +55,11 @@ export const createProfileStore = () =>
     load: async (userId) => {
       set({ loading: true });
       try {
-        const result = await getProfile(userId);
-        if ('errorMessage' in result && result.errorMessage) {
-          set({ error: result.errorMessage, loading: false });
-          return;
-        }
-        const profile = result as Profile;
+        const profile = unwrap(await getProfile(userId)) as Profile;
         writeCachedProfile(profile);
         set({ profile, error: null, loading: false });
       } catch (error) {
-        set({ error: error instanceof Error ? error.message : String(error), loading: false });
+        set({ error: errorMessageOf(error), loading: false });
       }
     },
     setProfile: (profile) => {

@@ -1,3 +1,4 @@
+import { errorMessageOf, unwrap } from '@portal/data';
 import { authStore } from '@portal/auth-bridge';
 import { storageKeys } from '@portal/config';
 import type { WhitelabelResponse } from '@portal/contracts';
@@ -39,14 +40,9 @@ export function applyWhiteLabel(view: WhiteLabelView): void {
  */
 export async function loadWhiteLabel(userId: string): Promise<void> {
   try {
-    const result = await getWhitelabel(userId);
-    if ('errorMessage' in result && result.errorMessage !== undefined) {
-      menuStore.getState().setMenuError(result.errorMessage);
-      return;
-    }
-    applyWhiteLabel(toWhiteLabelView(result as WhitelabelResponse));
+    applyWhiteLabel(toWhiteLabelView(unwrap(await getWhitelabel(userId)) as WhitelabelResponse));
   } catch (error) {
-    menuStore.getState().setMenuError(error instanceof Error ? error.message : String(error));
+    menuStore.getState().setMenuError(errorMessageOf(error));
   }
 }
 
