@@ -1,6 +1,6 @@
 import { ACCOUNT_SETTINGS_MESSAGES as M, NOTIFICATION_DEFAULTS } from '@portal/contracts';
 import { base32Decode, hotp, totpStep } from '../identity/totp';
-import { build, latestCode, mailsTo, post, signin, type ApiInstance } from '../test/build';
+import { build, latestCode, mailsTo, post, signin, signinAs, type ApiInstance } from '../test/build';
 
 type Caller = Awaited<ReturnType<typeof signin>>;
 const PASSWORD = 'Portal#2026';
@@ -156,8 +156,7 @@ describe('notification settings', () => {
 
   it('support ticket mails honour the setting; security notices always go out', async () => {
     const app = await build();
-    const partner = await signin(app, 'partner');
-    const customer = await signin(app, 'customer');
+    const { partner, customer } = await signinAs(app, ['partner', 'customer']);
     const off = { ...NOTIFICATION_DEFAULTS, supportTickets: false, jobFailures: false, jobWarnings: false, alertSeverity: 'off' };
     await app.inject({ method: 'PUT', url: url(partner), headers: partner.headers, payload: off });
     await post(app, 'support/create', { userId: customer.userId, subject: 'Muted', description: 'Nobody is told' }, customer.headers);

@@ -1,6 +1,6 @@
 import { alertListSchema, alertSchema, ALERT_MESSAGES } from '@portal/contracts';
 import type { ApiInstance } from '../create-api';
-import { build, signin } from '../test/build';
+import { build, signin, signinAs } from '../test/build';
 
 type Session = Awaited<ReturnType<typeof signin>>;
 
@@ -35,10 +35,7 @@ describe('alerts', () => {
     const other = await raise(app, 'warning', 'Customer2 alert', customer2Org);
     const platform = await raise(app, 'error', 'Remote fallback', null);
 
-    const customer = await signin(app, 'customer');
-    const partner = await signin(app, 'partner');
-    const directpartner = await signin(app, 'directpartner');
-    const admin = await signin(app, 'admin');
+    const { customer, partner, directpartner, admin } = await signinAs(app, ['customer', 'partner', 'directpartner', 'admin']);
 
     expect((await list(app, customer)).map((a) => a.message)).toEqual(['Customer alert']);
     expect((await list(app, partner)).map((a) => a.message)).toEqual(['Customer alert']);
@@ -67,8 +64,7 @@ describe('alerts', () => {
   it('acknowledges once, then resolves, recording who and when', async () => {
     const app = await build();
     const id = await raise(app, 'critical', 'Disk full', await orgOf(app, 'customer'));
-    const partner = await signin(app, 'partner');
-    const customer = await signin(app, 'customer');
+    const { partner, customer } = await signinAs(app, ['partner', 'customer']);
 
     const acked = await act(app, partner, id, 'acknowledge');
     expect(acked.statusCode).toBe(200);

@@ -1,7 +1,7 @@
 import { auditPageSchema, auditVerifySchema } from '@portal/contracts';
 import type { ApiInstance } from '../create-api';
 import { recordAudit } from '../services/audit-service';
-import { build, post, signin, type Session } from '../test/build';
+import { build, post, signin, signinAs, type Session } from '../test/build';
 
 async function page(app: ApiInstance, who: Session, query = '') {
   const response = await app.inject({ method: 'GET', url: `/backend/admin/audit${query}`, headers: who.headers });
@@ -19,10 +19,7 @@ describe('audit log', () => {
   it('records sign-ins and failures, scoped to the subtree, with filters, paging and CSV', async () => {
     const app = await build();
     await app.inject({ method: 'POST', url: '/backend/api/signin', payload: { username: 'customer', password: 'wrong-password' } });
-    const customer = await signin(app, 'customer');
-    const partner = await signin(app, 'partner');
-    const directpartner = await signin(app, 'directpartner');
-    const admin = await signin(app, 'admin');
+    const { customer, partner, directpartner, admin } = await signinAs(app, ['customer', 'partner', 'directpartner', 'admin']);
 
     const own = await page(app, customer);
     expect(own.entries.map((e) => e.action)).toEqual(['signin.success', 'signin.failure']);

@@ -5,7 +5,7 @@ import { startEmulator, type Emulator } from '@portal/m365-emulator';
 import { auditVerifySchema, type BackupSet, type ItemPage, type Job, type Tenant } from '@portal/contracts';
 import { folderStoreReader } from '../remotes/remote-store';
 import { publishVersion } from '../services/remote-ops-service';
-import { build, signin, type ApiInstance, type Session } from '../test/build';
+import { build, signin, signinAs, type ApiInstance, type Session } from '../test/build';
 import { call as request, waitForJob, type Method } from '../test/calls';
 import { imageBody, PNG_1X1 } from '../test/images';
 import { emulatorOutbound } from '../test/emulator-outbound';
@@ -111,9 +111,7 @@ describe('audit trail', () => {
 
   it('records e-mail changes, branding, alert handling, deploys (also from the CLI) and rollbacks', async () => {
     const app = await build();
-    const customer = await signin(app, 'customer');
-    const partner = await signin(app, 'partner');
-    const admin = await signin(app, 'admin');
+    const { customer, partner, admin } = await signinAs(app, ['customer', 'partner', 'admin']);
 
     const profile = await call<{ email: string; firstName: string; lastName: string }>(app, customer, 'GET', `api/users/${customer.userId}/profile`);
     const edit = { firstName: profile.firstName, lastName: profile.lastName, email: profile.email, phone: '+49 30 1234567', timeZone: 'Europe/Berlin', language: 'de' };

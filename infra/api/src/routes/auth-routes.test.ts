@@ -1,6 +1,6 @@
 import { signinResponseSchema } from '@portal/contracts';
 import { signAccessToken } from '../identity/jwt';
-import { build, signin, TEST_JWT_SECRET } from '../test/build';
+import { build, signin, signinAs, TEST_JWT_SECRET } from '../test/build';
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
 const decodePayload = (token: string) => JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString('utf8'));
@@ -149,8 +149,7 @@ describe('protected calls', () => {
 
   it("answers 404 when signing out someone else's id and leaves that session alone", async () => {
     const app = await build();
-    const admin = await signin(app, 'admin');
-    const customer = await signin(app, 'customer');
+    const { admin, customer } = await signinAs(app, ['admin', 'customer']);
     const out = await app.inject({ method: 'POST', url: `/backend/api/users/${customer.userId}/signout`, headers: admin.headers });
     expect(out.statusCode).toBe(404);
     expect(out.json()).toEqual({ errorMessage: 'Not found' });

@@ -1,13 +1,12 @@
 import { STORABLE_MESSAGES } from '@portal/contracts';
-import { build, signin } from '../test/build';
+import { build, signinAs } from '../test/build';
 
 // Input the database cannot store or read (found by scripts/fuzz.ts as HTTP 500s): refused with a
 // 400 and the contracts' message before any query runs.
 describe('input the database cannot take', () => {
   it('refuses NUL and lone surrogates in a text field, a search and a date range with 400', async () => {
     const app = await build();
-    const customer = await signin(app, 'customer');
-    const admin = await signin(app, 'admin');
+    const { customer, admin } = await signinAs(app, ['customer', 'admin']);
 
     for (const subject of ['Backup\u0000failed', '\uD800abc']) {
       const created = await app.inject({ method: 'POST', url: '/backend/support/create', headers: customer.headers, payload: { userId: customer.userId, subject, description: 'ok' } });

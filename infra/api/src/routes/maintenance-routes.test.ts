@@ -1,6 +1,6 @@
 import { maintenanceStatusSchema } from '@portal/contracts';
 import { maintenanceOn } from '@portal/engine/src/jobs/maintenance';
-import { build, signin, type ApiInstance } from '../test/build';
+import { build, signin, signinAs, type ApiInstance } from '../test/build';
 import { openBackupEngine } from '../services/backup-engine';
 
 type Session = Awaited<ReturnType<typeof signin>>;
@@ -16,8 +16,7 @@ const ticket = (app: ApiInstance, who: Session) =>
 describe('maintenance mode', () => {
   it('is switched by ADMIN only, validated, public to read and audited', async () => {
     const app = await build();
-    const admin = await signin(app, 'admin');
-    const partner = await signin(app, 'partner');
+    const { admin, partner } = await signinAs(app, ['admin', 'partner']);
 
     const publicOff = await app.inject({ method: 'GET', url: '/backend/api/platform/maintenance' });
     expect(publicOff.statusCode).toBe(200);
@@ -62,8 +61,7 @@ describe('maintenance mode', () => {
 
   it('refuses non-ADMIN changes with 503 and the message, but not sign-in, sign-out, reads or the ADMIN', async () => {
     const app = await build();
-    const admin = await signin(app, 'admin');
-    const customer = await signin(app, 'customer');
+    const { admin, customer } = await signinAs(app, ['admin', 'customer']);
     expect((await ticket(app, customer)).statusCode).toBe(201);
 
     await setMaintenance(app, admin, { enabled: true, message: MESSAGE });

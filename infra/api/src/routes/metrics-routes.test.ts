@@ -1,7 +1,7 @@
 import { metricsConfigSchema, metricsHistorySchema } from '@portal/contracts';
 import { HttpMetrics } from '../metrics/http-metrics';
 import { storeMetricSample } from '../metrics/metric-samples';
-import { build, signin, type ApiInstance } from '../test/build';
+import { build, signin, signinAs, type ApiInstance } from '../test/build';
 import { parseExposition, valueOf } from '../test/prometheus-text';
 
 const TOKEN = 'prometheus-scrape-token-0123456789';
@@ -26,9 +26,7 @@ describe('api/metrics', () => {
   it('answers an ADMIN session or the METRICS_TOKEN only', async () => {
     process.env.METRICS_TOKEN = TOKEN;
     const app = await build();
-    const admin = await signin(app, 'admin');
-    const customer = await signin(app, 'customer');
-    const partner = await signin(app, 'partner');
+    const { admin, customer, partner } = await signinAs(app, ['admin', 'customer', 'partner']);
 
     expect((await app.inject({ method: 'GET', url: '/backend/api/metrics' })).statusCode).toBe(401);
     expect((await app.inject({ method: 'GET', url: '/backend/api/metrics', headers: { authorization: 'Bearer wrong-token-0123456789abc' } })).statusCode).toBe(401);
@@ -112,8 +110,7 @@ describe('api/metrics', () => {
 describe('api/metrics/history and config', () => {
   it('serves stored samples per step, for ADMIN only', async () => {
     const app = await build();
-    const admin = await signin(app, 'admin');
-    const customer = await signin(app, 'customer');
+    const { admin, customer } = await signinAs(app, ['admin', 'customer']);
 
     const metrics = new HttpMetrics();
     for (let i = 0; i < 19; i += 1) metrics.record('GET', '/api/x', 200, 0.02);

@@ -1,6 +1,6 @@
 import { MFA_POLICY_MESSAGES, organisationNodeSchema, organisationTreeSchema, type OrganisationTree } from '@portal/contracts';
 import type { ApiInstance } from '../create-api';
-import { build, latestCode, mailsTo, post, signin } from '../test/build';
+import { build, latestCode, mailsTo, post, signin, signinAs } from '../test/build';
 
 // MFA enforcement for a subtree: who may switch it, inheritance and locking, and its
 // effect on sign-in and on turning MFA off.
@@ -77,9 +77,7 @@ describe('MFA required for a subtree', () => {
 
   it('what ADMIN requires above a partner is inherited, locked for the partner, and out of reach of another partner', async () => {
     const app = await build();
-    const admin = await signin(app, 'admin');
-    const partner = await signin(app, 'partner');
-    const partner2 = await signin(app, 'partner2');
+    const { admin, partner, partner2 } = await signinAs(app, ['admin', 'partner', 'partner2']);
     const partnerOrg = await node(app, admin, 'Demo Partner');
     const customerOrg = await node(app, partner, 'Demo Customer');
 

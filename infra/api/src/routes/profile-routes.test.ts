@@ -1,5 +1,5 @@
 import { accountProfileSchema, ACCOUNT_SETTINGS_MESSAGES as M } from '@portal/contracts';
-import { build, signin, type ApiInstance } from '../test/build';
+import { build, signin, signinAs, type ApiInstance } from '../test/build';
 import sharp from 'sharp';
 import { imageBody, JPEG_1X1, PNG_1X1, SVG, WEBP_2X2 } from '../test/images';
 
@@ -39,8 +39,7 @@ describe('GET /backend/api/users/:userId/profile', () => {
 
   it("answers 404 for another user's profile, even for an ADMIN, and ignores the userid header", async () => {
     const app = await build();
-    const admin = await signin(app, 'admin');
-    const customer = await signin(app, 'customer');
+    const { admin, customer } = await signinAs(app, ['admin', 'customer']);
     const response = await app.inject({ method: 'GET', url: profileUrl(customer.userId), headers: { ...admin.headers, userid: customer.userId } });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ errorMessage: 'Not found' });
@@ -101,8 +100,7 @@ describe('PUT /backend/api/users/:userId/profile', () => {
 
   it("answers 404 when the path names another user", async () => {
     const app = await build();
-    const partner = await signin(app, 'partner');
-    const customer = await signin(app, 'customer');
+    const { partner, customer } = await signinAs(app, ['partner', 'customer']);
     const response = await app.inject({ method: 'PUT', url: profileUrl(customer.userId), headers: partner.headers, payload: edit });
     expect(response.statusCode).toBe(404);
   });
@@ -175,8 +173,7 @@ describe('profile picture: PUT profile/image, then POST commit/profile/image', (
 
   it("cannot commit someone else's upload (404), and unknown media answer 404", async () => {
     const app = await build();
-    const customer = await signin(app, 'customer');
-    const partner = await signin(app, 'partner');
+    const { customer, partner } = await signinAs(app, ['customer', 'partner']);
     const { uploadId } = (await upload(app, customer, imageBody(PNG_1X1))).json();
     const stolen = await commit(app, partner, uploadId);
     expect(stolen.statusCode).toBe(404);

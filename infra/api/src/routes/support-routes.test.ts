@@ -4,7 +4,7 @@ import { createUser } from '../services/identity-service';
 import { createOrganisation } from '../services/tenancy-service';
 import { findOrganisationByName } from '../repositories/organisations-repository';
 import type { ApiInstance } from '../create-api';
-import { build, signin } from '../test/build';
+import { build, signin, signinAs } from '../test/build';
 
 type Session = Awaited<ReturnType<typeof signin>>;
 
@@ -43,8 +43,7 @@ async function otherCustomer(app: ApiInstance): Promise<Session> {
 describe('POST /backend/support/create validation', () => {
   it('answers the same messages as the form: required, character limit, and 404 for another userId', async () => {
     const app = await build();
-    const customer = await signin(app, 'customer');
-    const partner = await signin(app, 'partner');
+    const { customer, partner } = await signinAs(app, ['customer', 'partner']);
 
     const empty = await app.inject({ method: 'POST', url: '/backend/support/create', headers: customer.headers, payload: { userId: customer.userId, subject: ' ', description: '' } });
     expect(empty.statusCode).toBe(400);
@@ -87,8 +86,7 @@ describe('ticket routing and workflow', () => {
 
   it('customer raises, partner answers and sets a status, the customer sees the answer; e-mail goes to the other side', async () => {
     const app = await build();
-    const customer = await signin(app, 'customer');
-    const partner = await signin(app, 'partner');
+    const { customer, partner } = await signinAs(app, ['customer', 'partner']);
     const ticket = await raiseOk(app, customer, 'Restore is slow', 'Restoring a mailbox takes hours.');
 
     let outbox = await listOutbox(app.apiDb);
@@ -145,27 +143,23 @@ describe('ticket routing and workflow', () => {
 describe('isolation between tenants', () => {
   it('answers 404 for tickets outside the subtree, whatever the call', async () => {
     const app = await build();
-    const customer = await signin(app, 'customer');
-    const partner = await signin(app, 'partner');
-    const directPartner = await signin(app, 'directpartner');
-    const admin = await signin(app, 'admin');
-    const directCustomer = await signin(app, 'directcustomer');
+    const { customer, partner, directpartner, admin, directcustomer } = await signinAs(app, ['customer', 'partner', 'directpartner', 'admin', 'directcustomer']);
     const other = await otherCustomer(app);
 
     const mine = await raiseOk(app, customer);
     const theirs = await raiseOk(app, other, 'Other tenant', 'Secret');
 
-    expect((await list(app, directPartner)).items.map((t) => t.id)).toEqual([theirs.id]);
+    expect((await list(app, directpartner)).items.map((t) => t.id)).toEqual([theirs.id]);
     expect((await list(app, partner)).items.map((t) => t.id)).toEqual([mine.id]);
-    expect((await list(app, directCustomer)).total).toBe(0);
+    expect((await list(app, directcustomer)).total).toBe(0);
     expect((await list(app, admin)).total).toBe(2);
 
     for (const [who, id] of [
       [partner, theirs.id],
       [customer, theirs.id],
       [other, mine.id],
-      [directPartner, mine.id],
-      [directCustomer, mine.id],
+      [directpartner, mine.id],
+      [directcustomer, mine.id],
     ] as const) {
       const calls = [
         app.inject({ method: 'GET', url: `/backend/support/tickets/${id}`, headers: who.headers }),
@@ -186,8 +180,7 @@ describe('isolation between tenants', () => {
 describe('DELETE /backend/support/users/:userId/tickets/:ticketId', () => {
   it('lets only the author delete, with their own userId in the path', async () => {
     const app = await build();
-    const customer = await signin(app, 'customer');
-    const partner = await signin(app, 'partner');
+    const { customer, partner } = await signinAs(app, ['customer', 'partner']);
     const ticket = await raiseOk(app, customer);
 
     const byHandler = await app.inject({ method: 'DELETE', url: `/backend/support/users/${partner.userId}/tickets/${ticket.id}`, headers: partner.headers });
@@ -208,8 +201,7 @@ describe('DELETE /backend/support/users/:userId/tickets/:ticketId', () => {
 describe('GET /backend/support/tickets query', () => {
   it('searches, filters, sorts and pages with totals', async () => {
     const app = await build();
-    const customer = await signin(app, 'customer');
-    const partner = await signin(app, 'partner');
+    const { customer, partner } = await signinAs(app, ['customer', 'partner']);
     for (let i = 1; i <= 12; i++) await raiseOk(app, customer, `Ticket ${String(i).padStart(2, '0')}`, i % 3 === 0 ? 'exchange mailbox 100% full' : 'onedrive');
     const page2 = await list(app, partner, '?sort=subject&page=2&pageSize=5');
     expect(page2).toMatchObject({ total: 12, page: 2, pageSize: 5 });
@@ -247,8 +239,7 @@ describe('GET /backend/support/tickets query', () => {
 describe('feedback', () => {
   it('validates like the form and refuses another userId', async () => {
     const app = await build();
-    const customer = await signin(app, 'customer');
-    const admin = await signin(app, 'admin');
+    const { customer, admin } = await signinAs(app, ['customer', 'admin']);
     const post = (payload: unknown, who = customer) => app.inject({ method: 'POST', url: '/backend/feedbacks/create', headers: who.headers, payload: payload as object });
     expect((await post({ userId: customer.userId, feedback: '' })).json()).toEqual({ errorMessage: 'Feedback is required' });
     expect((await post({ userId: customer.userId })).json()).toEqual({ errorMessage: 'Feedback is required' });
@@ -261,15 +252,13 @@ describe('feedback', () => {
 
   it('lists: ADMIN all, partners their subtree, everyone else their own; delete by author or ADMIN', async () => {
     const app = await build();
-    const users = Object.fromEntries(
-      await Promise.all(['admin', 'partner', 'directpartner', 'customer', 'directcustomer'].map(async (u) => [u, await signin(app, u)] as const)),
-    );
+    const users = await signinAs(app, ['admin', 'partner', 'directpartner', 'customer', 'directcustomer']);
     const ids: Record<string, string> = {};
     for (const [name, who] of Object.entries(users)) {
       const response = await app.inject({ method: 'POST', url: '/backend/feedbacks/create', headers: who.headers, payload: { userId: who.userId, feedback: `from ${name}` } });
       ids[name] = response.json().id;
     }
-    const texts = async (name: string, query = '') => {
+    const texts = async (name: keyof typeof users, query = '') => {
       const response = await app.inject({ method: 'GET', url: `/backend/feedbacks/list${query}`, headers: users[name].headers });
       expect(response.statusCode).toBe(200);
       return feedbackPageSchema.parse(response.json()).items.map((f) => f.feedback).sort();
@@ -292,7 +281,7 @@ describe('feedback', () => {
       'from partner': true,
     });
 
-    const del = (who: string, id: string) => app.inject({ method: 'DELETE', url: `/backend/feedbacks/${id}`, headers: users[who].headers });
+    const del = (who: keyof typeof users, id: string) => app.inject({ method: 'DELETE', url: `/backend/feedbacks/${id}`, headers: users[who].headers });
     expect((await del('partner', ids.customer)).statusCode).toBe(403);
     expect((await del('customer', ids.partner)).statusCode).toBe(404);
     expect((await del('directpartner', ids.customer)).statusCode).toBe(404);

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { USER_ACCESS_MESSAGES, accountProfileSchema, managedUserListSchema, managedUserSchema, organisationTreeSchema } from '@portal/contracts';
 import type { ApiInstance } from '../create-api';
-import { build, post, signin, type Session } from '../test/build';
+import { build, post, signin, signinAs, type Session } from '../test/build';
 
 const setAccess = (app: ApiInstance, who: Session, userId: string, access: unknown) =>
   app.inject({ method: 'PUT', url: `/backend/admin/users/${userId}/access`, headers: who.headers, payload: { access } });
@@ -46,9 +46,7 @@ async function inviteInto(app: ApiInstance, who: Session, orgId: string, usernam
 describe('access level within the tier', () => {
   it('a partner makes a customer user read-only: changes answer 403 at once, reading and own settings still work, and full access returns at once', async () => {
     const app = await build();
-    const partner = await signin(app, 'partner');
-    const partner2 = await signin(app, 'partner2');
-    const customer = await signin(app, 'customer');
+    const { partner, partner2, customer } = await signinAs(app, ['partner', 'partner2', 'customer']);
 
     // partner2 manages another subtree: the user does not exist for it.
     const foreign = await setAccess(app, partner2, customer.userId, 'read-only');
@@ -92,8 +90,7 @@ describe('access level within the tier', () => {
 
   it('a read-only user can still change their own password and sign out', async () => {
     const app = await build();
-    const partner = await signin(app, 'partner');
-    const customer = await signin(app, 'customer');
+    const { partner, customer } = await signinAs(app, ['partner', 'customer']);
     expect((await setAccess(app, partner, customer.userId, 'read-only')).statusCode).toBe(200);
 
     const changed = await post(app, 'api/change/password', { userId: customer.userId, currentPassword: 'Portal#2026', password: 'Sunny#Harbour42' }, customer.headers);
@@ -106,8 +103,7 @@ describe('access level within the tier', () => {
 
   it('nobody changes their own access; partners not those of their own organisation; ADMIN also its own organisation', async () => {
     const app = await build();
-    const admin = await signin(app, 'admin');
-    const partner = await signin(app, 'partner');
+    const { admin, partner } = await signinAs(app, ['admin', 'partner']);
 
     for (const who of [admin, partner]) {
       const own = await setAccess(app, who, who.userId, 'read-only');

@@ -1,7 +1,7 @@
 import { managedUserListSchema, managedUserSchema, organisationNodeSchema, organisationTreeSchema, type OrganisationTree } from '@portal/contracts';
 import type { ApiInstance } from '../create-api';
 import { isUserSuspended } from '../repositories/user-management-repository';
-import { build, mailsTo, signin } from '../test/build';
+import { build, mailsTo, signin, signinAs } from '../test/build';
 
 type Session = Awaited<ReturnType<typeof signin>>;
 
@@ -35,10 +35,7 @@ function linkOf(text: string): { email: string; token: string } {
 describe('user management tier rules', () => {
   it('lets each role create only its allowed kinds, directly below itself', async () => {
     const app = await build();
-    const admin = await signin(app, 'admin');
-    const partner = await signin(app, 'partner');
-    const directpartner = await signin(app, 'directpartner');
-    const customer = await signin(app, 'customer');
+    const { admin, partner, directpartner, customer } = await signinAs(app, ['admin', 'partner', 'directpartner', 'customer']);
 
     expect((await tree(app, admin)).creatableKinds).toEqual(['PARTNER', 'DIRECTPARTNER', 'DIRECTCUSTOMER']);
     for (const kind of ['PARTNER', 'DIRECTPARTNER', 'DIRECTCUSTOMER']) expect((await create(app, admin, `New ${kind}`, kind)).statusCode).toBe(201);
@@ -67,9 +64,7 @@ describe('user management tier rules', () => {
 
   it('keeps tenants apart: another subtree answers 404', async () => {
     const app = await build();
-    const admin = await signin(app, 'admin');
-    const partner = await signin(app, 'partner');
-    const directpartner = await signin(app, 'directpartner');
+    const { admin, partner, directpartner } = await signinAs(app, ['admin', 'partner', 'directpartner']);
     const all = await tree(app, admin);
     const partnerTree = await tree(app, partner);
     // The partner sees itself and its customers, nothing of the direct partner or the provider.
@@ -129,9 +124,7 @@ describe('suspension', () => {
 
   it('suspending an organisation ends the sessions of everyone below it', async () => {
     const app = await build();
-    const admin = await signin(app, 'admin');
-    const partner = await signin(app, 'partner');
-    const customer = await signin(app, 'customer');
+    const { admin, partner, customer } = await signinAs(app, ['admin', 'partner', 'customer']);
     const partnerOrg = orgId(await tree(app, admin), 'Demo Partner') ?? (await tree(app, partner)).rootId;
     const response = await app.inject({ method: 'PATCH', url: `/backend/admin/organisations/${partnerOrg}`, headers: admin.headers, payload: { suspended: true } });
     expect(response.statusCode).toBe(200);

@@ -1,5 +1,5 @@
 import { ACCOUNT_SETTINGS_MESSAGES as M, whitelabelResponseSchema } from '@portal/contracts';
-import { build, latestCode, mailsTo, post, signin, type ApiInstance } from '../test/build';
+import { build, latestCode, mailsTo, post, signin, signinAs, type ApiInstance } from '../test/build';
 import { imageBody, PNG_1X1, SVG } from '../test/images';
 
 type Caller = Awaited<ReturnType<typeof signin>>;
@@ -53,8 +53,7 @@ describe('white-label settings and their inheritance', () => {
 
   it("the provider's branding applies to everyone without their own; the nearest owner wins", async () => {
     const app = await build();
-    const admin = await signin(app, 'admin');
-    const partner = await signin(app, 'partner');
+    const { admin, partner } = await signinAs(app, ['admin', 'partner']);
     await put(app, admin, settings({ copyrightText: '© Provider', whiteLabelEmail: '', whitelabelImageUrl: '', presetColor: 'default' }));
     await put(app, partner, settings());
     const seen = async (username: string) => (await get(app, await signin(app, username))).json().copyrightText;
@@ -76,8 +75,7 @@ describe('white-label settings and their inheritance', () => {
     const upload = await app.inject({ method: 'PUT', url: `${url(customer.userId)}/image`, headers: customer.headers, payload: imageBody(PNG_1X1) });
     expect(upload.statusCode).toBe(403);
 
-    const partner = await signin(app, 'partner');
-    const partner2 = await signin(app, 'partner2');
+    const { partner, partner2 } = await signinAs(app, ['partner', 'partner2']);
     await put(app, partner2, settings({ copyrightText: 'Second' }));
     const read = await get(app, { ...partner, userId: partner2.userId });
     expect(read.statusCode).toBe(404);

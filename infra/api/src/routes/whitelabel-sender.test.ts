@@ -1,6 +1,6 @@
 import { ACCOUNT_SETTINGS_MESSAGES, WHITELABEL_SENDER_MESSAGES, whitelabelResponseSchema } from '@portal/contracts';
 import { TOO_MANY_ATTEMPTS } from '../services/identity-service';
-import { build, latestCode, mailsTo, post, signin, type ApiInstance } from '../test/build';
+import { build, latestCode, mailsTo, post, signin, signinAs, type ApiInstance } from '../test/build';
 
 const ADDRESS = 'help@reseller.example';
 const PLATFORM = 'no-reply@portal.local';
@@ -137,8 +137,7 @@ describe('white-label sender verification', () => {
 
   it('is for the white-label editors only, and never for another user id', async () => {
     const app = await build();
-    const customer = await signin(app, 'customer');
-    const partner = await signin(app, 'partner');
+    const { customer, partner } = await signinAs(app, ['customer', 'partner']);
     for (const [path, payload] of [['code', undefined], ['verify', { code: '123456' }]] as const) {
       const own = await app.inject({ method: 'POST', url: `/backend/api/users/${customer.userId}/whitelabel/sender/${path}`, headers: customer.headers, payload });
       expect(own.statusCode).toBe(403);

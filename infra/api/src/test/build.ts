@@ -138,3 +138,10 @@ export async function signin(app: ApiInstance, username: string, password = 'Por
 
 /** A signed-in user: ids, role and the headers its requests carry. */
 export type Session = Awaited<ReturnType<typeof signin>>;
+
+/** Signs in these demo users one after another (in this order); their sessions by username. */
+export async function signinAs<const U extends string>(app: ApiInstance, usernames: readonly U[]): Promise<Record<U, Session>> {
+  const sessions = {} as Record<U, Session>;
+  for (const username of usernames) sessions[username] = await signin(app, username);
+  return sessions;
+}
