@@ -1,21 +1,12 @@
 import { render, type RenderResult } from '@testing-library/react';
-import { authStore, resetAuthStore, type SessionUser } from '@portal/auth-bridge';
-import type { Role } from '@portal/config';
+import { authStore, resetAuthStore, setSessionUser, type SessionUser } from '@portal/auth-bridge';
 import { resetAlertStore } from '@portal/ui';
 import { createMemoryRouter, type InitialEntry } from 'react-router-dom';
 import { App } from '../app/app';
 import { buildRoutes } from '../app/routes';
 import { resetDemoModeStore } from '../lib/demo-mode-store';
 
-export const testUser = (role: Role = 'CUSTOMER'): SessionUser => ({
-  userId: '6f1c1f7e-7c11-4d0b-9a57-6d0d8f3d2a10',
-  role,
-  mfa: false,
-  email: 'jane@example.com',
-  firstName: 'Jane',
-  lastName: 'Doe',
-  username: 'jane',
-});
+export { testUser } from '@portal/auth-bridge/testing';
 
 /** A first visit: nobody signed in, nothing stored, no alert shown, not in demo mode; jsdom's missing scrollTo stubbed. */
 export function resetApp(): void {
@@ -29,7 +20,7 @@ export function resetApp(): void {
 
 /** Signs the user in (store + session storage) as the app would after a login. */
 export function signIn(user: SessionUser): void {
-  window.sessionStorage.setItem('user', JSON.stringify(user));
+  setSessionUser(user);
   window.localStorage.setItem('serviceToken', 'token');
   authStore.setState({ isLoggedIn: true, isInitialized: true, user });
 }

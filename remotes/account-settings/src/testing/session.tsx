@@ -1,4 +1,6 @@
 import { render, type RenderResult } from '@testing-library/react';
+import { setSessionUser, type SessionUser } from '@portal/auth-bridge';
+import { testUser as demoUser } from '@portal/auth-bridge/testing';
 import type { Role } from '@portal/config';
 import type { AccountProfile, WhitelabelResponse } from '@portal/contracts';
 import { GlobalAlert } from '@portal/ui';
@@ -7,22 +9,13 @@ import type { ReactElement } from 'react';
 // The set-up the page tests share: who is signed in, how a page is rendered, and the answers of the
 // calls most pages load first. `extra` sets what a test is about.
 
-/** The signed-in user as the host leaves it in session storage. */
-export const testUser = (role: Role = 'PARTNER') =>
-  ({
-    userId: '6f1c1f7e-7c11-4d0b-9a57-6d0d8f3d2a10',
-    role,
-    mfa: false,
-    email: 'jane@example.com',
-    firstName: 'Jane',
-    lastName: 'Doe',
-    username: 'jane',
-  }) as const;
+/** The signed-in user as the host leaves it in session storage: the shared demo user, a partner here unless told. */
+export const testUser = (role: Role = 'PARTNER'): SessionUser => demoUser(role);
 
 /** Signs `user` in as a remote finds it after the host's sign-in, with nothing else stored yet. */
-export function signIn(user: ReturnType<typeof testUser>): void {
+export function signIn(user: SessionUser): void {
   window.localStorage.clear();
-  window.sessionStorage.setItem('user', JSON.stringify(user));
+  setSessionUser(user);
 }
 
 /** A page with the host's global alert beside it, where its saved and failed messages appear. */

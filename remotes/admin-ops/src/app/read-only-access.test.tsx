@@ -1,4 +1,5 @@
 import { render, screen, within } from '@testing-library/react';
+import { testUser } from '@portal/auth-bridge/testing';
 import userEvent from '@testing-library/user-event';
 import { USER_ACCESS_MESSAGES, type UserAccess } from '@portal/contracts';
 import { getOrganisationTree, listAlerts, listOrganisationUsers } from '@portal/contracts/calls';
@@ -24,17 +25,8 @@ jest.mock('@portal/contracts/calls', () => ({
 jest.setTimeout(30000);
 
 function signInWith(access: UserAccess) {
-  profileStore.getState().setProfile({
-    userId: 'me',
-    username: 'partner',
-    email: 'partner@demo.example',
-    firstName: 'Paula',
-    lastName: 'Partner',
-    role: 'PARTNER',
-    profileImageUrl: null,
-    organisationName: 'Demo Partner',
-    access,
-  });
+  const { userId, username, email, firstName, lastName, role } = testUser('PARTNER');
+  profileStore.getState().setProfile({ userId, username, email, firstName, lastName, role, profileImageUrl: null, organisationName: 'Demo Partner', access });
 }
 
 beforeEach(() => {

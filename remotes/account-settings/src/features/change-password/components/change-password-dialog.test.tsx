@@ -1,6 +1,6 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { authStore, resetAuthStore } from '@portal/auth-bridge';
+import { authStore, resetAuthStore, setSessionUser } from '@portal/auth-bridge';
 import { changePassword, signout } from '@portal/contracts/calls';
 import { GlobalAlert, GlobalSnackbar, resetAlertStore, resetSnackbarStore, snackbarStore } from '@portal/ui';
 import { createMemoryRouter, RouterProvider } from 'react-router-dom';
@@ -48,7 +48,7 @@ beforeEach(() => {
   resetSnackbarStore();
   window.localStorage.clear();
   window.sessionStorage.clear();
-  window.sessionStorage.setItem('user', JSON.stringify(sessionUser));
+  setSessionUser(sessionUser);
   window.localStorage.setItem('serviceToken', 'jwt');
   window.localStorage.setItem('profile', '{}');
   window.localStorage.setItem('whitelabel', '{}');

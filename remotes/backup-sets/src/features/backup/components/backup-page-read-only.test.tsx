@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import { testUser } from '@portal/auth-bridge/testing';
 import { USER_ACCESS_MESSAGES, type UserAccess } from '@portal/contracts';
 import { listBackupSets, listTenants } from '@portal/contracts/calls';
 import { profileStore } from '@portal/ui';
@@ -15,17 +16,8 @@ jest.setTimeout(30000);
 const page = (items = [SET]) => ({ items, total: items.length, page: 1, pageSize: 25 });
 
 function signInWith(access: UserAccess) {
-  profileStore.getState().setProfile({
-    userId: 'u1',
-    username: 'customer',
-    email: 'customer@example.com',
-    firstName: 'Chris',
-    lastName: 'Customer',
-    role: 'CUSTOMER',
-    profileImageUrl: null,
-    organisationName: 'Contoso',
-    access,
-  });
+  const { userId, username, email, firstName, lastName, role } = testUser('CUSTOMER');
+  profileStore.getState().setProfile({ userId, username, email, firstName, lastName, role, profileImageUrl: null, organisationName: 'Contoso', access });
 }
 
 beforeEach(() => {
