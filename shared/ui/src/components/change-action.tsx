@@ -2,6 +2,7 @@ import Tooltip from '@mui/material/Tooltip';
 import { USER_ACCESS_MESSAGES } from '@portal/contracts';
 import { cloneElement, useId, type ReactElement } from 'react';
 import { useReadOnly } from '../hooks/use-read-only';
+import { visuallyHidden } from '../list/visually-hidden';
 
 type ActionProps = { disabled?: boolean; 'aria-describedby'?: string };
 
@@ -13,19 +14,6 @@ export interface ChangeActionProps {
   /** Why this action is closed to this user whatever their access (e.g. it is their own account). */
   lockReason?: string | null;
 }
-
-// Same rules as MUI's visuallyHidden: present for screen readers, invisible on screen.
-const visuallyHidden = {
-  border: 0,
-  clip: 'rect(0 0 0 0)',
-  height: '1px',
-  margin: '-1px',
-  overflow: 'hidden',
-  padding: 0,
-  position: 'absolute',
-  whiteSpace: 'nowrap',
-  width: '1px',
-} as const;
 
 /**
  * Wraps a change action: when it is locked (lockReason) or the user is read-only, the control is

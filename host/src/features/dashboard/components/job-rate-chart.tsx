@@ -1,5 +1,6 @@
 import { Box, Typography, useTheme } from '@mui/material';
 import type { DailyJobs } from '@portal/contracts';
+import { visuallyHidden } from '@portal/ui';
 
 /** "2026-11-21" -> "Sat 21" in the user's locale; parsed as UTC, like the API's days. */
 const formatDay = (day: string): string => new Date(`${day}T00:00:00Z`).toLocaleDateString(undefined, { weekday: 'short', day: 'numeric', timeZone: 'UTC' });
@@ -79,15 +80,3 @@ export function JobRateChart({ daily }: { daily: DailyJobs[] }) {
 function LegendDot({ colour }: { colour: string }) {
   return <Box component="span" sx={{ display: 'inline-block', width: 8, height: 8, borderRadius: '50%', bgcolor: colour, ml: 0.5 }} />;
 }
-
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  p: 0,
-  m: -1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
