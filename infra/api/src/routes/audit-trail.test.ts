@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startEmulator, type Emulator } from '@portal/m365-emulator';
 import { auditVerifySchema, type BackupSet, type ItemPage, type Job, type Tenant } from '@portal/contracts';
 import { folderStoreReader } from '../remotes/remote-store';
 import { publishVersion } from '../services/remote-ops-service';
@@ -9,19 +8,14 @@ import { build, signin, signinAs, type ApiInstance, type Session } from '../test
 import { call as request, waitForJob, type Method } from '../test/calls';
 import { imageBody, PNG_1X1 } from '../test/images';
 import { emulatorOutbound } from '../test/emulator-outbound';
+import { testEmulator } from '../test/emulator';
 
 // The audit entries beyond sign-in, MFA, password and user management: who, what, target
 // and address of every security- or data-relevant change, never a secret, and the chain still holds.
 
 jest.setTimeout(180_000);
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator({ seed: 'audit-test', size: 30, users: 1 });
-});
-afterAll(async () => {
-  await emulator?.stop();
-});
+const emulator = testEmulator({ seed: 'audit-test', size: 30, users: 1 });
 
 interface Entry {
   actor: string | null;

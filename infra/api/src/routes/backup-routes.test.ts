@@ -1,10 +1,10 @@
 import zlib from 'node:zlib';
 import { defaultGraphClientFactory } from '@portal/engine';
-import { startEmulator, type Emulator } from '@portal/m365-emulator';
 import type { BackupSet, ItemPage, Job, ProtectedObjectPage, SnapshotList, Tenant, TreeList } from '@portal/contracts';
 import { build, signin, type ApiInstance, type Session } from '../test/build';
 import { call, manualExchangeSet, waitForJob } from '../test/calls';
 import { emulatorOutbound } from '../test/emulator-outbound';
+import { testEmulator } from '../test/emulator';
 
 // The vertical slice through the API: connect a tenant (the emulator), create a set, run a backup
 // job, browse a snapshot, search, restore to the original place (read back from the emulator byte
@@ -12,13 +12,7 @@ import { emulatorOutbound } from '../test/emulator-outbound';
 
 jest.setTimeout(180_000);
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator({ seed: 'api-test', size: 400, users: 3 });
-});
-afterAll(async () => {
-  await emulator?.stop();
-});
+const emulator = testEmulator({ seed: 'api-test', size: 400, users: 3 });
 
 const connectBody = () => ({ name: 'Contoso test', ...emulator.credentials });
 

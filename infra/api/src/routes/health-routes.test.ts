@@ -1,21 +1,15 @@
 import net from 'node:net';
 import { healthSchema, type Health } from '@portal/contracts';
 import { updateTenantCredentials, findTenantRow, type ObjectStore } from '@portal/engine';
-import { startEmulator, type Emulator } from '@portal/m365-emulator';
 import { pointRemote, recordRelease } from '../repositories/registry-repository';
 import { ensureBackupMasterKey } from '../services/backup-engine';
 import { build, signin, TEST_DATABASE_URL, type ApiInstance } from '../test/build';
 import { emulatorOutbound } from '../test/emulator-outbound';
+import { testEmulator } from '../test/emulator';
 
 const integrity = `sha384-${Buffer.alloc(48, 7).toString('base64')}`;
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator({ seed: 'health-test', size: 20, users: 1 });
-});
-afterAll(async () => {
-  await emulator?.stop();
-});
+const emulator = testEmulator({ seed: 'health-test', size: 20, users: 1 });
 
 type Session = Awaited<ReturnType<typeof signin>>;
 

@@ -12,11 +12,11 @@ import {
   type Engine,
   type ObjectStore,
 } from '@portal/engine';
-import { startEmulator, type Emulator } from '@portal/m365-emulator';
 import { migrate, type Db } from '@portal/db';
 import { seedDemo } from '../seed/seed-demo';
 import { openTestDatabase } from '../test/build';
 import { insertCustomerTenant } from '../test/customer-tenant';
+import { testEmulator } from '../test/emulator';
 
 // Engine behaviour on a real database and the emulator: dedup, encryption, point-in-time views,
 // retention, and a run stopped in the middle that resumes where it stopped.
@@ -25,13 +25,7 @@ jest.setTimeout(180_000);
 
 const MASTER = 'engine-test-master-secret-0123456789abcdef';
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator({ seed: 'engine-test', size: 600, users: 4 });
-});
-afterAll(async () => {
-  await emulator?.stop();
-});
+const emulator = testEmulator({ seed: 'engine-test', size: 600, users: 4 });
 
 interface Fixture {
   db: Db;

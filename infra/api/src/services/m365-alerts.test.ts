@@ -1,25 +1,19 @@
 import { alertListSchema, BACKUP_MESSAGES, type AlertView, type BackupSet, type Job, type Tenant } from '@portal/contracts';
-import { startEmulator, type Emulator } from '@portal/m365-emulator';
 import { build, signin, type ApiInstance, type Session } from '../test/build';
 import { call, manualExchangeSet, waitForJob } from '../test/calls';
 import { checkSecretExpiry } from './m365-alerts';
 import { emulatorOutbound } from '../test/emulator-outbound';
+import { testEmulator } from '../test/emulator';
 
 // M365 connection alerts against the in-process emulator: lost consent (raised by a connection test
 // or a backup, resolved by the next success) and an app secret expiring within 30 days.
 
 jest.setTimeout(180_000);
 
-let emulator: Emulator;
-beforeAll(async () => {
-  emulator = await startEmulator({ seed: 'm365-alerts', size: 200, users: 2 });
-});
+const emulator = testEmulator({ seed: 'm365-alerts', size: 200, users: 2 });
 afterEach(() => {
   emulator.grantConsent();
   emulator.setFailure(null);
-});
-afterAll(async () => {
-  await emulator?.stop();
 });
 
 const connectBody = (extra: object = {}) => ({ name: 'Contoso alerts', ...emulator.credentials, ...extra });
