@@ -1,6 +1,6 @@
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { Dialog, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { useId, type FormEventHandler, type ReactNode } from 'react';
-import { ChangeAction } from '../components/change-action';
+import { FormDialogActions } from '../form/form-dialog-actions';
 
 export interface FormDialogProps {
   open: boolean;
@@ -22,11 +22,6 @@ export interface FormDialogProps {
 export function FormDialog({ open, title, intro, onClose, onSubmit, submitLabel, submitting, change, children }: FormDialogProps) {
   const titleId = useId();
   const introId = useId();
-  const submit = (
-    <Button type="submit" variant="contained" disabled={submitting}>
-      {submitLabel}
-    </Button>
-  );
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} aria-describedby={intro ? introId : undefined} fullWidth maxWidth="sm">
       <Stack component="form" noValidate onSubmit={onSubmit}>
@@ -39,10 +34,9 @@ export function FormDialog({ open, title, intro, onClose, onSubmit, submitLabel,
           ) : null}
           {children}
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>Cancel</Button>
-          {change ? <ChangeAction>{submit}</ChangeAction> : submit}
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} submitting={submitting} change={change}>
+          {submitLabel}
+        </FormDialogActions>
       </Stack>
     </Dialog>
   );

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import { Dialog, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
 import { ADMIN_MESSAGES, inviteUserRequestSchema, type InviteUserRequest } from '@portal/contracts';
 import { inviteOrganisationUser } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallMutation } from '@portal/data';
+import { FormDialogActions } from '@portal/ui';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
@@ -53,12 +54,9 @@ export function InviteUserDialog({ open, organisation, onClose }: InviteUserDial
           <FormTextField control={control} name="username" id="invite-username" label="Username" required autoComplete="off" />
           <FormTextField control={control} name="email" id="invite-email" label="Email" type="email" required autoComplete="off" />
         </DialogContent>
-        <DialogActions sx={{ px: 3, pb: 2 }}>
-          <Button onClick={onClose}>Cancel</Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            Send invitation
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} submitting={formState.isSubmitting}>
+          Send invitation
+        </FormDialogActions>
       </Stack>
     </Dialog>
   );

@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
+import { Alert, Button, Dialog, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import { BACKUP_MESSAGES, connectTenantFormSchema, GRAPH_BASE_URL_DEFAULT, type ConnectionTestResult, type ConnectTenantForm, type Tenant } from '@portal/contracts';
 import { connectTenant, testTenantCredentials } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { errorMessageOf, useCallMutation } from '@portal/data';
-import { PasswordField } from '@portal/ui';
+import { FormDialogActions, PasswordField } from '@portal/ui';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -97,17 +97,18 @@ export function ConnectTenantDialog({ onClose, onConnected }: { onClose: () => v
           </div>
           <ChangeError error={connect.error} />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={formState.isSubmitting}>
-            Cancel
-          </Button>
-          <Button onClick={runTest} disabled={check.isPending || formState.isSubmitting}>
-            {check.isPending ? 'Testing…' : 'Test connection'}
-          </Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            Connect
-          </Button>
-        </DialogActions>
+        <FormDialogActions
+          onCancel={onClose}
+          submitting={formState.isSubmitting}
+          disableCancelWhileSubmitting
+          extra={
+            <Button onClick={runTest} disabled={check.isPending || formState.isSubmitting}>
+              {check.isPending ? 'Testing…' : 'Test connection'}
+            </Button>
+          }
+        >
+          Connect
+        </FormDialogActions>
       </form>
     </Dialog>
   );

@@ -1,9 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Dialog, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { updateTenantRequestSchema, type Tenant } from '@portal/contracts';
 import { updateTenant } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { useCallMutation } from '@portal/data';
+import { FormDialogActions } from '@portal/ui';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';
@@ -46,14 +47,9 @@ export function SecretExpiryDialog({ tenant, onClose, onSaved }: { tenant: Tenan
           />
           <ChangeError error={save.error} />
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={formState.isSubmitting}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" disabled={formState.isSubmitting}>
-            Save
-          </Button>
-        </DialogActions>
+        <FormDialogActions onCancel={onClose} submitting={formState.isSubmitting} disableCancelWhileSubmitting>
+          Save
+        </FormDialogActions>
       </form>
     </Dialog>
   );
