@@ -1,7 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import { createFeedback } from '@portal/contracts/calls';
-import { GlobalAlert, GlobalSnackbar, snackbarStore } from '@portal/ui';
+import { snackbarStore } from '@portal/ui';
+import { renderDialog } from '../../../testing/render-dialog';
 import { SESSION_USER, signInBeforeEach } from '../../../testing/setup-session';
 import { FeedbackDialog } from './feedback-dialog';
 
@@ -12,30 +12,18 @@ const mockedCreate = createFeedback as jest.Mock;
 signInBeforeEach();
 beforeEach(() => mockedCreate.mockReset());
 
-function renderDialog() {
-  const onClose = jest.fn();
-  render(
-    <>
-      <GlobalAlert />
-      <GlobalSnackbar />
-      <FeedbackDialog open onClose={onClose} />
-    </>,
-  );
-  return { onClose, user: userEvent.setup() };
-}
-
 const field = () => screen.getByRole('textbox', { name: /^Feedback/ });
 
 describe('FeedbackDialog', () => {
   it('requires feedback before submit', async () => {
-    const { user } = renderDialog();
+    const { user } = renderDialog(FeedbackDialog);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Feedback is required')).toBeInTheDocument();
     expect(mockedCreate).not.toHaveBeenCalled();
   });
 
   it('counts characters and says "Character Limit Exceeded" past 250', async () => {
-    const { user } = renderDialog();
+    const { user } = renderDialog(FeedbackDialog);
     expect(screen.getByTestId('support-feedback-counter')).toHaveTextContent('0/250');
     await user.click(field());
     await user.paste('f'.repeat(250));
@@ -49,7 +37,7 @@ describe('FeedbackDialog', () => {
 
   it('submits and shows "Feedback submitted successfully." for 6000 ms', async () => {
     mockedCreate.mockResolvedValue({ id: 'f1' });
-    const { user, onClose } = renderDialog();
+    const { user, onClose } = renderDialog(FeedbackDialog);
     await user.type(field(), 'Great portal');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(onClose).toHaveBeenCalled());
@@ -60,7 +48,7 @@ describe('FeedbackDialog', () => {
 
   it('shows the server errorMessage as an error alert', async () => {
     mockedCreate.mockResolvedValue({ errorMessage: 'Not found' });
-    const { user, onClose } = renderDialog();
+    const { user, onClose } = renderDialog(FeedbackDialog);
     await user.type(field(), 'x');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     const alert = await screen.findByRole('alert', { hidden: true });

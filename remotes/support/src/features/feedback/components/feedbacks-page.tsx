@@ -1,4 +1,4 @@
-import { Box, Button, Card, IconButton, TableCell, TableRow, Typography } from '@mui/material';
+import { Box, Card, IconButton, TableCell, TableRow, Typography } from '@mui/material';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { PAGE_SIZE_DEFAULT, SUPPORT_MESSAGES, type FeedbackEntry, type FeedbackSort } from '@portal/contracts';
 import { deleteFeedback, listFeedbacks } from '@portal/contracts/calls';
@@ -19,6 +19,7 @@ import {
   useUrlListState,
 } from '@portal/ui';
 import { useState } from 'react';
+import { DialogButton } from '../../../components/dialog-button';
 import { FeedbackDialog } from './feedback-dialog';
 
 const SORTS: ReadonlyArray<{ value: FeedbackSort; label: string }> = [
@@ -35,7 +36,6 @@ export function FeedbacksPage() {
   const [params, update] = useUrlListState(DEFAULTS);
   const query = { ...listPageQuery(params), sort: params.sort as FeedbackSort };
   const feedback = useCallQuery(supportEndpoints.listFeedbacks, listFeedbacks, [query], { placeholderData: keepPreviousData, quietRefetch: true });
-  const [writing, setWriting] = useState(false);
   const [toDelete, setToDelete] = useState<FeedbackEntry | null>(null);
   const remove = useCallMutation((entry: FeedbackEntry) => deleteFeedback(entry.id), {
     invalidates: [supportEndpoints.listFeedbacks],
@@ -48,16 +48,7 @@ export function FeedbacksPage() {
 
   return (
     <Box component="section">
-      <PageHeader
-        title="Feedbacks"
-        actions={
-          <ChangeAction>
-            <Button variant="contained" onClick={() => setWriting(true)}>
-              Give Feedback
-            </Button>
-          </ChangeAction>
-        }
-      />
+      <PageHeader title="Feedbacks" actions={<DialogButton label="Give Feedback" dialog={FeedbackDialog} onSubmitted={() => void feedback.refetch()} />} />
       <Card sx={{ p: 2 }}>
         <ListFilters idPrefix="feedbacks" q={params.q} from={params.from} to={params.to} sort={params.sort} sortOptions={SORTS} onChange={update} />
         <QueryState
@@ -112,7 +103,6 @@ export function FeedbacksPage() {
       >
         The feedback is removed for everyone. This cannot be undone.
       </ConfirmDialog>
-      <FeedbackDialog open={writing} onClose={() => setWriting(false)} onSubmitted={() => void feedback.refetch()} />
     </Box>
   );
 }

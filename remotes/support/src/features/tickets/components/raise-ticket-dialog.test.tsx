@@ -1,7 +1,7 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor } from '@testing-library/react';
 import { createTicket } from '@portal/contracts/calls';
-import { GlobalAlert, GlobalSnackbar, snackbarStore } from '@portal/ui';
+import { snackbarStore } from '@portal/ui';
+import { renderDialog } from '../../../testing/render-dialog';
 import { SESSION_USER, signInBeforeEach } from '../../../testing/setup-session';
 import { RaiseTicketDialog } from './raise-ticket-dialog';
 
@@ -12,25 +12,12 @@ const mockedCreate = createTicket as jest.Mock;
 signInBeforeEach();
 beforeEach(() => mockedCreate.mockReset());
 
-function renderDialog() {
-  const onClose = jest.fn();
-  const onSubmitted = jest.fn();
-  render(
-    <>
-      <GlobalAlert />
-      <GlobalSnackbar />
-      <RaiseTicketDialog open onClose={onClose} onSubmitted={onSubmitted} />
-    </>,
-  );
-  return { onClose, onSubmitted, user: userEvent.setup() };
-}
-
 const subject = () => screen.getByRole('textbox', { name: /^Subject/ });
 const description = () => screen.getByRole('textbox', { name: /^Description/ });
 
 describe('RaiseTicketDialog', () => {
   it('validates everything before submit: both required messages, nothing sent', async () => {
-    const { user } = renderDialog();
+    const { user } = renderDialog(RaiseTicketDialog);
     expect(screen.getByRole('dialog', { name: 'Raise Ticket' })).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Subject is required')).toBeInTheDocument();
@@ -39,7 +26,7 @@ describe('RaiseTicketDialog', () => {
   });
 
   it('shows counters and "Character Limit Exceeded" past 100 and 500 characters, on change', async () => {
-    const { user } = renderDialog();
+    const { user } = renderDialog(RaiseTicketDialog);
     expect(screen.getByTestId('support-subject-counter')).toHaveTextContent('0/100');
     expect(screen.getByTestId('support-description-counter')).toHaveTextContent('0/500');
     await user.click(subject());
@@ -57,7 +44,7 @@ describe('RaiseTicketDialog', () => {
   });
 
   it('shows "Subject is required" on blur of an empty field', async () => {
-    const { user } = renderDialog();
+    const { user } = renderDialog(RaiseTicketDialog);
     await user.click(subject());
     await user.tab();
     expect(await screen.findByText('Subject is required')).toBeInTheDocument();
@@ -65,7 +52,7 @@ describe('RaiseTicketDialog', () => {
 
   it('sends userId, subject, description and shows the 6000 ms success snackbar', async () => {
     mockedCreate.mockResolvedValue({ id: 't1', number: 1 });
-    const { user, onClose, onSubmitted } = renderDialog();
+    const { user, onClose, onSubmitted } = renderDialog(RaiseTicketDialog);
     await user.type(subject(), 'Backup failed');
     await user.type(description(), 'Last night');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
@@ -78,7 +65,7 @@ describe('RaiseTicketDialog', () => {
 
   it('shows a server errorMessage, or an exception, as an error alert and keeps the dialog open', async () => {
     mockedCreate.mockResolvedValueOnce({ errorMessage: 'Character Limit Exceeded' }).mockRejectedValueOnce(new Error('Invalid response received'));
-    const { user, onClose } = renderDialog();
+    const { user, onClose } = renderDialog(RaiseTicketDialog);
     await user.type(subject(), 'S');
     await user.type(description(), 'D');
     await user.click(screen.getByRole('button', { name: 'Submit' }));

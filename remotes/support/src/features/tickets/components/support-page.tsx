@@ -4,9 +4,9 @@ import { ACTIVE_TICKET_STATUSES } from '@portal/contracts';
 import { getSupportContact, listTickets } from '@portal/contracts/calls';
 import { supportEndpoints } from '@portal/contracts/endpoints/support';
 import { useCallQuery } from '@portal/data';
-import { ChangeAction, countLabel, formatDateTime, PageHeader, QueryState } from '@portal/ui';
-import { useState } from 'react';
+import { countLabel, formatDateTime, PageHeader, QueryState } from '@portal/ui';
 import { Link as RouterLink } from 'react-router-dom';
+import { DialogButton } from '../../../components/dialog-button';
 import { RaiseTicketDialog } from './raise-ticket-dialog';
 import { TicketStatusChip } from './ticket-status-chip';
 
@@ -17,20 +17,13 @@ const OPEN_TICKETS = { author: 'me', status: ACTIVE_TICKET_STATUSES.join(','), s
 export function SupportPage() {
   const contact = useCallQuery(supportEndpoints.getSupportContact, getSupportContact, []);
   const tickets = useCallQuery(supportEndpoints.listTickets, listTickets, [OPEN_TICKETS]);
-  const [raising, setRaising] = useState(false);
 
   return (
     <Box component="section">
       <PageHeader
         title="Support"
         subtitle="Get help from your support contact."
-        actions={
-          <ChangeAction>
-            <Button variant="contained" onClick={() => setRaising(true)}>
-              Raise Ticket
-            </Button>
-          </ChangeAction>
-        }
+        actions={<DialogButton label="Raise Ticket" dialog={RaiseTicketDialog} onSubmitted={() => void tickets.refetch()} />}
       />
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={3} alignItems="flex-start">
         <Card sx={{ flex: 1, width: '100%' }} component="section" aria-labelledby="support-contact-title">
@@ -99,7 +92,6 @@ export function SupportPage() {
           </CardContent>
         </Card>
       </Stack>
-      <RaiseTicketDialog open={raising} onClose={() => setRaising(false)} onSubmitted={() => void tickets.refetch()} />
     </Box>
   );
 }

@@ -3,8 +3,8 @@ import { PAGE_SIZE_DEFAULT, TICKET_STATUS_LABELS, TICKET_STATUSES, type TicketSo
 import { listTickets } from '@portal/contracts/calls';
 import { supportEndpoints } from '@portal/contracts/endpoints/support';
 import { keepPreviousData, useCallQuery } from '@portal/data';
-import { ChangeAction, countLabel, formatDateTime, ListFilters, ListPagination, listPageQuery, ListTable, PageHeader, QueryState, useUrlListState } from '@portal/ui';
-import { useState } from 'react';
+import { countLabel, formatDateTime, ListFilters, ListPagination, listPageQuery, ListTable, PageHeader, QueryState, useUrlListState } from '@portal/ui';
+import { DialogButton } from '../../../components/dialog-button';
 import { RaiseTicketDialog } from './raise-ticket-dialog';
 import { TicketDetailDialog } from './ticket-detail-dialog';
 import { TicketStatusChip } from './ticket-status-chip';
@@ -26,7 +26,6 @@ export function SupportTicketsPage() {
   const query = { ...listPageQuery(params), status: params.status || undefined, sort: params.sort as TicketSort };
   const tickets = useCallQuery(supportEndpoints.listTickets, listTickets, [query], { placeholderData: keepPreviousData, quietRefetch: true });
   const refresh = () => void tickets.refetch();
-  const [raising, setRaising] = useState(false);
 
   const filtered = Boolean(params.q || params.status || params.from || params.to);
 
@@ -35,13 +34,7 @@ export function SupportTicketsPage() {
       <PageHeader
         title="Support Tickets"
         subtitle="Your tickets and the tickets your organisation handles."
-        actions={
-          <ChangeAction>
-            <Button variant="contained" onClick={() => setRaising(true)}>
-              Raise Ticket
-            </Button>
-          </ChangeAction>
-        }
+        actions={<DialogButton label="Raise Ticket" dialog={RaiseTicketDialog} onSubmitted={refresh} />}
       />
       <Card sx={{ p: 2 }}>
         <ListFilters idPrefix="tickets" q={params.q} from={params.from} to={params.to} sort={params.sort} sortOptions={SORTS} onChange={update}>
@@ -104,7 +97,6 @@ export function SupportTicketsPage() {
         </QueryState>
       </Card>
       <TicketDetailDialog ticketId={params.ticket || null} onClose={() => update({ ticket: '' }, { keepPage: true })} />
-      <RaiseTicketDialog open={raising} onClose={() => setRaising(false)} onSubmitted={refresh} />
     </Box>
   );
 }
