@@ -23,6 +23,14 @@ export interface FailureRule {
   disconnect?: boolean;
 }
 
+/** Downloads served with wrong bytes (first byte inverted, same length): what a client's hash check must catch. */
+export interface CorruptionRule {
+  count?: number;
+  every?: number;
+  /** Substring of the download path; default every download. */
+  match?: string;
+}
+
 interface Active<T> {
   rule: T;
   remaining: number;
@@ -32,6 +40,7 @@ interface Active<T> {
 export class Faults {
   private throttle: Active<ThrottleRule> | null = null;
   private failure: Active<FailureRule> | null = null;
+  private corruption: Active<CorruptionRule> | null = null;
 
   setThrottle(rule: ThrottleRule | null): void {
     this.throttle = rule ? { rule, remaining: rule.count ?? Infinity, seen: 0 } : null;
@@ -41,11 +50,21 @@ export class Faults {
     this.failure = rule ? { rule, remaining: rule.count ?? Infinity, seen: 0 } : null;
   }
 
+  setCorruption(rule: CorruptionRule | null): void {
+    this.corruption = rule ? { rule, remaining: rule.count ?? Infinity, seen: 0 } : null;
+  }
+
   describe() {
     return {
       throttle: this.throttle ? { ...this.throttle.rule, remaining: this.throttle.remaining } : null,
       failure: this.failure ? { ...this.failure.rule, remaining: this.failure.remaining } : null,
+      corruption: this.corruption ? { ...this.corruption.rule, remaining: this.corruption.remaining } : null,
     };
+  }
+
+  /** Whether this download (`/_download/…`) is to be served corrupted. */
+  nextCorruption(path: string): boolean {
+    return this.fire(this.corruption, path, true) !== null;
   }
 
   nextThrottle(path: string, isGraph: boolean): ThrottleRule | null {

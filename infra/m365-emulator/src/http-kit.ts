@@ -36,16 +36,55 @@ export class HttpError extends Error {
 export const notFound = (what: string) => new HttpError(404, 'ErrorItemNotFound', `${what} not found.`);
 export const badRequest = (message: string, code = 'BadRequest') => new HttpError(400, code, message);
 
+// `@odata.context` of the Graph request a response answers, set by the dispatcher.
+const contexts = new WeakMap<ServerResponse, ODataContext>();
+
+export interface ODataContext {
+  /** `{graphBase}/$metadata#users('…')/messages`: the entity set or navigation the path names. */
+  base: string;
+  /** Delta answers are typed collections (`$metadata#Collection(message)`) rather than a path. */
+  delta: boolean;
+}
+
+export function setODataContext(res: ServerResponse, context: ODataContext): void {
+  contexts.set(res, context);
+}
+
+/** Graph's context URL for a successful JSON answer: the collection for lists, `/$entity` for one item. */
+function withODataContext(res: ServerResponse, status: number, body: unknown): unknown {
+  const context = contexts.get(res);
+  if (!context || status >= 300 || !body || typeof body !== 'object' || Array.isArray(body) || '@odata.context' in body) return body;
+  const isList = Array.isArray((body as { value?: unknown }).value);
+  return { '@odata.context': isList || context.delta ? context.base : `${context.base}/$entity`, ...body };
+}
+
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
-  const text = JSON.stringify(body);
+  const text = JSON.stringify(withODataContext(res, status, body));
   res.writeHead(status, { 'content-type': 'application/json; odata.metadata=minimal; charset=utf-8', 'content-length': Buffer.byteLength(text), ...headers });
   res.end(text);
 }
 
 /** Graph's error envelope. */
 export function sendError(res: ServerResponse, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
+  const requestId = String(res.getHeader('request-id') ?? randomUUID());
+  const clientRequestId = String(res.getHeader('client-request-id') ?? requestId);
+  sendJson(
+    res,
+    status,
+    { error: { code, message, innerError: { date: new Date().toISOString().replace(/\.\d{3}Z$/, ''), 'request-id': requestId, 'client-request-id': clientRequestId } } },
+    { 'request-id': requestId, 'client-request-id': clientRequestId, ...headers },
+  );
+}
+
+/**
+ * Graph's correlation headers on every response: a new `request-id`, and the caller's
+ * `client-request-id` echoed (a new one when the caller sent none or an unusable one).
+ */
+export function setRequestIds(req: IncomingMessage, res: ServerResponse): void {
   const requestId = randomUUID();
-  sendJson(res, status, { error: { code, message, innerError: { date: new Date().toISOString().replace(/\.\d{3}Z$/, ''), 'request-id': requestId, 'client-request-id': requestId } } }, { 'request-id': requestId, ...headers });
+  const sent = req.headers['client-request-id'];
+  res.setHeader('request-id', requestId);
+  res.setHeader('client-request-id', typeof sent === 'string' && /^[A-Za-z0-9._:{}-]{1,128}$/.test(sent) ? sent : requestId);
 }
 
 export async function readBody(req: IncomingMessage, limit = 64 * 1024 * 1024): Promise<Buffer> {

@@ -2,13 +2,13 @@
 // deterministic, lazily generated tenant, for the backup engine's demo and tests.
 import type { AddressInfo } from 'node:net';
 import { TokenAuthority } from './auth';
-import { Faults, type FailureRule, type ThrottleRule } from './faults';
+import { Faults, type CorruptionRule, type FailureRule, type ThrottleRule } from './faults';
 import { mutate, type MutationSummary } from './mutate';
 import { createEmulatorServer, type EmulatorStats, type ServerState } from './server';
 import { DEFAULT_SIZE, Tenant } from './tenant';
 
 export { Tenant, DEFAULT_SIZE } from './tenant';
-export type { ThrottleRule, FailureRule } from './faults';
+export type { ThrottleRule, FailureRule, CorruptionRule } from './faults';
 export type { MutationSummary } from './mutate';
 export type { EmulatorStats } from './server';
 
@@ -57,6 +57,8 @@ export interface Emulator {
   setThrottle(rule: ThrottleRule | null): void;
   /** Fail matching requests (error status or dropped connection); null clears. */
   setFailure(rule: FailureRule | null): void;
+  /** Serves matching downloads with wrong bytes (same length, so only a content hash tells); null clears. */
+  setCorruption(rule: CorruptionRule | null): void;
   /** Invalidates every issued access token (clients must fetch a new one). */
   revokeTokens(): void;
   /**
@@ -102,6 +104,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     mutate: (fraction) => mutate(tenant, fraction),
     setThrottle: (rule) => faults.setThrottle(rule),
     setFailure: (rule) => faults.setFailure(rule),
+    setCorruption: (rule) => faults.setCorruption(rule),
     revokeTokens: () => state.auth.revokeAll(),
     revokeConsent: () => {
       state.consentGranted = false;

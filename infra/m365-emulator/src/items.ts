@@ -21,6 +21,8 @@ export interface AttachmentRecord {
   isInline?: boolean;
 }
 
+export type FlagStatus = 'notFlagged' | 'flagged' | 'complete';
+
 export interface MessageRecord {
   subject: string;
   from: Address;
@@ -40,6 +42,8 @@ export interface MessageRecord {
   isRead: boolean;
   isDraft: boolean;
   categories: string[];
+  /** Follow-up flag (`flag.flagStatus`); notFlagged when absent. */
+  flagStatus?: FlagStatus;
   /** MIME exactly as posted, served back by $value. */
   raw?: Buffer;
 }
@@ -54,6 +58,9 @@ export interface DriveItemRecord {
   bytes?: Buffer;
   createdDateTime: string;
   lastModifiedDateTime: string;
+  /** Client-side times (`fileSystemInfo`) when a writer set them; the item's own times otherwise. */
+  fileCreatedDateTime?: string;
+  fileModifiedDateTime?: string;
 }
 
 export interface EventRecord {
@@ -212,6 +219,8 @@ export function messageRecord(tenant: Tenant, container: Container, index: numbe
     isRead: v % 2 === 1 ? !baseRead : baseRead,
     isDraft: folderNo === 2,
     categories: v > 0 ? [`Reviewed ${v}`] : [],
+    // From a hash rather than the item's generator, so adding flags left every other field as it was.
+    flagStatus: (['flagged', 'complete'] as const)[hashKey(tenant.seed, container.key, 'flag', index) % 12] ?? 'notFlagged',
   };
 }
 
@@ -242,6 +251,8 @@ export function messageJson(tenant: Tenant, container: Container, index: number,
     conversationId: record.conversationId,
     isRead: record.isRead,
     isDraft: record.isDraft,
+    webLink: `https://outlook.office365.com/owa/?ItemID=${encodeURIComponent(tenant.itemId(container, index))}&exvsurl=1&viewmodel=ReadMessageItem`,
+    flag: { flagStatus: record.flagStatus ?? 'notFlagged' },
     body: { contentType: record.bodyType, content: record.body },
     sender: recipient(record.from),
     from: recipient(record.from),

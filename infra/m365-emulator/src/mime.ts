@@ -25,6 +25,19 @@ function rfc2822Date(isoDate: string): string {
   return new Date(isoDate).toUTCString().replace('GMT', '+0000');
 }
 
+/** The top-level header fields of the message's MIME (what `$value` serves), unfolded, as Graph's `internetMessageHeaders`. */
+export function internetMessageHeaders(record: MessageRecord): { name: string; value: string }[] {
+  const text = buildMime(record).toString('latin1');
+  const end = text.search(/\r?\n\r?\n/);
+  const block = (end < 0 ? text : text.slice(0, end)).replace(/\r?\n[ \t]+/g, ' ');
+  const headers: { name: string; value: string }[] = [];
+  for (const line of block.split(/\r?\n/)) {
+    const colon = line.indexOf(':');
+    if (colon > 0) headers.push({ name: line.slice(0, colon).trim(), value: line.slice(colon + 1).trim() });
+  }
+  return headers;
+}
+
 export function buildMime(record: MessageRecord): Buffer {
   if (record.raw) return record.raw;
   const headers = [`From: ${formatAddress(record.from)}`];

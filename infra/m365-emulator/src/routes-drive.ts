@@ -226,7 +226,7 @@ export function driveRoutes(sessions: Map<string, UploadSession>): Route[] {
 }
 
 /** Anonymous download of `/_download/{token}` (the pre-authenticated URL the 302 points to). */
-export function serveDownload(tenant: Tenant, token: string, res: Ctx['res']): void {
+export function serveDownload(tenant: Tenant, token: string, res: Ctx['res'], corrupt = false): void {
   const match = /^(\d+)\.(\d+)\.(\d+)$/.exec(Buffer.from(token, 'base64url').toString('utf8'));
   const drive = match ? tenant.drives[Number(match[1])] : undefined;
   const container = drive ? tenant.containers[drive.containerNo] : undefined;
@@ -234,7 +234,11 @@ export function serveDownload(tenant: Tenant, token: string, res: Ctx['res']): v
   if (!drive || !container || !tenant.exists(container, index)) return sendError(res, 404, 'itemNotFound', 'The resource could not be found.');
   const record = driveRecord(tenant, container, index);
   if (record.folder) return sendError(res, 400, 'invalidRequest', 'Folders have no content.');
-  const bytes = driveItemBytes(record);
+  let bytes = driveItemBytes(record);
+  if (corrupt && bytes.length > 0) {
+    bytes = Buffer.from(bytes);
+    bytes[0] ^= 0xff;
+  }
   res.writeHead(200, { 'content-type': record.mimeType ?? 'application/octet-stream', 'content-length': bytes.length });
   res.end(bytes);
 }

@@ -14,9 +14,10 @@ import {
   type AttachmentRecord,
   type ContactRecord,
   type EventRecord,
+  type FlagStatus,
   type MessageRecord,
 } from './items';
-import { buildMime, parseMime } from './mime';
+import { buildMime, internetMessageHeaders, parseMime } from './mime';
 import { b64url, guidFor } from './prng';
 import { userOf } from './routes-directory';
 import type { Container, MailFolderInfo, Tenant, UserInfo } from './tenant';
@@ -24,6 +25,14 @@ import type { Container, MailFolderInfo, Tenant, UserInfo } from './tenant';
 // Mailboxes: folders, messages (JSON, MIME, attachments, delta), events and contacts.
 
 const itemNotFound = () => new HttpError(404, 'ErrorItemNotFound', 'The specified object was not found in the store.');
+
+/** A message as Graph renders it; `internetMessageHeaders` only when `$select` names it, as Graph documents. */
+function renderMessage(ctx: Ctx, container: Container, index: number, record: MessageRecord, folderId: string): Record<string, unknown> {
+  const json: Record<string, unknown> = messageJson(ctx.tenant, container, index, record, folderId);
+  const selected = (ctx.url.searchParams.get('$select') ?? '').split(',').map((field) => field.trim());
+  if (selected.includes('internetMessageHeaders')) json.internetMessageHeaders = internetMessageHeaders(record);
+  return json;
+}
 
 function folderOf(ctx: Ctx, user: UserInfo, raw: string): { folder: MailFolderInfo; folderNo: number } {
   const id = decode(raw);
@@ -118,7 +127,13 @@ function recordFromJson(ctx: Ctx, user: UserInfo, json: Record<string, unknown>,
     isRead: json.isRead !== false,
     isDraft: typeof json.isDraft === 'boolean' ? json.isDraft : isDraftDefault,
     categories: Array.isArray(json.categories) ? (json.categories as string[]) : [],
+    flagStatus: flagStatusOf(json.flag),
   };
+}
+
+function flagStatusOf(flag: unknown): FlagStatus {
+  const status = (flag as { flagStatus?: unknown } | null | undefined)?.flagStatus;
+  return status === 'flagged' || status === 'complete' ? status : 'notFlagged';
 }
 
 async function createMessage(ctx: Ctx, user: UserInfo, folderNo: number) {
@@ -229,7 +244,7 @@ export const mailRoutes: Route[] = [
       const user = userOf(ctx, u);
       const { folder, folderNo } = folderOf(ctx, user, f);
       const container = ctx.tenant.containers[folder.containerNo];
-      sendListPage(ctx, container, (i) => messageJson(ctx.tenant, container, i, messageRecord(ctx.tenant, container, i, user.idx, folderNo), folder.id), { fallbackTop: 10, maxTop: 1000 });
+      sendListPage(ctx, container, (i) => renderMessage(ctx, container, i, messageRecord(ctx.tenant, container, i, user.idx, folderNo), folder.id), { fallbackTop: 10, maxTop: 1000 });
     },
   },
   {
@@ -242,7 +257,7 @@ export const mailRoutes: Route[] = [
       sendDeltaPage(
         ctx,
         container,
-        (i) => messageJson(ctx.tenant, container, i, messageRecord(ctx.tenant, container, i, user.idx, folderNo), folder.id),
+        (i) => renderMessage(ctx, container, i, messageRecord(ctx.tenant, container, i, user.idx, folderNo), folder.id),
         (i) => ({ '@odata.type': '#microsoft.graph.message', id: ctx.tenant.itemId(container, i), '@removed': { reason: 'deleted' } }),
         { fallbackTop: 10, maxTop: 1000 },
       );
@@ -270,7 +285,7 @@ export const mailRoutes: Route[] = [
     handler: (ctx, [u, m]) => {
       const user = userOf(ctx, u);
       const found = messageOf(ctx, user, m);
-      const json: Record<string, unknown> = messageJson(ctx.tenant, found.container, found.index, found.record, found.folder.id);
+      const json = renderMessage(ctx, found.container, found.index, found.record, found.folder.id);
       if (/\battachments\b/.test(ctx.url.searchParams.get('$expand') ?? '')) {
         json.attachments = found.record.attachments.map((a, n) => attachmentJson(String(json.id), n, a, found.record.lastModifiedDateTime, true));
       }

@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { TokenAuthority } from './auth';
-import { Faults, type FailureRule, type ThrottleRule } from './faults';
-import { HttpError, readBody, sendError, sendJson, type Ctx, type Route } from './http-kit';
+import { Faults, type CorruptionRule, type FailureRule, type ThrottleRule } from './faults';
+import { HttpError, readBody, sendError, sendJson, setODataContext, setRequestIds, type Ctx, type ODataContext, type Route } from './http-kit';
 import { mutate } from './mutate';
 import { directoryRoutes } from './routes-directory';
 import { driveRoutes, serveDownload, serveUpload, type UploadSession } from './routes-drive';
@@ -113,6 +113,10 @@ async function adminEndpoint(state: ServerState, path: string, req: IncomingMess
     else state.faults.setFailure(rule);
     return sendJson(res, 200, state.faults.describe());
   }
+  if (path === '/_emulator/corruption' && (method === 'POST' || method === 'PUT' || method === 'DELETE')) {
+    state.faults.setCorruption(method === 'DELETE' ? null : await json<CorruptionRule>());
+    return sendJson(res, 200, state.faults.describe());
+  }
   if (path === '/_emulator/expire-delta-tokens' && method === 'POST') {
     tenant.deltaGeneration += 1;
     res.writeHead(204).end();
@@ -146,6 +150,30 @@ function rewriteDriveAlias(tenant: Tenant, path: string): string {
   } else driveNo = (id === 'root' ? tenant.sites[0] : tenant.site(id))?.driveNos[0];
   if (driveNo === undefined) throw new HttpError(404, 'itemNotFound', 'The resource could not be found.');
   return `/drives/${encodeURIComponent(tenant.drives[driveNo].id)}/${match[3]}`;
+}
+
+// Segments after which the next one is a key (`users/{id}` → `users('{id}')`), for `@odata.context`.
+const KEYED = new Set(['users', 'messages', 'mailFolders', 'childFolders', 'events', 'contacts', 'drives', 'items', 'children', 'sites', 'groups', 'teams', 'channels', 'replies', 'attachments', 'members']);
+const DELTA_TYPES: Record<string, string> = { messages: 'message', users: 'user', root: 'driveItem', events: 'event', contacts: 'contact' };
+
+/** The context URL of a Graph path below /v1.0 (path-addressed drive items are named by their drive). */
+export function odataContextOf(graphBase: string, path: string): ODataContext {
+  const colon = path.indexOf(':');
+  const plain = colon < 0 ? path : `${path.slice(0, colon).replace(/\/root$/, '')}/items${/:\/children$/.test(path) ? '/children' : ''}`;
+  const segments = plain.split('/').filter(Boolean);
+  if (segments[segments.length - 1] === 'delta') {
+    return { base: `${graphBase}/$metadata#Collection(${DELTA_TYPES[segments[segments.length - 2]] ?? 'entity'})`, delta: true };
+  }
+  const parts: string[] = [];
+  let lastIsKey = false;
+  for (let i = 0; i < segments.length; i++) {
+    lastIsKey = i > 0 && KEYED.has(segments[i - 1]) && !parts[parts.length - 1].endsWith(')');
+    if (lastIsKey) parts[parts.length - 1] += `('${decodeURIComponent(segments[i]).replace(/'/g, "''")}')`;
+    else parts.push(segments[i]);
+  }
+  // One item by key is named by its set, as Graph does: `users('u')/messages/$entity`.
+  if (lastIsKey) parts[parts.length - 1] = parts[parts.length - 1].replace(/\(.*\)$/, '');
+  return { base: `${graphBase}/$metadata#${parts.join('/')}`, delta: false };
 }
 
 export function createEmulatorServer(state: ServerState): Server {
@@ -182,7 +210,9 @@ export function createEmulatorServer(state: ServerState): Server {
 
     const token = /^\/([^/]+)\/oauth2\/v2\.0\/token$/.exec(rawPath);
     if (token && req.method === 'POST') return tokenEndpoint(state, token[1], req, res);
-    if (rawPath.startsWith('/_download/') && req.method === 'GET') return serveDownload(state.tenant, rawPath.slice('/_download/'.length), res);
+    if (rawPath.startsWith('/_download/') && req.method === 'GET') {
+      return serveDownload(state.tenant, rawPath.slice('/_download/'.length), res, state.faults.nextCorruption(rawPath));
+    }
 
     let cachedBody: Promise<Buffer> | null = null;
     const ctx: Ctx = {
@@ -204,6 +234,7 @@ export function createEmulatorServer(state: ServerState): Server {
     if (!state.consentGranted) return sendError(res, 403, 'Authorization_RequestDenied', 'Insufficient privileges to complete the operation.');
 
     ctx.path = rewriteDriveAlias(state.tenant, rawPath.slice('/v1.0'.length).replace(/%24/gi, '$'));
+    setODataContext(res, odataContextOf(ctx.graphBase, ctx.path));
     const method = req.method ?? 'GET';
     let pathKnown = false;
     for (const route of routes) {
@@ -219,6 +250,7 @@ export function createEmulatorServer(state: ServerState): Server {
 
   return createServer((req, res) => {
     state.stats.requests += 1;
+    setRequestIds(req, res);
     const url = new URL(req.url ?? '/', state.origin);
     dispatch(req, res, url).catch((error: unknown) => {
       if (res.headersSent) {
