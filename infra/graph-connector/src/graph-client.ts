@@ -1,13 +1,15 @@
-import { Readable } from 'node:stream';
+import { Readable, pipeline } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { describeGraphFailure, GraphError, networkFailure } from './graph-error';
 import { createTokenProvider } from './token-provider';
 import { uploadInSession } from './upload-session';
+import { verifyingQuickXorStream } from './quick-xor-hash';
 import { DEFAULT_AUTHORITY_URL, DEFAULT_GRAPH_BASE_URL, SIMPLE_UPLOAD_LIMIT } from './constants';
 import type {
   ConflictBehavior,
   DeltaPage,
   DownloadedContent,
+  DownloadOptions,
   FetchLike,
   GraphAttachment,
   GraphChannel,
@@ -290,13 +292,30 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
       paginate<GraphDriveItem>(`/drives/${seg(driveId)}/items/${seg(itemId)}/children`, { query: { $top: pageSize } }),
     driveItemsDelta: (driveId, link) =>
       delta<GraphDriveItem>(resolveUrl(`/drives/${seg(driveId)}/root/delta`, { $top: pageSize }), link, (item) => item.deleted !== undefined),
-    async downloadDriveItem(driveId, itemId): Promise<DownloadedContent> {
+    async downloadDriveItem(driveId, itemId, downloadOptions: DownloadOptions = {}): Promise<DownloadedContent> {
       // Graph answers 302 to a pre-authenticated URL; fetch follows it.
-      const response = await requestRaw('GET', `/drives/${seg(driveId)}/items/${seg(itemId)}/content`);
+      const path = `/drives/${seg(driveId)}/items/${seg(itemId)}/content`;
+      const response = await requestRaw('GET', path);
       const length = response.headers.get('content-length');
-      const stream = response.body
+      const body = response.body
         ? Readable.fromWeb(response.body as unknown as NodeWebReadableStream<Uint8Array>)
         : Readable.from([]);
+      const expected = downloadOptions.quickXorHash;
+      let stream: Readable = body;
+      if (expected) {
+        // The bytes must be the ones Graph hashed: a mismatch ends the stream with an error, never quietly.
+        const verifier = verifyingQuickXorStream(expected, (actual) =>
+          new GraphError({
+            status: 0,
+            code: 'ContentHashMismatch',
+            message: `Downloaded content of item ${itemId} has quickXorHash ${actual}, Graph reported ${expected}`,
+            method: 'GET',
+            url: response.url || path,
+          }),
+        );
+        pipeline(body, verifier, () => undefined);
+        stream = verifier;
+      }
       return { stream, size: length === null ? undefined : Number(length), contentType: response.headers.get('content-type') ?? undefined };
     },
     createFolder,

@@ -273,6 +273,11 @@ export interface UploadOptions {
 /** Content for an upload: bytes, or a stream/iterable of chunks plus its exact total size. */
 export type UploadSource = Uint8Array | { size: number; chunks: AsyncIterable<Uint8Array> | Readable };
 
+export interface DownloadOptions {
+  /** Expected QuickXorHash (base64) of the content. */
+  quickXorHash?: string;
+}
+
 export interface DownloadedContent {
   stream: Readable;
   size?: number;
@@ -335,7 +340,8 @@ export interface GraphClient {
   getDriveItemByPath(driveId: string, path: string): Promise<GraphDriveItem | null>;
   listChildren(driveId: string, itemId: string): AsyncIterable<GraphDriveItem>;
   driveItemsDelta(driveId: string, link?: string): AsyncIterable<DeltaPage<GraphDriveItem>>;
-  downloadDriveItem(driveId: string, itemId: string): Promise<DownloadedContent>;
+  /** With `quickXorHash` (the item's `file.hashes.quickXorHash`), the stream fails with a `ContentHashMismatch` GraphError when the bytes differ. */
+  downloadDriveItem(driveId: string, itemId: string, options?: DownloadOptions): Promise<DownloadedContent>;
   createFolder(driveId: string, parentItemId: string, name: string, conflictBehavior?: ConflictBehavior): Promise<GraphDriveItem>;
   /** Creates every missing folder of `path` (`/a/b`) and returns the last; `/` or '' gives the root. */
   ensureFolderPath(driveId: string, path: string): Promise<GraphDriveItem>;

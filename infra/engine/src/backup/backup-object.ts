@@ -253,7 +253,9 @@ async function backupDrive(env: ObjectBackupEnv, object: ObjectRef, driveId: str
         const tag = file.cTag ?? file.eTag ?? null;
         const folderPath = parentPath(file);
         if (tag && tags.get(file.id) === tag) return;
-        const download = await env.graph.downloadDriveItem(driveId, file.id);
+        // Verified against Graph's quickXorHash when the item has one: a mismatch throws, so the item is
+        // not recorded and the object fails like any other failed download, to be fetched again.
+        const download = await env.graph.downloadDriveItem(driveId, file.id, { quickXorHash: file.file?.hashes?.quickXorHash });
         const chunks: Buffer[] = [];
         for await (const chunk of download.stream) chunks.push(Buffer.from(chunk as Uint8Array));
         const content = Buffer.concat(chunks);
