@@ -4,3 +4,5 @@ export const DEFAULT_AUTHORITY_URL = 'https://login.microsoftonline.com';
 export const SIMPLE_UPLOAD_LIMIT = 4 * 1024 * 1024;
 /** Upload-session chunks must be multiples of 320 KiB. */
 export const UPLOAD_CHUNK_UNIT = 320 * 1024;
+/** Directory lists (users, groups, teams) refuse a `$top` above 999 with 400 Request_UnsupportedQuery. */
+export const DIRECTORY_PAGE_LIMIT = 999;

@@ -5,9 +5,11 @@ import type { GraphClient, GraphPage, GraphUser } from './index';
 describe('graph client paging against the emulator', () => {
   let emulator: Emulator;
   let client: GraphClient;
+  let clientFor: Awaited<ReturnType<typeof emulatorWithClient>>['clientFor'];
+  const emulatorClient = (pageSize: number) => clientFor({ pageSize });
 
   beforeAll(async () => {
-    ({ emulator, client } = await emulatorWithClient());
+    ({ emulator, client, clientFor } = await emulatorWithClient());
   });
   afterAll(() => emulator.stop());
 
@@ -100,5 +102,11 @@ describe('graph client paging against the emulator', () => {
     for await (const chunk of stream) chunks.push(chunk as Buffer);
     expect(size).toBe(file.size);
     expect(Buffer.concat(chunks).length).toBe(file.size);
+  });
+  it('keeps directory lists within their $top limit (999) when the page size is larger', async () => {
+    const big = emulatorClient(1000);
+    expect(await collect(big.listUsers())).toHaveLength(emulator.tenant.users.length);
+    expect(await collect(big.listGroups())).toHaveLength(emulator.tenant.groups.length);
+    expect((await collect(big.listTeams())).length).toBe(emulator.tenant.groups.filter((g) => g.isTeam).length);
   });
 });

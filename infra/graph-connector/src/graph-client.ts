@@ -4,7 +4,7 @@ import { describeGraphFailure, GraphError, networkFailure } from './graph-error'
 import { createTokenProvider } from './token-provider';
 import { uploadInSession } from './upload-session';
 import { verifyingQuickXorStream } from './quick-xor-hash';
-import { DEFAULT_AUTHORITY_URL, DEFAULT_GRAPH_BASE_URL, SIMPLE_UPLOAD_LIMIT } from './constants';
+import { DEFAULT_AUTHORITY_URL, DEFAULT_GRAPH_BASE_URL, DIRECTORY_PAGE_LIMIT, SIMPLE_UPLOAD_LIMIT } from './constants';
 import type {
   ConflictBehavior,
   DeltaPage,
@@ -64,6 +64,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
   const maxRetries = options.maxRetries ?? 5;
   const maxRetryDelayMs = options.maxRetryDelayMs ?? 120_000;
   const pageSize = options.pageSize ?? 500;
+  const directoryPageSize = Math.min(pageSize, DIRECTORY_PAGE_LIMIT);
   const now = options.now ?? Date.now;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const tokens = createTokenProvider({
@@ -245,7 +246,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
       return organization;
     },
 
-    listUsers: () => paginate<GraphUser>('/users', { query: { $top: pageSize } }),
+    listUsers: () => paginate<GraphUser>('/users', { query: { $top: directoryPageSize } }),
     getUser: (userId) => request<GraphUser>('GET', `/users/${seg(userId)}`),
     usersDelta: (link) => delta<GraphUser>(resolveUrl('/users/delta'), link, isAtRemoved, maxPageSize),
 
@@ -359,8 +360,8 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
 
     listSites: () => paginate<GraphSite>('/sites', { query: { search: '*' } }),
     getSite: (siteId) => request<GraphSite>('GET', `/sites/${seg(siteId)}`),
-    listGroups: () => paginate<GraphGroup>('/groups', { query: { $top: pageSize } }),
-    listTeams: () => paginate<GraphTeam>('/teams', { query: { $top: pageSize } }),
+    listGroups: () => paginate<GraphGroup>('/groups', { query: { $top: directoryPageSize } }),
+    listTeams: () => paginate<GraphTeam>('/teams', { query: { $top: directoryPageSize } }),
     listChannels: (teamId) => paginate<GraphChannel>(`/teams/${seg(teamId)}/channels`),
     listChannelMessages: (teamId, channelId) =>
       paginate<GraphChatMessage>(`/teams/${seg(teamId)}/channels/${seg(channelId)}/messages`, {

@@ -118,6 +118,9 @@ describe('Graph item facts', () => {
     expect((await json(`/users/${user().id}/mailFolders/inbox/messages/delta`))['@odata.context']).toBe(`${base}Collection(message)`);
     expect((await json(`/drives/${userDriveId()}/root/children`))['@odata.context']).toBe(`${base}drives('${userDriveId()}')/root/children`);
     expect((await json(`/drives/${userDriveId()}/root`))['@odata.context']).toBe(`${base}drives('${userDriveId()}')/root/$entity`);
+    expect((await json(`/drives/${userDriveId()}/root:/facts:/children`))['@odata.context']).toBe(`${base}drives('${userDriveId()}')/items/children`);
+    const session = await json(`/drives/${userDriveId()}/root:/facts/big.bin:/createUploadSession`, { method: 'POST' });
+    expect(session['@odata.context']).toBe(`${base}microsoft.graph.uploadSession`);
   });
 
   it('sends request-id and echoes client-request-id on every response, errors and downloads included', async () => {
@@ -153,5 +156,34 @@ describe('Graph item facts', () => {
     expect(bad.length).toBe(good.length);
     expect(quickXorHash(bad)).not.toBe((file.file as { hashes: { quickXorHash: string } }).hashes.quickXorHash);
     expect(await content(userDriveId(), String(file.id))).toEqual(good);
+  });
+  it('answers a $top above the maximum as Graph does: directory lists refuse it, mail, drives and channels cap it', async () => {
+    for (const path of ['/users?$top=1000', '/groups?$top=1000', '/teams?$top=1000', '/users?$top=0']) {
+      const response = await graph(path);
+      expect(response.status).toBe(400);
+      const body = (await response.json()) as { error: { code: string; message: string } };
+      expect(body.error.code).toBe('Request_UnsupportedQuery');
+      expect(body.error.message).toMatch(/^Invalid page size specified: '\d+'\. Must be between 1 and 999 inclusive\.$/);
+    }
+    expect((await graph('/users?$top=999')).status).toBe(200);
+    // A preference is not a demand: Prefer odata.maxpagesize above the maximum is capped and said so.
+    const preferred = await graph('/users', { headers: { prefer: 'odata.maxpagesize=5000' } });
+    expect(preferred.status).toBe(200);
+    expect(preferred.headers.get('preference-applied')).toBe('odata.maxpagesize=999');
+
+    const mail = await json(`/users/${user().id}/mailFolders/inbox/messages?$top=5000&$select=subject`);
+    expect((mail.value as Json[]).length).toBeLessThanOrEqual(1000);
+    const files = await json(`/drives/${userDriveId()}/root/delta?$top=5000`);
+    expect((files.value as Json[]).length).toBeLessThanOrEqual(1000);
+    // Teams allows up to 50 channel messages a page: fill a channel past that, then ask for 51.
+    const channel = emulator.tenant.channels[0];
+    const team = emulator.tenant.groups[channel.groupIdx];
+    const posts = `/teams/${team.id}/channels/${encodeURIComponent(channel.id)}/messages`;
+    for (let n = emulator.tenant.containers[channel.containerNo].count; n <= 50; n++) {
+      await json(posts, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ body: { content: `post ${n}` } }) });
+    }
+    const page = await json(`${posts}?$top=51`);
+    expect((page.value as Json[]).length).toBe(50);
+    expect(page['@odata.nextLink']).toEqual(expect.any(String));
   });
 });

@@ -42,8 +42,8 @@ const contexts = new WeakMap<ServerResponse, ODataContext>();
 export interface ODataContext {
   /** `{graphBase}/$metadata#users('…')/messages`: the entity set or navigation the path names. */
   base: string;
-  /** Delta answers are typed collections (`$metadata#Collection(message)`) rather than a path. */
-  delta: boolean;
+  /** The context is complete as it is (delta's `Collection(message)`, a non-entity type): no `/$entity`. */
+  complete: boolean;
 }
 
 export function setODataContext(res: ServerResponse, context: ODataContext): void {
@@ -55,7 +55,7 @@ function withODataContext(res: ServerResponse, status: number, body: unknown): u
   const context = contexts.get(res);
   if (!context || status >= 300 || !body || typeof body !== 'object' || Array.isArray(body) || '@odata.context' in body) return body;
   const isList = Array.isArray((body as { value?: unknown }).value);
-  return { '@odata.context': isList || context.delta ? context.base : `${context.base}/$entity`, ...body };
+  return { '@odata.context': isList || context.complete ? context.base : `${context.base}/$entity`, ...body };
 }
 
 export function sendJson(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
@@ -109,11 +109,21 @@ export async function readJson<T>(ctx: Ctx): Promise<T> {
 
 export const decode = (segment: string) => decodeURIComponent(segment);
 
+/**
+ * How a resource answers a `$top` above its maximum: Outlook, OneDrive and Teams return at most their
+ * maximum ('cap'); directory objects (users, groups, members) refuse it with 400
+ * `Request_UnsupportedQuery` ('directory'), as Graph does.
+ */
+export type OverMax = 'cap' | 'directory';
+
 /** Page size from $top or `Prefer: odata.maxpagesize`, clamped to what Graph allows for the resource. */
-export function pageSize(ctx: Ctx, fallback: number, max: number): number {
+export function pageSize(ctx: Ctx, fallback: number, max: number, overMax: OverMax = 'cap'): number {
   const top = ctx.url.searchParams.get('$top');
   const prefer = /odata\.maxpagesize=(\d+)/.exec(String(ctx.req.headers.prefer ?? ''));
   const asked = top !== null ? Number(top) : prefer ? Number(prefer[1]) : fallback;
+  if (overMax === 'directory' && top !== null && !(Number.isInteger(asked) && asked >= 1 && asked <= max)) {
+    throw badRequest(`Invalid page size specified: '${top}'. Must be between 1 and ${max} inclusive.`, 'Request_UnsupportedQuery');
+  }
   if (!Number.isInteger(asked) || asked < 1) throw badRequest(`Invalid page size '${top ?? prefer?.[1]}'.`, 'ErrorInvalidArgument');
   if (prefer && top === null) ctx.res.setHeader('preference-applied', `odata.maxpagesize=${Math.min(asked, max)}`);
   return Math.min(asked, max);

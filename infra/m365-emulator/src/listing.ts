@@ -1,4 +1,4 @@
-import { HttpError, badRequest, decodeToken, encodeToken, linkWith, pageSize, select, sendJson, type Ctx } from './http-kit';
+import { HttpError, badRequest, decodeToken, encodeToken, linkWith, pageSize, select, sendJson, type Ctx, type OverMax } from './http-kit';
 import type { Container } from './tenant';
 
 // Paging and delta over a container. Indices are the cursor, so a page costs the same at the
@@ -15,9 +15,9 @@ export function sendListPage(
   ctx: Ctx,
   container: Container,
   render: Render,
-  options: { fallbackTop: number; maxTop: number; indices?: (start: number) => Iterable<number> },
+  options: { fallbackTop: number; maxTop: number; overMax?: OverMax; indices?: (start: number) => Iterable<number> },
 ): void {
-  const top = pageSize(ctx, options.fallbackTop, options.maxTop);
+  const top = pageSize(ctx, options.fallbackTop, options.maxTop, options.overMax);
   const skip = ctx.url.searchParams.get('$skiptoken');
   const start = skip ? decodeToken<SkipToken>(skip).c : 0;
   if (!Number.isInteger(start) || start < 0) throw badRequest('The skip token is malformed.', 'InvalidToken');
@@ -42,8 +42,8 @@ function* liveIndices(ctx: Ctx, container: Container, start: number): Generator<
 }
 
 /** Sends a plain array (small collections) with the same paging contract. */
-export function sendArrayPage(ctx: Ctx, items: object[], fallbackTop: number, maxTop: number): void {
-  const top = pageSize(ctx, fallbackTop, maxTop);
+export function sendArrayPage(ctx: Ctx, items: object[], fallbackTop: number, maxTop: number, overMax?: OverMax): void {
+  const top = pageSize(ctx, fallbackTop, maxTop, overMax);
   const skip = ctx.url.searchParams.get('$skiptoken');
   const start = skip ? decodeToken<SkipToken>(skip).c : 0;
   const value = items.slice(start, start + top).map((item) => select(ctx, item));

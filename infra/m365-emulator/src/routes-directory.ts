@@ -115,7 +115,7 @@ export const directoryRoutes: Route[] = [
   {
     method: 'GET',
     pattern: /^\/users$/,
-    handler: (ctx) => sendListPage(ctx, ctx.tenant.usersContainer, (i) => userJson(ctx.tenant, i), { fallbackTop: 100, maxTop: 999 }),
+    handler: (ctx) => sendListPage(ctx, ctx.tenant.usersContainer, (i) => userJson(ctx.tenant, i), { fallbackTop: 100, maxTop: 999, overMax: 'directory' }),
   },
   {
     method: 'GET',
@@ -136,14 +136,14 @@ export const directoryRoutes: Route[] = [
       const teamsOnly = /resourceProvisioningOptions\/any\(\w+:\s*\w+ eq 'Team'\)/i.test(filter);
       if (filter && !teamsOnly) throw new HttpError(400, 'Request_UnsupportedQuery', `Unsupported $filter '${filter}' (not emulated).`);
       const groups = ctx.tenant.groups.filter((g) => !teamsOnly || g.isTeam);
-      sendArrayPage(ctx, groups.map((g) => groupJson(ctx.tenant, g)), 100, 999);
+      sendArrayPage(ctx, groups.map((g) => groupJson(ctx.tenant, g)), 100, 999, 'directory');
     },
   },
   { method: 'GET', pattern: /^\/groups\/([^/]+)$/, handler: (ctx, [g]) => sendJson(ctx.res, 200, groupJson(ctx.tenant, groupOf(ctx, g))) },
   {
     method: 'GET',
     pattern: /^\/groups\/([^/]+)\/members$/,
-    handler: (ctx, [g]) => sendArrayPage(ctx, groupOf(ctx, g).memberIdx.map((i) => ({ '@odata.type': '#microsoft.graph.user', ...userJson(ctx.tenant, i) })), 100, 999),
+    handler: (ctx, [g]) => sendArrayPage(ctx, groupOf(ctx, g).memberIdx.map((i) => ({ '@odata.type': '#microsoft.graph.user', ...userJson(ctx.tenant, i) })), 100, 999, 'directory'),
   },
   {
     method: 'GET',
@@ -169,7 +169,7 @@ export const directoryRoutes: Route[] = [
   { method: 'GET', pattern: /^\/sites\/([^/]+)\/drives$/, handler: (ctx, [s]) => sendArrayPage(ctx, drivesOfSite(ctx.tenant, siteOf(ctx, s)), 200, 999) },
   { method: 'GET', pattern: /^\/sites\/([^/]+)\/drive$/, handler: (ctx, [s]) => sendJson(ctx.res, 200, drivesOfSite(ctx.tenant, siteOf(ctx, s))[0]) },
 
-  { method: 'GET', pattern: /^\/teams$/, handler: (ctx) => sendArrayPage(ctx, ctx.tenant.groups.filter((g) => g.isTeam).map(teamJson), 100, 999) },
+  { method: 'GET', pattern: /^\/teams$/, handler: (ctx) => sendArrayPage(ctx, ctx.tenant.groups.filter((g) => g.isTeam).map(teamJson), 100, 999, 'directory') },
   { method: 'GET', pattern: /^\/teams\/([^/]+)$/, handler: (ctx, [t]) => sendJson(ctx.res, 200, teamJson(teamOf(ctx, t))) },
   {
     method: 'GET',

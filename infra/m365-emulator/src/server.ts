@@ -158,11 +158,15 @@ const DELTA_TYPES: Record<string, string> = { messages: 'message', users: 'user'
 
 /** The context URL of a Graph path below /v1.0 (path-addressed drive items are named by their drive). */
 export function odataContextOf(graphBase: string, path: string): ODataContext {
-  const colon = path.indexOf(':');
-  const plain = colon < 0 ? path : `${path.slice(0, colon).replace(/\/root$/, '')}/items${/:\/children$/.test(path) ? '/children' : ''}`;
-  const segments = plain.split('/').filter(Boolean);
+  if (/:\/createUploadSession$/.test(path)) return { base: `${graphBase}/$metadata#microsoft.graph.uploadSession`, complete: true };
+  const pathAddressed = /^\/drives\/([^/:]+)\/[^:]*:/.exec(path);
+  if (pathAddressed) {
+    const drive = `drives('${decodeURIComponent(pathAddressed[1]).replace(/'/g, "''")}')`;
+    return { base: `${graphBase}/$metadata#${drive}/items${/:\/children$/.test(path) ? '/children' : ''}`, complete: false };
+  }
+  const segments = path.split('/').filter(Boolean);
   if (segments[segments.length - 1] === 'delta') {
-    return { base: `${graphBase}/$metadata#Collection(${DELTA_TYPES[segments[segments.length - 2]] ?? 'entity'})`, delta: true };
+    return { base: `${graphBase}/$metadata#Collection(${DELTA_TYPES[segments[segments.length - 2]] ?? 'entity'})`, complete: true };
   }
   const parts: string[] = [];
   let lastIsKey = false;
@@ -173,7 +177,7 @@ export function odataContextOf(graphBase: string, path: string): ODataContext {
   }
   // One item by key is named by its set, as Graph does: `users('u')/messages/$entity`.
   if (lastIsKey) parts[parts.length - 1] = parts[parts.length - 1].replace(/\(.*\)$/, '');
-  return { base: `${graphBase}/$metadata#${parts.join('/')}`, delta: false };
+  return { base: `${graphBase}/$metadata#${parts.join('/')}`, complete: false };
 }
 
 export function createEmulatorServer(state: ServerState): Server {
