@@ -77,6 +77,32 @@ describe('Graph item facts', () => {
     expect(root.fileSystemInfo).toEqual({ createdDateTime: expect.any(String), lastModifiedDateTime: expect.any(String) });
   });
 
+  it('keeps fileSystemInfo given at upload-session creation or by PATCH, separate from the item\'s own times', async () => {
+    const times = { createdDateTime: '2019-03-04T05:06:07Z', lastModifiedDateTime: '2020-08-09T10:11:12Z' };
+    const session = await json(`/drives/${userDriveId()}/root:/facts/kept-times.txt:/createUploadSession`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ item: { '@microsoft.graph.conflictBehavior': 'replace', fileSystemInfo: times } }),
+    });
+    const bytes = Buffer.from('kept times');
+    const uploaded = await fetch(String(session.uploadUrl), { method: 'PUT', headers: { 'content-range': `bytes 0-${bytes.length - 1}/${bytes.length}` }, body: bytes });
+    expect(uploaded.status).toBe(201);
+    const item = (await uploaded.json()) as Json;
+    expect(item.fileSystemInfo).toEqual(times);
+    expect(item.createdDateTime).not.toBe(times.createdDateTime);
+
+    const [file] = await someFiles(userDriveId(), 1);
+    const patched = await json(`/drives/${userDriveId()}/items/${String(file.id)}`, {
+      method: 'PATCH',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ fileSystemInfo: { lastModifiedDateTime: times.lastModifiedDateTime } }),
+    });
+    expect(patched.fileSystemInfo).toEqual({ createdDateTime: file.createdDateTime, lastModifiedDateTime: times.lastModifiedDateTime });
+    expect(patched.file).toEqual(file.file);
+    const bad = await graph(`/drives/${userDriveId()}/items/${String(file.id)}`, { method: 'PATCH', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fileSystemInfo: { createdDateTime: 'yesterday' } }) });
+    expect(bad.status).toBe(400);
+  });
+
   it('gives messages flag and webLink, and internetMessageHeaders only when $select names them', async () => {
     const page = await json(`/users/${user().id}/mailFolders/inbox/messages?$top=50`);
     const messages = page.value as Json[];

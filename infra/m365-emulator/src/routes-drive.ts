@@ -14,6 +14,7 @@ import {
   type ConflictBehavior,
 } from './drive-items';
 import { driveJson } from './routes-directory';
+import type { DriveItemRecord } from './items';
 import type { Container, DriveInfo, Tenant } from './tenant';
 
 // OneDrive and document libraries: items by id and by path, children, delta, download (302 to a
@@ -32,6 +33,37 @@ export interface UploadSession {
   received: number;
   chunks: Buffer[];
   expires: number;
+  /** Client-side times given at session creation (`item.fileSystemInfo`), applied to the file made. */
+  fileSystemInfo?: FileSystemInfo;
+}
+
+interface FileSystemInfo {
+  createdDateTime?: string;
+  lastModifiedDateTime?: string;
+}
+
+/** `fileSystemInfo` from a request body: ISO times only, anything else is Graph's 400. */
+function fileSystemInfoOf(value: unknown): FileSystemInfo | undefined {
+  if (value === undefined || value === null) return undefined;
+  if (typeof value !== 'object') throw badRequest('fileSystemInfo must be an object.', 'invalidRequest');
+  const out: FileSystemInfo = {};
+  for (const key of ['createdDateTime', 'lastModifiedDateTime'] as const) {
+    const time = (value as Record<string, unknown>)[key];
+    if (time === undefined) continue;
+    if (typeof time !== 'string' || Number.isNaN(Date.parse(time))) throw badRequest(`fileSystemInfo.${key} is not a date and time.`, 'invalidRequest');
+    out[key] = new Date(time).toISOString().replace(/\.000Z$/, 'Z');
+  }
+  return out;
+}
+
+/** The record with the client-side times set (the item's own times stay the service's). */
+function withFileSystemInfo(record: DriveItemRecord, info: FileSystemInfo | undefined): DriveItemRecord {
+  if (!info) return record;
+  return {
+    ...record,
+    fileCreatedDateTime: info.createdDateTime ?? record.fileCreatedDateTime,
+    fileModifiedDateTime: info.lastModifiedDateTime ?? record.fileModifiedDateTime,
+  };
 }
 
 const itemNotFound = () => new HttpError(404, 'itemNotFound', 'The resource could not be found.');
@@ -99,7 +131,8 @@ function createSession(ctx: Ctx, sessions: Map<string, UploadSession>, drive: Dr
   if (conflict === 'fail' && resolvePath(ctx.tenant, container, parent, name) !== null) throw new HttpError(409, 'nameAlreadyExists', `An item named '${name}' already exists`);
   const id = randomUUID();
   const expires = Date.now() + SESSION_LIFETIME_MS;
-  sessions.set(id, { driveNo: drive.no, parent, name, conflict, total: null, received: 0, chunks: [], expires });
+  const fileSystemInfo = fileSystemInfoOf(body.item?.fileSystemInfo);
+  sessions.set(id, { driveNo: drive.no, parent, name, conflict, total: null, received: 0, chunks: [], expires, fileSystemInfo });
   sendJson(ctx.res, 200, { uploadUrl: `${ctx.origin}/_upload/${id}`, expirationDateTime: new Date(expires).toISOString(), nextExpectedRanges: ['0-'] });
 }
 
@@ -178,6 +211,21 @@ export function driveRoutes(sessions: Map<string, UploadSession>): Route[] {
         if (i === 0) throw new HttpError(403, 'accessDenied', 'The root cannot be deleted.');
         deleteDriveItem(ctx.tenant, container, i);
         ctx.res.writeHead(204).end();
+      },
+    },
+    {
+      // Update item: only the client-side times (`fileSystemInfo`) are emulated, as a restore sets them.
+      method: 'PATCH',
+      pattern: new RegExp(`^\\/drives\\/([^/]+)\\/${ITEM}$`),
+      handler: async (ctx, [d, base]) => {
+        const { drive, container } = driveOf(ctx, d);
+        const i = index(ctx, container, base);
+        const body = await readJson<Record<string, unknown>>(ctx);
+        const info = fileSystemInfoOf(body.fileSystemInfo);
+        if (!info) throw badRequest('Only fileSystemInfo can be updated on this emulator.', 'invalidRequest');
+        const record = withFileSystemInfo(driveRecord(ctx.tenant, container, i), info);
+        ctx.tenant.touchItem(container, i, { ...record, lastModifiedDateTime: ctx.tenant.timeOf(ctx.tenant.seq + 1) });
+        sendItem(ctx, drive, container, i);
       },
     },
     {
@@ -278,6 +326,7 @@ export async function serveUpload(ctx: Ctx, sessions: Map<string, UploadSession>
   const container = ctx.tenant.containers[drive.containerNo];
   try {
     const { index, created } = writeDriveItem(ctx.tenant, container, session.parent, session.name, { folder: false, bytes: Buffer.concat(session.chunks) }, session.conflict);
+    if (session.fileSystemInfo) container.stored.set(index, withFileSystemInfo(driveRecord(ctx.tenant, container, index), session.fileSystemInfo));
     sendJson(ctx.res, created ? 201 : 200, driveItemJson(ctx.tenant, drive, container, index, ctx.origin));
   } catch (error) {
     if (error instanceof DriveConflictError) return sendError(ctx.res, 409, 'nameAlreadyExists', error.message);
