@@ -200,7 +200,8 @@ export function writeDriveItem(
     if (conflict === 'replace') {
       if (current.folder !== content.folder) throw new DriveConflictError(`'${name}' exists as a ${current.folder ? 'folder' : 'file'}`);
       if (content.folder) return { index: existing, created: false };
-      const record: DriveItemRecord = { ...current, size: content.bytes.length, bytes: content.bytes, contentKey: undefined, mimeType: mimeTypeFor(name) };
+      // New content without new client times: fileSystemInfo's modified time follows the item's (as Graph documents).
+      const record: DriveItemRecord = { ...current, size: content.bytes.length, bytes: content.bytes, contentKey: undefined, mimeType: mimeTypeFor(name), fileModifiedDateTime: undefined };
       tenant.touchItem(container, existing, record);
       record.lastModifiedDateTime = tenant.timeOf(tenant.state(container, existing).seq);
       container.names.set(`${parent}/${current.name.toLowerCase()}`, existing);

@@ -90,6 +90,9 @@ describe('Graph item facts', () => {
     const item = (await uploaded.json()) as Json;
     expect(item.fileSystemInfo).toEqual(times);
     expect(item.createdDateTime).not.toBe(times.createdDateTime);
+    // New content without client times: the modified time follows the service's again, the created time stays.
+    const replaced = await json(`/drives/${userDriveId()}/items/${String(item.id)}/content`, { method: 'PUT', body: Buffer.from('new bytes') });
+    expect(replaced.fileSystemInfo).toEqual({ createdDateTime: times.createdDateTime, lastModifiedDateTime: replaced.lastModifiedDateTime });
 
     const [file] = await someFiles(userDriveId(), 1);
     const patched = await json(`/drives/${userDriveId()}/items/${String(file.id)}`, {

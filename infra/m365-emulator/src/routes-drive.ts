@@ -265,7 +265,7 @@ export function driveRoutes(sessions: Map<string, UploadSession>): Route[] {
         const record = driveRecord(ctx.tenant, container, i);
         if (record.folder) throw badRequest('Folders have no content.', 'invalidRequest');
         const bytes = await readBody(ctx.req);
-        ctx.tenant.touchItem(container, i, { ...record, bytes, contentKey: undefined, size: bytes.length, lastModifiedDateTime: ctx.tenant.timeOf(ctx.tenant.seq + 1) });
+        ctx.tenant.touchItem(container, i, { ...record, bytes, contentKey: undefined, size: bytes.length, lastModifiedDateTime: ctx.tenant.timeOf(ctx.tenant.seq + 1), fileModifiedDateTime: undefined });
         sendItem(ctx, drive, container, i);
       },
     },
