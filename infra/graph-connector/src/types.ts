@@ -131,6 +131,10 @@ export interface GraphMessage {
   conversationId?: string;
   internetMessageId?: string;
   categories?: string[];
+  flag?: { flagStatus?: 'notFlagged' | 'flagged' | 'complete' };
+  webLink?: string;
+  /** Returned only when `$select` names it (Graph's rule). */
+  internetMessageHeaders?: { name: string; value: string }[];
   attachments?: GraphAttachment[];
 }
 
@@ -200,6 +204,10 @@ export interface GraphDriveItem {
   cTag?: string;
   createdDateTime?: string;
   lastModifiedDateTime?: string;
+  /** Client-side times, set by whoever uploaded the file (the item's own times are the service's). */
+  fileSystemInfo?: { createdDateTime?: string; lastModifiedDateTime?: string };
+  createdBy?: IdentitySet;
+  lastModifiedBy?: IdentitySet;
   webUrl?: string;
   parentReference?: { driveId: string; driveType?: string; id?: string; path?: string };
   file?: { mimeType?: string; hashes?: { quickXorHash?: string; sha1Hash?: string; sha256Hash?: string } };
