@@ -1,5 +1,5 @@
 import { GraphError } from './graph-error';
-import { quickXorHash } from './quick-xor-hash';
+import { quickXorHash } from '@portal/quick-xor-hash';
 import { collect, emulatorWithClient } from './test/emulator-client';
 import type { Emulator } from '@portal/m365-emulator';
 import type { DownloadedContent, GraphClient, GraphDriveItem } from './types';

@@ -3,7 +3,7 @@ import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { describeGraphFailure, GraphError, networkFailure } from './graph-error';
 import { createTokenProvider } from './token-provider';
 import { uploadInSession } from './upload-session';
-import { verifyingQuickXorStream } from './quick-xor-hash';
+import { verifyingQuickXorStream } from './verifying-stream';
 import { DEFAULT_AUTHORITY_URL, DEFAULT_GRAPH_BASE_URL, DIRECTORY_PAGE_LIMIT, SIMPLE_UPLOAD_LIMIT } from './constants';
 import type {
   ConflictBehavior,

@@ -2,6 +2,6 @@
 // The same client talks to graph.microsoft.com and to @portal/m365-emulator; only the base URLs differ.
 export { createGraphClient } from './graph-client';
 export { describeGraphFailure, GraphError, isDeltaResyncRequired } from './graph-error';
-export { QuickXorHash, quickXorHash } from './quick-xor-hash';
+export { QuickXorHash, quickXorHash } from '@portal/quick-xor-hash';
 export { DEFAULT_AUTHORITY_URL, DEFAULT_GRAPH_BASE_URL, SIMPLE_UPLOAD_LIMIT, UPLOAD_CHUNK_UNIT } from './constants';
 export type * from './types';

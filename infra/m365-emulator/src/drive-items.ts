@@ -2,7 +2,7 @@ import { guidFor, hashKey, rngFor } from './prng';
 import { contentBytes, fileNameFor, type DriveItemRecord } from './items';
 import { VIRTUAL_EPOCH, type Container, type DriveInfo, type Tenant } from './tenant';
 import { FILE_KINDS } from './words';
-import { quickXorHash } from './quick-xor-hash';
+import { quickXorHash } from '@portal/quick-xor-hash';
 
 // Drive layout inside a container: index 0 is the root, 1..folderCount the generated folders,
 // then the generated files (spread over the folders in contiguous ranges), then everything added

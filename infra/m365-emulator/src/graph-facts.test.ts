@@ -1,5 +1,5 @@
 import { startEmulator, type Emulator } from './index';
-import { quickXorHash } from './quick-xor-hash';
+import { quickXorHash } from '@portal/quick-xor-hash';
 
 // Facts a backup relies on, as Microsoft Graph v1.0 documents them, checked through HTTP only.
 

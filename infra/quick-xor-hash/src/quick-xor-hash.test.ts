@@ -1,4 +1,4 @@
-import { QuickXorHash, quickXorHash } from './quick-xor-hash';
+import { QuickXorHash, quickXorHash } from './index';
 
 // Known answers from rclone's QuickXorHash tests (backend/onedrive/quickxorhash), inputs and
 // digests in base64; the empty input and the single byte also follow directly from Microsoft's snippet.

@@ -2,8 +2,7 @@
 // `file.hashes.quickXorHash` (Microsoft Learn: "QuickXorHash" code snippet, linked from the `hashes`
 // resource). Each input byte is XORed into a 160-bit ring at a position that advances 11 bits per
 // byte; the input length (64-bit little-endian) is XORed into the last 8 bytes; the digest is the
-// ring's 20 bytes, little-endian, in standard base64. The emulator keeps its own copy: it depends on
-// nothing, and the connector (whose tests start the emulator) has the other.
+// ring's 20 bytes, little-endian, in standard base64.
 
 const WIDTH_BITS = 160;
 const SHIFT = 11;
