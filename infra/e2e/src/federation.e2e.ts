@@ -30,6 +30,7 @@ const SINGLETONS = [
   '@emotion/react',
   'zustand',
   '@tanstack/react-query',
+  'react-hook-form',
   '@portal/auth-bridge',
   '@portal/request',
   '@portal/data',

@@ -22,6 +22,7 @@ const SINGLETONS = [
   '@emotion/styled',
   'zustand',
   '@tanstack/react-query',
+  'react-hook-form',
   '@portal/auth-bridge',
   '@portal/request',
   '@portal/data',

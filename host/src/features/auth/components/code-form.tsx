@@ -3,10 +3,9 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack } from '@mui/material';
 import { codeFormSchema, type CodeForm as CodeValues } from '@portal/contracts';
 import type { resendMfaCode } from '@portal/contracts/calls';
-import { showAlert } from '@portal/ui';
+import { FormTextField, showAlert } from '@portal/ui';
 import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormTextField } from './form-text-field';
 import { OtpField } from './otp-field';
 
 type ResendResult = Awaited<ReturnType<typeof resendMfaCode>>;

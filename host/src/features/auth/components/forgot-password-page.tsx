@@ -4,13 +4,12 @@ import { Button, Stack, Typography } from '@mui/material';
 import { paths } from '@portal/config';
 import { forgotFormSchema, type ForgotForm } from '@portal/contracts';
 import { forgot } from '@portal/contracts/calls';
-import { showAlert } from '@portal/ui';
+import { FormTextField, showAlert } from '@portal/ui';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import type { CodeVerificationState } from '../lib/flow-state';
 import { AuthCard } from './auth-card';
 import { BackToSignInLink } from './back-to-sign-in-link';
-import { FormTextField } from './form-text-field';
 
 /** /forgot: step 1 of the reset flow. The server answers the same whether or not the account exists. */
 export function ForgotPasswordPage() {

@@ -4,13 +4,12 @@ import { Button, Stack } from '@mui/material';
 import { setServiceToken, setSessionUser, type SessionUser } from '@portal/auth-bridge';
 import { paths } from '@portal/config';
 import { signin } from '@portal/contracts/calls';
-import { showAlert } from '@portal/ui';
+import { FormTextField, showAlert } from '@portal/ui';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { completeLogin } from '../lib/complete-login';
 import { loginFormSchema, type LoginFormValues } from '../lib/login-schema';
 import { toSessionUser } from '../lib/to-session-user';
-import { FormTextField } from './form-text-field';
 
 type SigninResult = Partial<SessionUser> & { accessToken?: string; mfaMethod?: string };
 

@@ -1,6 +1,5 @@
-import { PasswordField, PasswordStrengthMeter } from '@portal/ui';
+import { FormTextField, PasswordField, PasswordStrengthMeter } from '@portal/ui';
 import { useWatch, type Control } from 'react-hook-form';
-import { FormTextField } from './form-text-field';
 
 type NewPasswordValues = { password: string; confirmPassword: string };
 

@@ -5,13 +5,12 @@ import { authStore } from '@portal/auth-bridge';
 import { paths } from '@portal/config';
 import { ACCOUNT_MESSAGES, emailFieldSchema, registerFormSchema, usernameFieldSchema, type RegisterForm as RegisterValues } from '@portal/contracts';
 import { checkEmailAvailable, checkUsernameAvailable, register } from '@portal/contracts/calls';
-import { showAlert } from '@portal/ui';
+import { FormTextField, showAlert } from '@portal/ui';
 import { useForm, useWatch, type Control, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { useAvailability, type AvailabilityStatus } from '../hooks/use-availability';
 import { toSessionUser } from '../lib/to-session-user';
 import { AvailabilityText } from './availability-text';
-import { FormTextField } from './form-text-field';
 import { NewPasswordFields } from './new-password-fields';
 import { RegionField } from './region-field';
 

@@ -5,11 +5,10 @@ import { MESSAGES, SNACKBAR_AUTO_HIDE_MS } from '@portal/config';
 import { changePasswordFormSchema, type ChangePasswordForm } from '@portal/contracts';
 import { changePassword } from '@portal/contracts/calls';
 import { errorMessageOf, useCallMutation } from '@portal/data';
-import { alertStore, FormDialogActions, openSnackbar, PasswordField, PasswordStrengthMeter, showAlert } from '@portal/ui';
+import { alertStore, FormDialogActions, FormTextField, openSnackbar, PasswordField, PasswordStrengthMeter, showAlert } from '@portal/ui';
 import { useId } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
-import { FormTextField } from '../../../components/form-text-field';
 import { logoutAfterPasswordChange } from '../lib/logout-after-password-change';
 
 export type ChangePasswordDialogProps = { open: boolean; onClose: () => void };

@@ -3,10 +3,9 @@ import { Alert, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@m
 import { mfaCodeFormSchema, mfaPasswordFormSchema, type MfaCodeForm, type MfaPasswordForm, type MfaSetupResponse, type MfaStateResponse } from '@portal/contracts';
 import { disableMfa, enableMfa, requestMfaChallenge, startMfaSetup } from '@portal/contracts/calls';
 import { errorMessageOf, useCallMutation } from '@portal/data';
-import { FormDialogActions, PasswordField, showAlert } from '@portal/ui';
+import { FormDialogActions, FormTextField, PasswordField, showAlert } from '@portal/ui';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { FormTextField } from '../../../components/form-text-field';
 import { QrCodeSvg } from './qr-code-svg';
 
 export type MfaAction = { kind: 'enable'; method: 'email' | 'totp' } | { kind: 'disable' };

@@ -3,10 +3,9 @@ import { Autocomplete, Button, Grid, MenuItem, Stack, TextField } from '@mui/mat
 import { ACCOUNT_SETTINGS_MESSAGES, LANGUAGES, profileFormSchema, type AccountProfile, type ProfileForm } from '@portal/contracts';
 import { updateProfile } from '@portal/contracts/calls';
 import { errorMessageOf, useCallMutation } from '@portal/data';
-import { PasswordField, profileStore, showAlert } from '@portal/ui';
+import { FormTextField, PasswordField, profileStore, showAlert } from '@portal/ui';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
-import { FormTextField } from '../../../components/form-text-field';
 import { timeZoneOptions } from '../lib/time-zones';
 
 export type ProfileDetailsFormProps = { profile: AccountProfile; onSaved: (profile: AccountProfile) => void };

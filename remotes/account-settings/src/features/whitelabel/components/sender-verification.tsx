@@ -11,9 +11,8 @@ import {
 import { sendWhitelabelSenderCode, verifyWhitelabelSender } from '@portal/contracts/calls';
 import { errorMessageOf, useCallMutation } from '@portal/data';
 import type { ApiResult } from '@portal/request';
-import { ChangeAction, showAlert } from '@portal/ui';
+import { ChangeAction, FormTextField, showAlert } from '@portal/ui';
 import { useForm } from 'react-hook-form';
-import { FormTextField } from '../../../components/form-text-field';
 
 const STATE_LABELS: Record<WhitelabelSenderState, { label: string; color: 'default' | 'warning' | 'info' | 'success' }> = {
   none: { label: 'No address', color: 'default' },

@@ -11,9 +11,8 @@ import {
 } from '@portal/contracts';
 import { commitWhitelabelImage, updateWhitelabel, uploadWhitelabelImage } from '@portal/contracts/calls';
 import { errorMessageOf, unwrap, useCallMutation } from '@portal/data';
-import { applyWhiteLabel, ChangeAction, presetPalettes, showAlert, toWhiteLabelView } from '@portal/ui';
+import { applyWhiteLabel, ChangeAction, FormTextField, presetPalettes, showAlert, toWhiteLabelView } from '@portal/ui';
 import { useForm, useWatch } from 'react-hook-form';
-import { FormTextField } from '../../../components/form-text-field';
 import { ImageUploadButton } from '../../../components/image-upload-button';
 import { WhitelabelPreview } from './whitelabel-preview';
 
