@@ -46,6 +46,8 @@ export interface MessageRecord {
   flagStatus?: FlagStatus;
   /** MIME exactly as posted, served back by $value. */
   raw?: Buffer;
+  /** singleValueExtendedProperties set at creation, returned with `$expand`. */
+  extendedProperties?: { id: string; value: string }[];
 }
 
 export interface DriveItemRecord {

@@ -31,6 +31,8 @@ function renderMessage(ctx: Ctx, container: Container, index: number, record: Me
   const json: Record<string, unknown> = messageJson(ctx.tenant, container, index, record, folderId);
   const selected = (ctx.url.searchParams.get('$select') ?? '').split(',').map((field) => field.trim());
   if (selected.includes('internetMessageHeaders')) json.internetMessageHeaders = internetMessageHeaders(record);
+  const expanded = expandedProperties(ctx, record.extendedProperties);
+  if (expanded) json.singleValueExtendedProperties = expanded;
   return json;
 }
 
@@ -95,7 +97,75 @@ interface JsonRecipient {
 const toAddress = (r: JsonRecipient | undefined): Address | null => (r?.emailAddress?.address ? { name: r.emailAddress.name ?? r.emailAddress.address, address: r.emailAddress.address } : null);
 const toAddresses = (list: unknown): Address[] => (Array.isArray(list) ? (list as JsonRecipient[]).map(toAddress).filter((a): a is Address => a !== null) : []);
 
-function recordFromJson(ctx: Ctx, user: UserInfo, json: Record<string, unknown>, isDraftDefault: boolean): MessageRecord {
+// MAPI property tags Graph reads at creation (singleValueLegacyExtendedProperty ids "Integer 0x0E07" ...).
+const PR_MESSAGE_FLAGS = 0x0e07;
+const PR_CLIENT_SUBMIT_TIME = 0x0039;
+const PR_MESSAGE_DELIVERY_TIME = 0x0e06;
+const MSGFLAG_READ = 0x1;
+const MSGFLAG_UNSENT = 0x8;
+
+/** `{type} 0x{tag}` → the tag and type, or null for named properties (`String {guid} Name x`). */
+function taggedProperty(id: string): { type: string; tag: number } | null {
+  const match = /^\s*(\w+)\s+0x([0-9a-f]{1,4})\s*$/i.exec(id);
+  return match ? { type: match[1].toLowerCase(), tag: parseInt(match[2], 16) } : null;
+}
+
+const PROPERTY_TYPES = ['Binary', 'Boolean', 'CLSID', 'Currency', 'Double', 'Float', 'Integer', 'Long', 'Object', 'Short', 'SystemTime', 'String'];
+
+/** Graph answers a tagged id in its canonical form: "Integer 0x0E07" comes back as "Integer 0xe07". */
+function canonicalId(id: string): string {
+  const tagged = taggedProperty(id);
+  if (!tagged) return id;
+  const type = PROPERTY_TYPES.find((t) => t.toLowerCase() === tagged.type) ?? tagged.type;
+  return `${type} 0x${tagged.tag.toString(16)}`;
+}
+
+function sameProperty(a: string, b: string): boolean {
+  const ta = taggedProperty(a);
+  const tb = taggedProperty(b);
+  if (ta && tb) return ta.type === tb.type && ta.tag === tb.tag;
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
+}
+
+function extendedPropertiesOf(json: Record<string, unknown>): { id: string; value: string }[] {
+  const raw = json.singleValueExtendedProperties;
+  if (raw === undefined) return [];
+  if (!Array.isArray(raw)) throw badRequest('singleValueExtendedProperties must be a collection.', 'ErrorInvalidRequest');
+  return raw.map((p: unknown) => {
+    const { id, value } = (p ?? {}) as { id?: unknown; value?: unknown };
+    if (typeof id !== 'string' || typeof value !== 'string') throw badRequest('Each singleValueExtendedProperty needs a string id and value.', 'ErrorInvalidRequest');
+    return { id: canonicalId(id), value };
+  });
+}
+
+function propertyValue(props: { id: string; value: string }[], type: string, tag: number): string | undefined {
+  return props.find((p) => {
+    const t = taggedProperty(p.id);
+    return t !== null && t.type === type && t.tag === tag;
+  })?.value;
+}
+
+function systemTime(value: string | undefined, name: string): string | undefined {
+  if (value === undefined) return undefined;
+  const ms = Date.parse(value);
+  if (Number.isNaN(ms)) throw badRequest(`The value of ${name} is not a valid SystemTime.`, 'ErrorInvalidProperty');
+  return new Date(ms).toISOString().replace(/\.000Z$/, 'Z');
+}
+
+/** The extended properties a `$expand=singleValueExtendedProperties($filter=id eq '...')` asks for; null when not expanded. */
+function expandedProperties(ctx: Ctx, props: { id: string; value: string }[] | undefined): { id: string; value: string }[] | null {
+  const expand = ctx.url.searchParams.get('$expand') ?? '';
+  const match = /singleValueExtendedProperties(?:\(([^)]*)\))?/i.exec(expand);
+  if (!match) return null;
+  const filter = /\$filter\s*=\s*(.*)$/i.exec(match[1] ?? '')?.[1];
+  const all = props ?? [];
+  if (!filter) return all;
+  const wanted = [...filter.matchAll(/id\s+eq\s+'([^']*)'/gi)].map((m) => m[1]);
+  if (wanted.length === 0) throw badRequest('Only id eq filters are supported on singleValueExtendedProperties.', 'ErrorInvalidUrlQueryFilter');
+  return all.filter((p) => wanted.some((w) => sameProperty(p.id, w)));
+}
+
+function recordFromJson(ctx: Ctx, user: UserInfo, json: Record<string, unknown>): MessageRecord {
   const now = ctx.tenant.timeOf(ctx.tenant.seq + 1);
   const body = (json.body ?? {}) as { contentType?: string; content?: string };
   const attachments: AttachmentRecord[] = [];
@@ -108,14 +178,22 @@ function recordFromJson(ctx: Ctx, user: UserInfo, json: Record<string, unknown>,
   }
   const from = toAddress(json.from as JsonRecipient) ?? { name: user.displayName, address: user.userPrincipalName };
   const str = (value: unknown, fallback: string) => (typeof value === 'string' ? value : fallback);
+  const extendedProperties = extendedPropertiesOf(json);
+  // Graph: a created message is a draft unless PR_MESSAGE_FLAGS is set at creation without MSGFLAG_UNSENT;
+  // isDraft, sentDateTime and receivedDateTime in the body are read-only. The read flag sets isRead.
+  const flagsRaw = propertyValue(extendedProperties, 'integer', PR_MESSAGE_FLAGS);
+  const flags = flagsRaw === undefined ? undefined : Number(flagsRaw);
+  if (flags !== undefined && !Number.isInteger(flags)) throw badRequest('The value of PR_MESSAGE_FLAGS is not an Integer.', 'ErrorInvalidProperty');
+  const sent = systemTime(propertyValue(extendedProperties, 'systemtime', PR_CLIENT_SUBMIT_TIME), 'PR_CLIENT_SUBMIT_TIME');
+  const received = systemTime(propertyValue(extendedProperties, 'systemtime', PR_MESSAGE_DELIVERY_TIME), 'PR_MESSAGE_DELIVERY_TIME');
   return {
     subject: str(json.subject, ''),
     from,
     to: toAddresses(json.toRecipients),
     cc: toAddresses(json.ccRecipients),
     bcc: toAddresses(json.bccRecipients),
-    sentDateTime: str(json.sentDateTime, now),
-    receivedDateTime: str(json.receivedDateTime, now),
+    sentDateTime: sent ?? now,
+    receivedDateTime: received ?? now,
     createdDateTime: now,
     lastModifiedDateTime: now,
     bodyType: body.contentType === 'html' ? 'html' : 'text',
@@ -124,10 +202,11 @@ function recordFromJson(ctx: Ctx, user: UserInfo, json: Record<string, unknown>,
     internetMessageId: str(json.internetMessageId, `<${guidFor(ctx.tenant.seed, 'created', ctx.tenant.seq)}@${ctx.tenant.domain}>`),
     conversationId: `AAQkAG${ctx.tenant.seq.toString(36)}`,
     importance: json.importance === 'high' || json.importance === 'low' ? json.importance : 'normal',
-    isRead: json.isRead !== false,
-    isDraft: typeof json.isDraft === 'boolean' ? json.isDraft : isDraftDefault,
+    isRead: flags !== undefined ? (flags & MSGFLAG_READ) !== 0 : json.isRead !== false,
+    isDraft: flags === undefined || (flags & MSGFLAG_UNSENT) !== 0,
     categories: Array.isArray(json.categories) ? (json.categories as string[]) : [],
     flagStatus: flagStatusOf(json.flag),
+    ...(extendedProperties.length ? { extendedProperties } : {}),
   };
 }
 
@@ -150,7 +229,7 @@ async function createMessage(ctx: Ctx, user: UserInfo, folderNo: number) {
     // Graph v1.0 always creates a draft from MIME (only beta's importMime makes delivered mail).
     record = { ...parsed, receivedDateTime: parsed.sentDateTime, createdDateTime: now, lastModifiedDateTime: now, conversationId: `AAQkAG${ctx.tenant.seq.toString(36)}`, isRead: true, isDraft: true, categories: [] };
   } else {
-    record = recordFromJson(ctx, user, await readJson<Record<string, unknown>>(ctx), folder.wellKnownName === 'drafts');
+    record = recordFromJson(ctx, user, await readJson<Record<string, unknown>>(ctx));
   }
   const index = ctx.tenant.addItem(container, record);
   sendJson(ctx.res, 201, messageJson(ctx.tenant, container, index, record, folder.id));
@@ -289,7 +368,10 @@ export const mailRoutes: Route[] = [
       if (/\battachments\b/.test(ctx.url.searchParams.get('$expand') ?? '')) {
         json.attachments = found.record.attachments.map((a, n) => attachmentJson(String(json.id), n, a, found.record.lastModifiedDateTime, true));
       }
-      sendJson(ctx.res, 200, select(ctx, json));
+      const out = select(ctx, json);
+      // An expanded navigation property is returned beside $select, as Graph does.
+      if (json.singleValueExtendedProperties) out.singleValueExtendedProperties = json.singleValueExtendedProperties;
+      sendJson(ctx.res, 200, out);
     },
   },
   {
