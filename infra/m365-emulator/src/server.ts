@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { TokenAuthority } from './auth';
+import { handleBatch } from './batch';
 import { Faults, type CorruptionRule, type FailureRule, type ThrottleRule } from './faults';
 import { HttpError, readBody, sendError, sendJson, setODataContext, setRequestIds, type Ctx, type ODataContext, type Route } from './http-kit';
 import { mutate } from './mutate';
@@ -180,6 +181,13 @@ export function odataContextOf(graphBase: string, path: string): ODataContext {
   return { base: `${graphBase}/$metadata#${parts.join('/')}`, complete: false };
 }
 
+/** A path ending in `/delta` that no delta route answers. */
+function isUnsupportedDelta(path: string, routes: Route[]): boolean {
+  const pathOnly = path.split('?')[0];
+  if (pathOnly.includes(':') || !/\/delta$/.test(pathOnly)) return false;
+  return !routes.some((route) => route.pattern.source.includes('delta') && route.pattern.test(pathOnly));
+}
+
 export function createEmulatorServer(state: ServerState): Server {
   const sessions = new Map<string, UploadSession>();
   const routes: Route[] = [...directoryRoutes, ...mailRoutes, ...driveRoutes(sessions), ...teamsRoutes];
@@ -189,8 +197,10 @@ export function createEmulatorServer(state: ServerState): Server {
     if (rawPath.startsWith('/_emulator/')) return adminEndpoint(state, rawPath, req, res);
     const isGraph = rawPath.startsWith('/v1.0/') || rawPath.startsWith('/_upload/') || rawPath.startsWith('/_download/');
     if (isGraph) state.stats.graphRequests += 1;
+    // The `$batch` envelope is not throttled or failed itself: its requests come back through here one by one.
+    const isBatch = /^\/v1\.0\/(\$|%24)batch$/i.test(rawPath);
 
-    const failure = state.faults.nextFailure(rawPath, isGraph);
+    const failure = isBatch ? null : state.faults.nextFailure(rawPath, isGraph);
     if (failure) {
       state.stats.failed += 1;
       if (failure.disconnect) {
@@ -199,7 +209,7 @@ export function createEmulatorServer(state: ServerState): Server {
       }
       return sendError(res, failure.status ?? 500, failure.code ?? 'InternalServerError', failure.message ?? 'An internal server error occurred (injected by the emulator).');
     }
-    const throttle = state.faults.nextThrottle(rawPath, isGraph);
+    const throttle = isBatch ? null : state.faults.nextThrottle(rawPath, isGraph);
     if (throttle) {
       state.stats.throttled += 1;
       const status = throttle.status ?? 429;
@@ -237,9 +247,15 @@ export function createEmulatorServer(state: ServerState): Server {
     // A token issued before consent was revoked no longer carries the app's permissions.
     if (!state.consentGranted) return sendError(res, 403, 'Authorization_RequestDenied', 'Insufficient privileges to complete the operation.');
 
-    ctx.path = rewriteDriveAlias(state.tenant, rawPath.slice('/v1.0'.length).replace(/%24/gi, '$'));
-    setODataContext(res, odataContextOf(ctx.graphBase, ctx.path));
     const method = req.method ?? 'GET';
+    if (isBatch) {
+      if (method !== 'POST') return sendError(res, 405, 'Request_BadRequest', `The ${method} method is not supported on /$batch.`);
+      return handleBatch(ctx);
+    }
+    ctx.path = rewriteDriveAlias(state.tenant, rawPath.slice('/v1.0'.length).replace(/%24/gi, '$'));
+    // A `delta` function where Graph v1.0 has none is an unknown segment (400), not a missing item id (404).
+    if (isUnsupportedDelta(ctx.path, routes)) return sendError(res, 400, 'BadRequest', `Resource not found for the segment 'delta'.`);
+    setODataContext(res, odataContextOf(ctx.graphBase, ctx.path));
     let pathKnown = false;
     for (const route of routes) {
       const match = route.pattern.exec(ctx.path);
