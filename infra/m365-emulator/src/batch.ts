@@ -3,7 +3,7 @@
 // version segment), `dependsOn` ordering, 424 Failed Dependency when a dependency failed, and one
 // `{ id, status, headers, body }` per request. Each request goes back through the emulator's own
 // HTTP routing, exactly as if it had come alone: the batch's bearer token, per-request throttling and
-// fault rules ("Throttling and batching": requests in a batch are evaluated individually).
+// fault rules (each request of a batch is evaluated against Graph's limits on its own).
 import type { Ctx } from './http-kit';
 import { HttpError, readJson, sendJson } from './http-kit';
 
@@ -102,7 +102,14 @@ async function execute(ctx: Ctx, request: BatchRequest): Promise<BatchResponse> 
   const answer: BatchResponse = { id: request.id, status: response.status, headers: answerHeaders };
   if (bytes.length > 0) {
     // JSON bodies are inlined; anything else (MIME, file bytes) is base64, as Graph returns it.
-    answer.body = /json/i.test(response.headers.get('content-type') ?? '') ? (JSON.parse(bytes.toString('utf8')) as unknown) : bytes.toString('base64');
+    answer.body = bytes.toString('base64');
+    if (/json/i.test(response.headers.get('content-type') ?? '')) {
+      try {
+        answer.body = JSON.parse(bytes.toString('utf8')) as unknown;
+      } catch {
+        // Not JSON after all: left as base64.
+      }
+    }
   }
   return answer;
 }
