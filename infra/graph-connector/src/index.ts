@@ -4,4 +4,5 @@ export { createGraphClient } from './graph-client';
 export { describeGraphFailure, GraphError, isDeltaResyncRequired } from './graph-error';
 export { QuickXorHash, quickXorHash } from '@portal/quick-xor-hash';
 export { DEFAULT_AUTHORITY_URL, DEFAULT_GRAPH_BASE_URL, SIMPLE_UPLOAD_LIMIT, UPLOAD_CHUNK_UNIT } from './constants';
+export { messageForRestore, restoredMessageProperties, MSGFLAG_READ, MSGFLAG_UNSENT, PR_CLIENT_SUBMIT_TIME, PR_MESSAGE_DELIVERY_TIME, PR_MESSAGE_FLAGS } from './restore-message';
 export type * from './types';

@@ -136,6 +136,14 @@ export interface GraphMessage {
   /** Returned only when `$select` names it (Graph's rule). */
   internetMessageHeaders?: { name: string; value: string }[];
   attachments?: GraphAttachment[];
+  /** Set at creation (restore) and returned only with `$expand=singleValueExtendedProperties(...)`. */
+  singleValueExtendedProperties?: SingleValueExtendedProperty[];
+}
+
+/** A MAPI property through Graph: id like `Integer 0x0E07`, value always a string. */
+export interface SingleValueExtendedProperty {
+  id: string;
+  value: string;
 }
 
 export interface GraphAttachment {
