@@ -24,7 +24,7 @@ export function ProfileMenu({ onChangePassword, onLogout }: Props) {
   const name = `${firstName} ${lastName}`.trim() || user?.username || '';
   const initials = (firstName[0] ?? user?.username?.[0] ?? '?').toUpperCase();
   const imageUrl = profile?.profileImageUrl || undefined;
-  // The profile answer carries the access level (issue 10); the session user summary keeps only
+  // The profile answer carries the access level; the session user summary keeps only
   // the spec's fields. The API enforces it; this only tells the user why.
   const readOnly = useReadOnly();
   const close = () => setAnchor(null);
