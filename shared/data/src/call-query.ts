@@ -3,12 +3,22 @@ import type { ErrorResult } from '@portal/request';
 import { inBackground } from '@portal/request';
 import { queryOptions, useMutation, useQuery, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
 import { unwrap } from './api-error';
-import { endpointKeyPrefix, type EndpointQueryExtras } from './keys';
 import { usePortalQueryClient } from './query-client';
 
 // The pages' queries go through the typed calls of @portal/contracts/calls (each built from its
 // descriptor), so a component test can still replace a call; the cache key and invalidation come
 // from the descriptor.
+
+/** Every cached answer of an endpoint starts with this key (the call's arguments follow). */
+export const endpointKeyPrefix = (endpoint: EndpointDescriptor) => ['api', endpoint.method, endpoint.path] as const;
+
+export interface EndpointQueryExtras {
+  /**
+   * Reloads of data already on screen (polls, refreshes after a change) stay off the global loading
+   * bar; the first load still shows it.
+   */
+  quietRefetch?: boolean;
+}
 
 type Call<A extends unknown[], R> = (...args: A) => Promise<R | ErrorResult>;
 
