@@ -99,6 +99,8 @@ export interface ChatMessageRecord {
   from: { id: string; displayName: string } | null;
   createdDateTime: string;
   lastModifiedDateTime: string;
+  /** Set by softDelete: Teams keeps a deleted message as a tombstone. */
+  deletedDateTime?: string;
 }
 
 const DAY = 86_400_000;
@@ -399,7 +401,7 @@ export function chatMessageJson(tenant: Tenant, container: Container, index: num
     createdDateTime: record.createdDateTime,
     lastModifiedDateTime: record.lastModifiedDateTime,
     lastEditedDateTime: record.lastModifiedDateTime === record.createdDateTime ? null : record.lastModifiedDateTime,
-    deletedDateTime: null,
+    deletedDateTime: record.deletedDateTime ?? null,
     subject: record.subject,
     summary: null,
     importance: 'normal',

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { HttpError, badRequest, decode, readBody, readJson, select, sendError, sendJson, type Ctx, type Route } from './http-kit';
-import { sendDeltaPage, sendListPage } from './listing';
+import { sendDeltaPage, sendLatestDeltaLink, sendListPage } from './listing';
 import {
   DriveConflictError,
   childrenFrom,
@@ -191,6 +191,7 @@ export function driveRoutes(sessions: Map<string, UploadSession>): Route[] {
       pattern: /^\/drives\/([^/]+)\/root\/delta$/,
       handler: (ctx, [d]) => {
         const { drive, container } = driveOf(ctx, d);
+        if (ctx.url.searchParams.get('token') === 'latest') return sendLatestDeltaLink(ctx, container);
         sendDeltaPage(ctx, container, (i) => driveItemJson(ctx.tenant, drive, container, i, ctx.origin), (i) => deletedDriveItemJson(ctx.tenant, drive, container, i), { fallbackTop: 200, maxTop: 1000 });
       },
     },

@@ -20,6 +20,7 @@ import {
 import { buildMime, internetMessageHeaders, parseMime } from './mime';
 import { b64url, guidFor } from './prng';
 import { userOf } from './routes-directory';
+import { outlookDeltaRoutes } from './routes-outlook-delta';
 import type { Container, MailFolderInfo, Tenant, UserInfo } from './tenant';
 
 // Mailboxes: folders, messages (JSON, MIME, attachments, delta), events and contacts.
@@ -475,4 +476,6 @@ export const mailRoutes: Route[] = [
       sendJson(ctx.res, 200, select(ctx, contactJson(ctx.tenant, container, index, contactRecord(ctx.tenant, container, index))));
     },
   },
+  // Event and contact delta (and their DELETE) live in their own file.
+  ...outlookDeltaRoutes,
 ];

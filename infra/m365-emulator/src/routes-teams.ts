@@ -1,5 +1,5 @@
-import { HttpError, badRequest, decode, readJson, select, sendJson, type Ctx, type Route } from './http-kit';
-import { sendListPage } from './listing';
+import { HttpError, badRequest, decode, readJson, select, sendJson, setODataContext, type Ctx, type Route } from './http-kit';
+import { sendDeltaPage, sendListPage } from './listing';
 import { chatMessageJson, chatMessageRecord, type ChatMessageRecord } from './items';
 import { channelJson, teamOf } from './routes-directory';
 import type { ChannelInfo, GroupInfo } from './tenant';
@@ -19,7 +19,57 @@ function render(ctx: Ctx, team: GroupInfo, channel: ChannelInfo, index: number) 
   return chatMessageJson(ctx.tenant, container, index, chatMessageRecord(ctx.tenant, container, index, team.memberIdx), team.id, channel.id);
 }
 
+/** Learn's chatMessage: delta returns messages of the last eight months only (older ones: list messages). */
+const DELTA_MONTHS = 8;
+
+function deltaHorizon(ctx: Ctx): number {
+  const now = new Date(ctx.tenant.timeOf(ctx.tenant.seq));
+  now.setUTCMonth(now.getUTCMonth() - DELTA_MONTHS);
+  return now.getTime();
+}
+
+function messageIndex(ctx: Ctx, channel: ChannelInfo, raw: string): number {
+  const container = ctx.tenant.containers[channel.containerNo];
+  const index = ctx.tenant.chatIndex(container, decode(raw));
+  if (index === null || !ctx.tenant.exists(container, index)) throw new HttpError(404, 'NotFound', 'Message not found.');
+  return index;
+}
+
 export const teamsRoutes: Route[] = [
+  {
+    // Listed before GET /messages/{id}, which would otherwise read `delta` as a message id.
+    method: 'GET',
+    pattern: /^\/teams\/([^/]+)\/channels\/([^/]+)\/messages\/delta$/,
+    handler: (ctx, [t, c]) => {
+      const { team, channel } = channelOf(ctx, t, c);
+      const container = ctx.tenant.containers[channel.containerNo];
+      const horizon = deltaHorizon(ctx);
+      const lastModified = (i: number) => Date.parse(chatMessageRecord(ctx.tenant, container, i, team.memberIdx).lastModifiedDateTime);
+      setODataContext(ctx.res, { base: `${ctx.graphBase}/$metadata#Collection(chatMessage)`, complete: true });
+      // The first round holds the last eight months; later rounds every message added or changed.
+      // Learn documents new and updated messages only, no @removed: a deleted message is a
+      // tombstone (deletedDateTime set, see softDelete) that comes back as an update.
+      sendDeltaPage(ctx, container, (i) => render(ctx, team, channel, i), () => null, {
+        fallbackTop: 20,
+        maxTop: 50,
+        inView: (i, initial) => !initial || lastModified(i) >= horizon,
+      });
+    },
+  },
+  {
+    // chatMessage: softDelete. Teams keeps the message with deletedDateTime set.
+    method: 'POST',
+    pattern: /^\/teams\/([^/]+)\/channels\/([^/]+)\/messages\/([^/]+)\/softDelete$/,
+    handler: (ctx, [t, c, m]) => {
+      const { team, channel } = channelOf(ctx, t, c);
+      const container = ctx.tenant.containers[channel.containerNo];
+      const index = messageIndex(ctx, channel, m);
+      const now = ctx.tenant.timeOf(ctx.tenant.seq + 1);
+      const record = chatMessageRecord(ctx.tenant, container, index, team.memberIdx);
+      ctx.tenant.touchItem(container, index, { ...record, deletedDateTime: record.deletedDateTime ?? now, lastModifiedDateTime: now });
+      ctx.res.writeHead(204).end();
+    },
+  },
   {
     method: 'GET',
     pattern: /^\/teams\/([^/]+)\/channels\/([^/]+)$/,
