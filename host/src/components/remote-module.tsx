@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, useState, type ComponentType, type ReactNode } from 'react';
+import { Suspense, lazy, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { RemoteErrorPanel, useT } from '@portal/ui';
 import { handleRemoteFailure, isLoadFailure, loadRemoteComponent, reloadRemote } from '../lib/federation/federation';
 import { RemoteErrorBoundary } from './remote-error-boundary';
@@ -22,9 +22,17 @@ type Props<P> = {
 export function RemoteModule<P extends object>({ remote, module, props, loading, wrapError }: Props<P>) {
   const t = useT();
   const [attempt, setAttempt] = useState(0);
+  // The version the lazy component came from: a render failure blames that one, not whatever the
+  // remote points at by the time the boundary hears of it.
+  const loadedVersion = useRef<string | undefined>(undefined);
   // React.lazy remembers a rejected import forever; a new attempt needs a new lazy component.
   const LazyComponent = useMemo(
-    () => lazy(() => loadRemoteComponent<P>(remote, module)) as ComponentType<P>,
+    () =>
+      lazy(async () => {
+        const loaded = await loadRemoteComponent<P>(remote, module);
+        loadedVersion.current = loaded.version;
+        return loaded;
+      }) as ComponentType<P>,
     // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt is read by no one: a Retry must make a new lazy component
     [remote, module, attempt],
   );
@@ -35,7 +43,7 @@ export function RemoteModule<P extends object>({ remote, module, props, loading,
       onError={(error) => {
         // A version that loaded but throws while rendering: fall back (new lazy component) when
         // this browser knows a version that worked; otherwise the panel below stays.
-        if (!isLoadFailure(error) && handleRemoteFailure(remote, 'render', error)) setAttempt((n) => n + 1);
+        if (!isLoadFailure(error) && handleRemoteFailure(remote, 'render', error, loadedVersion.current)) setAttempt((n) => n + 1);
       }}
       onRetry={async () => {
         await reloadRemote(remote);

@@ -69,3 +69,24 @@ test('loadRemoteComponent falls back when the current entry fails to load (e.g. 
   expect(request).toHaveBeenCalledWith(expect.objectContaining({ data: expect.objectContaining({ version: '1.1.0-new', kind: 'load' }) }));
   expect(remoteNotices.getSnapshot()).toHaveLength(1);
 });
+
+test('two loads of the same remote failing at once both end on the fallback, which is never blamed for the other failure', async () => {
+  rememberGoodVersion('support', '1.0.0-old');
+  const Page = () => null;
+  // Both loads start on the current version and fail only after both are under way, as when a
+  // route mounts twice while the entry is refused.
+  let refuse: (error: Error) => void = () => undefined;
+  const refused = new Promise<never>((_, reject) => {
+    refuse = reject;
+  });
+  (loadRemote as jest.Mock).mockReturnValueOnce(refused).mockReturnValueOnce(refused).mockResolvedValue({ default: Page });
+  const first = loadRemoteComponent('support', './SupportPage');
+  const second = loadRemoteComponent('support', './SupportPage');
+  await new Promise((resolve) => setTimeout(resolve, 0));
+  refuse(new Error('integrity mismatch'));
+  await expect(first).resolves.toMatchObject({ version: '1.0.0-old' });
+  await expect(second).resolves.toMatchObject({ version: '1.0.0-old' });
+  const reports = (request as jest.Mock).mock.calls.map(([options]) => options.data).filter((data) => data?.kind === 'load' && 'message' in data);
+  expect(reports).toEqual([{ version: '1.1.0-new', kind: 'load', message: 'integrity mismatch' }]);
+  expect(remoteNotices.getSnapshot()).toHaveLength(1);
+});

@@ -115,16 +115,22 @@ export function fallbackFor(name: string): RegistryEntry | undefined {
 }
 
 /**
- * A remote version failed (load, integrity or render): report it, and when this browser knows a
- * version that worked, switch to it and say so. Returns true when a fallback was switched to.
+ * A remote version failed (load, integrity or render): report it once per page, and when this
+ * browser knows a version that worked, switch to it and say so. `failedVersion` is the version
+ * that failed: by the time a second, concurrent load of the same remote fails, the first one may
+ * already have switched to the fallback, which must not be blamed for the other's failure.
+ * Returns true when the remote now points at a version not known to fail here.
  */
-export function handleRemoteFailure(name: string, kind: RemoteFailureKind, error: unknown): boolean {
-  const failed = policy.entries.get(name);
-  const message = error instanceof Error ? error.message : String(error);
-  if (failed) {
-    failedVersions.add(versionKey(name, failed.version));
-    void reportRemoteFailure(name, failed.version, kind, message);
+export function handleRemoteFailure(name: string, kind: RemoteFailureKind, error: unknown, failedVersion = policy.entries.get(name)?.version): boolean {
+  if (failedVersion !== undefined) {
+    const key = versionKey(name, failedVersion);
+    if (!failedVersions.has(key)) {
+      failedVersions.add(key);
+      void reportRemoteFailure(name, failedVersion, kind, error instanceof Error ? error.message : String(error));
+    }
   }
+  const inUse = policy.entries.get(name);
+  if (inUse && inUse.version !== failedVersion && !failedVersions.has(versionKey(name, inUse.version))) return true;
   const fallback = fallbackFor(name);
   if (!fallback) return false;
   switchRemote(fallback);
@@ -134,9 +140,11 @@ export function handleRemoteFailure(name: string, kind: RemoteFailureKind, error
 
 type ExposedModule<P> = { default?: ComponentType<P> } & Record<string, unknown>;
 
-async function loadOnce<P>(remoteName: string, exposedModule: string): Promise<ComponentType<P>> {
+/** A loaded remote module: its component and the version it came from (for render failures). */
+export type LoadedRemote<P> = { default: ComponentType<P>; version: string };
+
+async function loadOnce<P>(remoteName: string, exposedModule: string, version: string): Promise<LoadedRemote<P>> {
   const id = `${remoteName}/${exposedModule.replace(/^\.\//, '')}`;
-  const version = policy.entries.get(remoteName)?.version ?? '';
   const started = performance.now();
   const loaded = await loadRemote<ExposedModule<P>>(id);
   if (!loaded) throw new RemoteLoadError(remoteName, id, `Remote module ${id} could not be loaded.`);
@@ -151,22 +159,20 @@ async function loadOnce<P>(remoteName: string, exposedModule: string): Promise<C
     useEffect(() => rememberGoodVersion(remoteName, version), []);
     return createElement(component as ComponentType<object>, props as object);
   }
-  return RemoteComponent as ComponentType<P>;
+  return { default: RemoteComponent as ComponentType<P>, version };
 }
 
 /** Loads `<remote>/<Module>` and returns its component (default export, else the only one),
  * falling back to the last version that worked here when the current one cannot be loaded. */
-export async function loadRemoteComponent<P>(remoteName: string, exposedModule: string): Promise<{ default: ComponentType<P> }> {
+export async function loadRemoteComponent<P>(remoteName: string, exposedModule: string): Promise<LoadedRemote<P>> {
   await refreshRegistry().catch(() => undefined);
-  try {
-    return { default: await loadOnce<P>(remoteName, exposedModule) };
-  } catch (error) {
-    if (!handleRemoteFailure(remoteName, 'load', error)) throw markLoadFailure(error);
+  // Ends: each failed round marks one more version as failed, and there are finitely many.
+  for (;;) {
+    const version = policy.entries.get(remoteName)?.version ?? '';
     try {
-      return { default: await loadOnce<P>(remoteName, exposedModule) };
-    } catch (fallbackError) {
-      handleRemoteFailure(remoteName, 'load', fallbackError);
-      throw markLoadFailure(fallbackError);
+      return await loadOnce<P>(remoteName, exposedModule, version);
+    } catch (error) {
+      if (!handleRemoteFailure(remoteName, 'load', error, version)) throw markLoadFailure(error);
     }
   }
 }
