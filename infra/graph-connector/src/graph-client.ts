@@ -17,6 +17,7 @@ import type {
   GraphClient,
   GraphClientOptions,
   GraphContact,
+  GraphContactFolder,
   GraphDrive,
   GraphDriveItem,
   GraphEvent,
@@ -281,6 +282,12 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     createEvent: (userId, event) => request<GraphEvent>('POST', `/users/${seg(userId)}/events`, { body: event }),
     listContacts: (userId) => paginate<GraphContact>(`/users/${seg(userId)}/contacts`, { query: { $top: pageSize } }),
     createContact: (userId, contact) => request<GraphContact>('POST', `/users/${seg(userId)}/contacts`, { body: contact }),
+    // Event and contact delta take their page size from the Prefer header, as message delta does.
+    eventsDelta: (userId, start, end, link) =>
+      delta<GraphEvent>(resolveUrl(`/users/${seg(userId)}/calendarView/delta`, { startDateTime: start, endDateTime: end }), link, isAtRemoved, maxPageSize),
+    contactFoldersList: (userId) => paginate<GraphContactFolder>(`/users/${seg(userId)}/contactFolders`, { query: { $top: pageSize } }),
+    contactsDelta: (userId, folderId, link) =>
+      delta<GraphContact>(resolveUrl(`/users/${seg(userId)}/contactFolders/${seg(folderId)}/contacts/delta`), link, isAtRemoved, maxPageSize),
 
     getUserDrive: (userId) => request<GraphDrive>('GET', `/users/${seg(userId)}/drive`),
     listSiteDrives: (siteId) => paginate<GraphDrive>(`/sites/${seg(siteId)}/drives`),
@@ -367,6 +374,13 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
       paginate<GraphChatMessage>(`/teams/${seg(teamId)}/channels/${seg(channelId)}/messages`, {
         query: { $top: Math.min(pageSize, CHANNEL_MESSAGE_PAGE_LIMIT) },
       }),
+    // Channel message delta allows $top up to 50 and reports deletions only as tombstones (deletedDateTime).
+    channelMessagesDelta: (teamId, channelId, link) =>
+      delta<GraphChatMessage>(
+        resolveUrl(`/teams/${seg(teamId)}/channels/${seg(channelId)}/messages/delta`, { $top: Math.min(pageSize, CHANNEL_MESSAGE_PAGE_LIMIT) }),
+        link,
+        (message) => !!message.deletedDateTime,
+      ),
     listMessageReplies: (teamId, channelId, messageId) =>
       paginate<GraphChatMessage>(`/teams/${seg(teamId)}/channels/${seg(channelId)}/messages/${seg(messageId)}/replies`, {
         query: { $top: Math.min(pageSize, CHANNEL_MESSAGE_PAGE_LIMIT) },

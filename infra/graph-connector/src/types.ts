@@ -195,6 +195,12 @@ export interface GraphContact {
 }
 export type NewContact = Omit<GraphContact, 'id' | 'changeKey' | 'createdDateTime' | 'lastModifiedDateTime'>;
 
+export interface GraphContactFolder {
+  id: string;
+  displayName: string;
+  parentFolderId?: string;
+}
+
 export interface GraphDrive {
   id: string;
   name: string;
@@ -345,6 +351,15 @@ export interface GraphClient {
   createEvent(userId: string, event: NewEvent): Promise<GraphEvent>;
   listContacts(userId: string): AsyncIterable<GraphContact>;
   createContact(userId: string, contact: NewContact): Promise<GraphContact>;
+  /**
+   * Events of the primary calendar's view from `start` to `end` (ISO times, at most 1825 days apart):
+   * Graph v1.0 has delta on a calendar view only. The window is carried in the links, so a stored
+   * `link` continues the same view; events leaving it come back as removed.
+   */
+  eventsDelta(userId: string, start: string, end: string, link?: string): AsyncIterable<DeltaPage<GraphEvent>>;
+  /** `/users/{id}/contactFolders`. */
+  contactFoldersList(userId: string): AsyncIterable<GraphContactFolder>;
+  contactsDelta(userId: string, folderId: string, link?: string): AsyncIterable<DeltaPage<GraphContact>>;
 
   getUserDrive(userId: string): Promise<GraphDrive>;
   listSiteDrives(siteId: string): AsyncIterable<GraphDrive>;
@@ -371,6 +386,12 @@ export interface GraphClient {
   listTeams(): AsyncIterable<GraphTeam>;
   listChannels(teamId: string): AsyncIterable<GraphChannel>;
   listChannelMessages(teamId: string, channelId: string): AsyncIterable<GraphChatMessage>;
+  /**
+   * Top-level channel messages added or changed. Graph's first round covers the last eight months only
+   * and the delta has no removals: a deleted message is a tombstone with `deletedDateTime`, reported here
+   * in `removedIds`.
+   */
+  channelMessagesDelta(teamId: string, channelId: string, link?: string): AsyncIterable<DeltaPage<GraphChatMessage>>;
   listMessageReplies(teamId: string, channelId: string, messageId: string): AsyncIterable<GraphChatMessage>;
   postChannelMessage(teamId: string, channelId: string, message: NewChatMessage): Promise<GraphChatMessage>;
 }
