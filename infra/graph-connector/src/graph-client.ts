@@ -356,12 +356,15 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
         return client.uploadDriveItemInSession(driveId, parentItemId, fileName, content, uploadOptions);
       }
       const bytes = await collect(content);
-      return request<GraphDriveItem>('PUT', `/drives/${seg(driveId)}/items/${seg(parentItemId)}:/${seg(fileName)}:/content`, {
+      const created = await request<GraphDriveItem>('PUT', `/drives/${seg(driveId)}/items/${seg(parentItemId)}:/${seg(fileName)}:/content`, {
         query: { '@microsoft.graph.conflictBehavior': uploadOptions.conflictBehavior ?? 'replace' },
         body: bytes,
         headers: { 'content-type': 'application/octet-stream' },
       });
+      // A simple upload takes no item properties: the client-side times follow as an update.
+      return uploadOptions.fileSystemInfo ? client.updateDriveItem(driveId, created.id, { fileSystemInfo: uploadOptions.fileSystemInfo }) : created;
     },
+    updateDriveItem: (driveId, itemId, patch) => request<GraphDriveItem>('PATCH', `/drives/${seg(driveId)}/items/${seg(itemId)}`, { body: patch }),
     uploadDriveItemInSession: (driveId, parentItemId, fileName, content, uploadOptions = {}) =>
       uploadInSession({ request, requestRaw }, { driveId, parentItemId, fileName, content, options: uploadOptions }),
 

@@ -44,7 +44,14 @@ export function messageForRestore(source: GraphMessage, attachments: GraphAttach
   };
   const files = attachments
     .filter((a) => a['@odata.type'] === '#microsoft.graph.fileAttachment' && a.contentBytes !== undefined)
-    .map((a) => ({ '@odata.type': a['@odata.type'], name: a.name, contentType: a.contentType, isInline: a.isInline ?? false, contentBytes: a.contentBytes }));
+    .map((a) => ({
+      '@odata.type': a['@odata.type'],
+      name: a.name,
+      contentType: a.contentType,
+      isInline: a.isInline ?? false,
+      ...(a.contentId ? { contentId: a.contentId } : {}),
+      contentBytes: a.contentBytes,
+    }));
   if (files.length) message.attachments = files;
   return Object.fromEntries(Object.entries(message).filter(([, value]) => value !== undefined)) as NewMessage;
 }

@@ -153,6 +153,8 @@ export interface GraphAttachment {
   contentType?: string;
   size?: number;
   isInline?: boolean;
+  /** The cid an inline attachment is referenced by in the HTML body. */
+  contentId?: string;
   lastModifiedDateTime?: string;
   /** Base64, file attachments only. */
   contentBytes?: string;
@@ -219,7 +221,7 @@ export interface GraphDriveItem {
   createdDateTime?: string;
   lastModifiedDateTime?: string;
   /** Client-side times, set by whoever uploaded the file (the item's own times are the service's). */
-  fileSystemInfo?: { createdDateTime?: string; lastModifiedDateTime?: string };
+  fileSystemInfo?: FileSystemInfo;
   createdBy?: IdentitySet;
   lastModifiedBy?: IdentitySet;
   webUrl?: string;
@@ -284,12 +286,20 @@ export type NewChatMessage = Pick<GraphChatMessage, 'body'> & Partial<Pick<Graph
 
 export type ConflictBehavior = 'fail' | 'replace' | 'rename';
 
+/** A drive item's client-side times; writable at upload and by update, unlike the item's own. */
+export interface FileSystemInfo {
+  createdDateTime?: string;
+  lastModifiedDateTime?: string;
+}
+
 export interface UploadOptions {
   conflictBehavior?: ConflictBehavior;
   /** Upload-session chunk size; rounded down to a multiple of 320 KiB. Default 10 × 320 KiB. */
   chunkSize?: number;
   /** Force an upload session even below SIMPLE_UPLOAD_LIMIT. */
   forceSession?: boolean;
+  /** Client-side times for the new file (a restore keeps the original's). */
+  fileSystemInfo?: FileSystemInfo;
 }
 
 /** Content for an upload: bytes, or a stream/iterable of chunks plus its exact total size. */
@@ -379,6 +389,8 @@ export interface GraphClient {
   /** Simple PUT up to SIMPLE_UPLOAD_LIMIT, an upload session above (or when forced). */
   uploadDriveItem(driveId: string, parentItemId: string, fileName: string, content: UploadSource, options?: UploadOptions): Promise<GraphDriveItem>;
   uploadDriveItemInSession(driveId: string, parentItemId: string, fileName: string, content: UploadSource, options?: UploadOptions): Promise<GraphDriveItem>;
+  /** PATCH of the writable facts of an item; only its client-side times today. */
+  updateDriveItem(driveId: string, itemId: string, patch: { fileSystemInfo: FileSystemInfo }): Promise<GraphDriveItem>;
 
   listSites(): AsyncIterable<GraphSite>;
   getSite(siteId: string): Promise<GraphSite>;

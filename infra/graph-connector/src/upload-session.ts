@@ -48,7 +48,15 @@ export async function uploadInSession(transport: Transport, job: UploadJob): Pro
   const session = await transport.request<{ uploadUrl: string }>(
     'POST',
     `/drives/${encodeURIComponent(job.driveId)}/items/${encodeURIComponent(job.parentItemId)}:/${encodeURIComponent(job.fileName)}:/createUploadSession`,
-    { body: { item: { '@microsoft.graph.conflictBehavior': job.options.conflictBehavior ?? 'replace', name: job.fileName } } },
+    {
+      body: {
+        item: {
+          '@microsoft.graph.conflictBehavior': job.options.conflictBehavior ?? 'replace',
+          name: job.fileName,
+          ...(job.options.fileSystemInfo ? { fileSystemInfo: job.options.fileSystemInfo } : {}),
+        },
+      },
+    },
   );
   let offset = 0;
   try {

@@ -1,9 +1,10 @@
 import type { BackupService } from '@portal/contracts';
-import type { GraphClient, GraphDriveItem, GraphEvent, GraphContact, GraphChatMessage, DeltaPage } from '@portal/graph-connector';
+import type { GraphClient, GraphDriveItem, GraphEvent, GraphContact, GraphContactFolder, GraphChannel, GraphChatMessage, DeltaPage } from '@portal/graph-connector';
 import { closeOutsideContainers, closeUnseen, closeVersions, currentTags, readCheckpoint, writeCheckpoint, writeVersions, type ItemRecord, type WriteCounts } from '../catalog/catalog';
 import { runPool, type JobContext } from '../jobs/job-context';
 import type { BlobStore, EngineDb } from '../ports';
 import { canonicalJson } from './canonical-json';
+import { fileFacts, messageFacts } from '../catalog/item-facts';
 
 export interface ObjectRef {
   id: string;
@@ -143,6 +144,7 @@ async function backupMail(env: ObjectBackupEnv, object: ObjectRef): Promise<Writ
             contentType: 'message/rfc822',
             blobHash: put.hash,
             changeTag: message.changeKey ?? null,
+            facts: messageFacts(message),
           });
         });
         return writeVersions(env.db, env.setId, object.id, env.runSeq, records);
@@ -176,24 +178,137 @@ function eventRecord(event: GraphEvent, content: Buffer): ItemRecord {
   };
 }
 
-function contactRecord(contact: GraphContact, content: Buffer): ItemRecord {
-  const name = contact.displayName || [contact.givenName, contact.surname].filter(Boolean).join(' ');
-  return {
-    service: 'contacts',
-    kind: 'contact',
-    externalId: contact.id,
-    containerId: 'contacts',
-    folderPath: 'Contacts',
-    name: name ?? '',
-    sender: null,
-    recipients: (contact.emailAddresses ?? []).map((e) => e.address),
-    sizeBytes: content.length,
-    hasAttachments: false,
-    modifiedAt: contact.lastModifiedDateTime ?? null,
-    contentType: 'application/json',
-    blobHash: null,
-    changeTag: contact.changeKey ?? contact.lastModifiedDateTime ?? null,
+/** The default folder keeps the container the catalog has always used for a mailbox's contacts. */
+const DEFAULT_CONTACTS_CONTAINER = 'contacts';
+
+function contactRecord(containerId: string, folderPath: string) {
+  return (contact: GraphContact, content: Buffer): ItemRecord => {
+    const name = contact.displayName || [contact.givenName, contact.surname].filter(Boolean).join(' ');
+    return {
+      service: 'contacts',
+      kind: 'contact',
+      externalId: contact.id,
+      containerId,
+      folderPath,
+      name: name ?? '',
+      sender: null,
+      recipients: (contact.emailAddresses ?? []).map((e) => e.address),
+      sizeBytes: content.length,
+      hasAttachments: false,
+      modifiedAt: contact.lastModifiedDateTime ?? null,
+      contentType: 'application/json',
+      blobHash: null,
+      changeTag: contact.changeKey ?? contact.lastModifiedDateTime ?? null,
+    };
   };
+}
+
+const outlookTag = (item: { changeKey?: string; lastModifiedDateTime?: string }) => item.changeKey ?? item.lastModifiedDateTime ?? null;
+
+/** Stores one delta page of JSON items (events, contacts, channel messages); unchanged tags are skipped. */
+async function storeJsonItems<T extends { id: string }>(
+  env: ObjectBackupEnv,
+  object: ObjectRef,
+  service: BackupService,
+  items: T[],
+  toRecord: (item: T, content: Buffer) => ItemRecord,
+  tagOf: (item: T) => string | null,
+): Promise<WriteCounts> {
+  const tags = await currentTags(env.db, object.id, service, items.map((item) => item.id));
+  const records: ItemRecord[] = [];
+  for (const item of items) {
+    env.job.progress.itemsDone += 1;
+    const tag = tagOf(item);
+    if (tag !== null && tags.get(item.id) === tag) continue;
+    const content = Buffer.from(canonicalJson(item));
+    const put = await env.blobs.put(env.tenantRowId, content);
+    env.job.progress.bytesDone += content.length;
+    records.push({ ...toRecord(item, content), blobHash: put.hash });
+  }
+  return writeVersions(env.db, env.setId, object.id, env.runSeq, records);
+}
+
+/**
+ * A delta stream of JSON items. When the round starts without a link (first run, or a new round after
+ * the stored one was dropped) and the delta lists the whole collection, items the catalog holds that
+ * the round did not list are gone: they end at this run, as a full listing would end them.
+ */
+async function jsonDeltaStream<T extends { id: string }>(
+  env: ObjectBackupEnv,
+  object: ObjectRef,
+  stream: string,
+  open: (link?: string) => AsyncIterable<DeltaPage<T>>,
+  service: BackupService,
+  containerId: string,
+  toRecord: (item: T, content: Buffer) => ItemRecord,
+  tagOf: (item: T) => string | null,
+  fullRoundListsAll: boolean,
+): Promise<WriteCounts> {
+  const checkpoint = await readCheckpoint(env.db, object.id, stream);
+  const doneThisRun = checkpoint !== null && checkpoint.runSeq === env.runSeq && checkpoint.roundComplete;
+  const fullRound = !doneThisRun && !checkpoint?.link;
+  const seen = new Set<string>();
+  const counts = await deltaStream(
+    env,
+    object,
+    stream,
+    open,
+    (items) => {
+      for (const item of items) seen.add(item.id);
+      return storeJsonItems(env, object, service, items, toRecord, tagOf);
+    },
+    service,
+    containerId,
+  );
+  if (fullRound && fullRoundListsAll) counts.removed += await closeUnseen(env.db, object.id, service, seen, env.runSeq, containerId);
+  return counts;
+}
+
+/**
+ * Graph v1.0 tracks events only through a calendar view, at most 1825 days long (Learn: event: delta;
+ * longer views answer ErrorInvalidRequest). The view is fixed when a round starts, since the links
+ * carry it: four years back and one ahead of that moment.
+ */
+const EVENT_VIEW_PAST_DAYS = 1460;
+const EVENT_VIEW_AHEAD_DAYS = 365;
+const DAY_MS = 86_400_000;
+
+function eventView(now = Date.now()): { start: string; end: string } {
+  return { start: new Date(now - EVENT_VIEW_PAST_DAYS * DAY_MS).toISOString(), end: new Date(now + EVENT_VIEW_AHEAD_DAYS * DAY_MS).toISOString() };
+}
+
+async function backupCalendar(env: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
+  const view = eventView();
+  // Events leaving the view come back under @removed, so they end like deleted ones.
+  return jsonDeltaStream(env, object, 'calendar', (link) => env.graph.eventsDelta(object.externalId, view.start, view.end, link), 'calendar', 'calendar', eventRecord, outlookTag, true);
+}
+
+/** Contacts per contact folder, each its own delta stream (Graph has contact delta per folder only). */
+async function backupContacts(env: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
+  const counts = emptyCounts();
+  const containerIds: string[] = [];
+  const folders: GraphContactFolder[] = [];
+  for await (const folder of env.graph.contactFoldersList(object.externalId)) folders.push(folder);
+  for (const folder of folders) {
+    const isDefault = folder.displayName === 'Contacts' && !containerIds.includes(DEFAULT_CONTACTS_CONTAINER);
+    const containerId = isDefault ? DEFAULT_CONTACTS_CONTAINER : folder.id;
+    containerIds.push(containerId);
+    const got = await jsonDeltaStream(
+      env,
+      object,
+      `contacts:${folder.id}`,
+      (link) => env.graph.contactsDelta(object.externalId, folder.id, link),
+      'contacts',
+      containerId,
+      contactRecord(containerId, folder.displayName),
+      outlookTag,
+      true,
+    );
+    addCounts(counts, got);
+  }
+  // A folder deleted as a whole reports no removals of its own: its contacts end at this run.
+  if (containerIds.length) counts.removed += await closeOutsideContainers(env.db, object.id, 'contacts', containerIds, env.runSeq);
+  return counts;
 }
 
 /** Drive items: files become versions with their content; folders are kept (kind folder) to resolve paths. */
@@ -276,6 +391,7 @@ async function backupDrive(env: ObjectBackupEnv, object: ObjectRef, driveId: str
           contentType: file.file?.mimeType ?? 'application/octet-stream',
           blobHash: put.hash,
           changeTag: tag,
+          facts: fileFacts(file),
         });
       });
       return writeVersions(env.db, env.setId, object.id, env.runSeq, records);
@@ -289,37 +405,54 @@ async function* withIds<T extends { id: string }>(items: AsyncIterable<T>, idOf:
   for await (const item of items) yield { ...item, id: idOf(item) };
 }
 
+function channelMessageRecord(channel: GraphChannel) {
+  return (message: GraphChatMessage, content: Buffer): ItemRecord => ({
+    service: 'teams',
+    kind: 'channelMessage',
+    externalId: message.id,
+    containerId: channel.id,
+    folderPath: channel.displayName,
+    name: message.subject || message.body.content.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120),
+    sender: message.from?.user?.displayName ?? message.from?.application?.displayName ?? null,
+    recipients: [],
+    sizeBytes: content.length,
+    hasAttachments: (message.attachments ?? []).length > 0,
+    modifiedAt: message.lastModifiedDateTime ?? message.createdDateTime ?? null,
+    contentType: 'application/json',
+    blobHash: null,
+    changeTag: message.lastModifiedDateTime ?? message.createdDateTime ?? null,
+  });
+}
+
+const channelMessageTag = (message: GraphChatMessage) => message.lastModifiedDateTime ?? message.createdDateTime ?? null;
+
+/** Delta pages with ids (items and removals) turned into the catalog's keys. */
+async function* keyedPages<T extends { id: string }>(pages: AsyncIterable<DeltaPage<T>>, keyOf: (id: string) => string): AsyncIterable<DeltaPage<T>> {
+  for await (const page of pages) yield { ...page, items: page.items.map((item) => ({ ...item, id: keyOf(item.id) })), removedIds: page.removedIds.map(keyOf) };
+}
+
+async function backupChannel(env: ObjectBackupEnv, object: ObjectRef, channel: GraphChannel): Promise<WriteCounts> {
+  const counts = emptyCounts();
+  const teamId = object.externalId;
+  // Message ids are only unique within a channel, so the catalog keys them by channel too.
+  const keyOf = (id: string) => `${channel.id}/${id}`;
+  const stream = `teams:${channel.id}`;
+  const toRecord = channelMessageRecord(channel);
+  // Graph's channel message delta starts with the last eight months only (Learn: chatMessage: delta):
+  // until the channel has a delta link, it is listed in full first so older messages are kept too.
+  if (!(await readCheckpoint(env.db, object.id, stream))?.link) {
+    const listed = withIds(env.graph.listChannelMessages(teamId, channel.id), (message) => keyOf(message.id));
+    addCounts(counts, await listingStream(env, object, `teams-list:${channel.id}`, listed, 'teams', toRecord, channelMessageTag, channel.id));
+  }
+  // Later rounds hold what was posted or edited; a deleted message is a tombstone the connector reports removed.
+  const open = (link?: string) => keyedPages(env.graph.channelMessagesDelta(teamId, channel.id, link), keyOf);
+  addCounts(counts, await jsonDeltaStream(env, object, stream, open, 'teams', channel.id, toRecord, channelMessageTag, false));
+  return counts;
+}
+
 async function backupTeam(env: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
   const counts = emptyCounts();
-  for await (const channel of env.graph.listChannels(object.externalId)) {
-    const got = await listingStream<GraphChatMessage>(
-      env,
-      object,
-      `teams:${channel.id}`,
-      // Message ids are only unique within a channel, so the catalog keys them by channel too.
-      withIds(env.graph.listChannelMessages(object.externalId, channel.id), (message) => `${channel.id}/${message.id}`),
-      'teams',
-      (message, content) => ({
-        service: 'teams',
-        kind: 'channelMessage',
-        externalId: message.id,
-        containerId: channel.id,
-        folderPath: channel.displayName,
-        name: message.subject || message.body.content.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim().slice(0, 120),
-        sender: message.from?.user?.displayName ?? message.from?.application?.displayName ?? null,
-        recipients: [],
-        sizeBytes: content.length,
-        hasAttachments: (message.attachments ?? []).length > 0,
-        modifiedAt: message.lastModifiedDateTime ?? message.createdDateTime ?? null,
-        contentType: 'application/json',
-        blobHash: null,
-        changeTag: message.lastModifiedDateTime ?? message.createdDateTime ?? null,
-      }),
-      (message) => message.lastModifiedDateTime ?? message.createdDateTime ?? null,
-      channel.id,
-    );
-    addCounts(counts, got);
-  }
+  for await (const channel of env.graph.listChannels(object.externalId)) addCounts(counts, await backupChannel(env, object, channel));
   return counts;
 }
 
@@ -329,12 +462,8 @@ export async function backupObject(env: ObjectBackupEnv, object: ObjectRef): Pro
   const wants = (service: BackupService) => env.services.includes(service);
   if (object.kind === 'user') {
     if (wants('mail')) addCounts(counts, await backupMail(env, object));
-    if (wants('calendar')) {
-      addCounts(counts, await listingStream(env, object, 'calendar', env.graph.listEvents(object.externalId), 'calendar', eventRecord, (e) => e.changeKey ?? e.lastModifiedDateTime ?? null));
-    }
-    if (wants('contacts')) {
-      addCounts(counts, await listingStream(env, object, 'contacts', env.graph.listContacts(object.externalId), 'contacts', contactRecord, (c) => c.changeKey ?? c.lastModifiedDateTime ?? null));
-    }
+    if (wants('calendar')) addCounts(counts, await backupCalendar(env, object));
+    if (wants('contacts')) addCounts(counts, await backupContacts(env, object));
     if (wants('onedrive')) {
       const drive = await env.graph.getUserDrive(object.externalId);
       addCounts(counts, await backupDrive(env, object, drive.id, 'onedrive', drive.name));

@@ -1,5 +1,6 @@
 import type { BackupService, ItemKind } from '@portal/contracts';
 import type { EngineDb, EngineQueryable } from '../ports';
+import type { ItemFacts } from './item-facts';
 
 // The item catalog. A version row is visible in run r when valid_from_run <= r < valid_to_run (or
 // valid_to_run is null), so "the mailbox as of run r" is a filter, not a copy.
@@ -32,6 +33,8 @@ export interface ItemRecord {
   contentType: string;
   blobHash: string | null;
   changeTag: string | null;
+  /** What a faithful restore needs beyond the content (see item-facts.ts). */
+  facts?: ItemFacts | null;
 }
 
 export interface WriteCounts {
@@ -78,14 +81,14 @@ export async function writeVersions(db: EngineDb, setId: string, objectId: strin
     }
     await tx.query(
       `insert into backup_item_versions (set_id, object_id, service, kind, external_id, container_id, folder_path, name, sender, recipients,
-                                         size_bytes, has_attachments, modified_at, content_type, blob_hash, change_tag, valid_from_run, search)
+                                         size_bytes, has_attachments, modified_at, content_type, blob_hash, change_tag, facts, valid_from_run, search)
        select $1, $2, x.service, x.kind, x."externalId", x."containerId", x."folderPath", x.name, x.sender,
               coalesce(array(select jsonb_array_elements_text(x.recipients)), '{}'), x."sizeBytes", x."hasAttachments",
-              x."modifiedAt", x."contentType", x."blobHash", x."changeTag", $3,
+              x."modifiedAt", x."contentType", x."blobHash", x."changeTag", x.facts, $3,
               to_tsvector('simple', ${SEARCH_TEXT('x.name', 'x.sender', "coalesce((select string_agg(r, ' ') from jsonb_array_elements_text(x.recipients) r), '')", 'x."folderPath"')})
          from jsonb_to_recordset($4::jsonb) as x(service text, kind text, "externalId" text, "containerId" text, "folderPath" text, name text,
               sender text, recipients jsonb, "sizeBytes" bigint, "hasAttachments" boolean, "modifiedAt" timestamptz, "contentType" text,
-              "blobHash" text, "changeTag" text)`,
+              "blobHash" text, "changeTag" text, facts jsonb)`,
       [setId, objectId, runSeq, JSON.stringify(records)],
     );
   });

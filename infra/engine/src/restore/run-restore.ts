@@ -1,9 +1,11 @@
 import type { BackupService, RestoreDestination, RestoreSelection } from '@portal/contracts';
-import type { GraphClient, GraphContact, GraphEvent, GraphChatMessage, NewContact, NewEvent } from '@portal/graph-connector';
+import type { FileSystemInfo, GraphClient, GraphContact, GraphEvent, GraphChatMessage, NewContact, NewEvent } from '@portal/graph-connector';
 import type { JobContext } from '../jobs/job-context';
 import { setPayload } from '../jobs/job-store';
 import type { BlobStore, EngineDb } from '../ports';
 import { findTenantRow, tenantCredentials, type GraphClientFactory } from '../tenants';
+import { isFileFacts, isMessageFacts } from '../catalog/item-facts';
+import { restoreMessage } from './restore-mail';
 import { loadVersions, resolveSelection, type VersionRow } from './selection';
 
 export interface RestorePayload {
@@ -68,6 +70,9 @@ class MailFolders {
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+const sameInstant = (a?: string, b?: string) => (a && b ? Date.parse(a) === Date.parse(b) : !b);
+const sameFileTimes = (restored: FileSystemInfo | undefined, original: FileSystemInfo) =>
+  sameInstant(restored?.createdDateTime, original.createdDateTime) && sameInstant(restored?.lastModifiedDateTime, original.lastModifiedDateTime);
 
 /**
  * Restores item versions to Graph (original place or another user) or prepares a download, then
@@ -141,7 +146,9 @@ export async function runRestore(deps: RestoreDeps, ctx: JobContext): Promise<Re
     return drives.get(userId)!;
   };
 
-  const restoreOne = async (version: VersionRow, targetUser: string | null): Promise<boolean> => {
+  /** Restores one version; returns what differs between the backup and the restored item (empty: verified). */
+  const restoreOne = async (version: VersionRow, targetUser: string | null): Promise<string[]> => {
+    const differs = (same: boolean) => (same ? [] : ['content']);
     const content = await deps.blobs.get(set.tenant_id, version.blob_hash!);
     const toUser = targetUser ?? (version.object_kind === 'user' ? version.object_external_id : null);
     switch (version.kind) {
@@ -149,15 +156,16 @@ export async function runRestore(deps: RestoreDeps, ctx: JobContext): Promise<Re
         if (!toUser) throw new Error('Mail can only be restored to a mailbox');
         if (!folders.has(toUser)) folders.set(toUser, new MailFolders(graph, toUser));
         const folderId = await folders.get(toUser)!.idFor(version.folder_path);
-        const created = await graph.createMessageFromMime(toUser, folderId, content);
-        return Buffer.from(await graph.getMessageMime(toUser, created.id)).equals(content);
+        const result = await restoreMessage(graph, toUser, folderId, content, isMessageFacts(version.facts) ? version.facts : null);
+        if (result.asDraft) await ctx.log('warn', `${version.name}: restored from its MIME, as a draft (backed up without its facts, or over Graph's request size)`);
+        return result.differences;
       }
       case 'event': {
         if (!toUser) throw new Error('Events can only be restored to a user');
         const source = JSON.parse(content.toString('utf8')) as GraphEvent;
         const { id: _id, changeKey: _ck, bodyPreview: _bp, createdDateTime: _c, lastModifiedDateTime: _m, ...event } = source;
         const created = await graph.createEvent(toUser, event as NewEvent);
-        return created.subject === source.subject && sameJson(created.start, source.start) && sameJson(created.end, source.end) && created.body?.content === source.body?.content;
+        return differs(created.subject === source.subject && sameJson(created.start, source.start) && sameJson(created.end, source.end) && created.body?.content === source.body?.content);
       }
       case 'contact': {
         if (!toUser) throw new Error('Contacts can only be restored to a user');
@@ -166,7 +174,7 @@ export async function runRestore(deps: RestoreDeps, ctx: JobContext): Promise<Re
         const created = await graph.createContact(toUser, contact as NewContact);
         // Graph may fill in a display name per address; the addresses themselves must match.
         const addresses = (c: GraphContact) => (c.emailAddresses ?? []).map((e) => e.address.toLowerCase());
-        return created.displayName === source.displayName && sameJson(addresses(created), addresses(source));
+        return differs(created.displayName === source.displayName && sameJson(addresses(created), addresses(source)));
       }
       case 'file': {
         let driveId: string;
@@ -180,9 +188,13 @@ export async function runRestore(deps: RestoreDeps, ctx: JobContext): Promise<Re
           folderPath = folderPath.split('/').slice(1).join('/');
         }
         const parent = await graph.ensureFolderPath(driveId, `/${folderPath}`);
-        const created = await graph.uploadDriveItem(driveId, parent.id, version.name, new Uint8Array(content), { conflictBehavior: 'rename' });
+        const fileSystemInfo = isFileFacts(version.facts) ? version.facts.fileSystemInfo : undefined;
+        const created = await graph.uploadDriveItem(driveId, parent.id, version.name, new Uint8Array(content), { conflictBehavior: 'rename', fileSystemInfo });
         const back = await graph.downloadDriveItem(driveId, created.id);
-        return (await readAll(back.stream)).equals(content);
+        const differences = differs((await readAll(back.stream)).equals(content));
+        // The client-side times are what a user sees as "modified" in OneDrive and Explorer.
+        if (fileSystemInfo && !sameFileTimes(created.fileSystemInfo, fileSystemInfo)) differences.push('file times');
+        return differences;
       }
       case 'channelMessage': {
         if (targetUser) throw new Error('Channel messages are restored to their original channel');
@@ -193,7 +205,7 @@ export async function runRestore(deps: RestoreDeps, ctx: JobContext): Promise<Re
           createdDateTime: source.createdDateTime,
           from: source.from ?? undefined,
         });
-        return created.body.content === source.body.content;
+        return differs(created.body.content === source.body.content);
       }
       default:
         throw new Error(`Items of kind ${version.kind} cannot be restored`);
@@ -205,8 +217,9 @@ export async function runRestore(deps: RestoreDeps, ctx: JobContext): Promise<Re
     const targetUser = destination.kind === 'user' ? destination.userExternalId : (payload.targets?.[i] ?? null);
     if (version?.blob_hash) {
       try {
-        if (await restoreOne(version, targetUser)) verified += 1;
-        else await ctx.log('warn', `${version.name}: restored, but the read-back did not match the backup`);
+        const differences = await restoreOne(version, targetUser);
+        if (differences.length === 0) verified += 1;
+        else await ctx.log('warn', `${version.name}: restored, but the read-back differs from the backup in ${differences.join(', ')}`);
       } catch (error) {
         failures += 1;
         await ctx.log('error', `${version.name}: ${(error as Error).message}`);

@@ -1,5 +1,6 @@
 import type { BackupService, RestoreSelection } from '@portal/contracts';
 import { VISIBLE_AT } from '../catalog/catalog';
+import type { ItemFacts } from '../catalog/item-facts';
 import type { EngineQueryable } from '../ports';
 
 /** What a restore works through: item versions in a stable order. */
@@ -20,10 +21,11 @@ export interface VersionRow {
   content_type: string;
   blob_hash: string | null;
   modified_at: Date | null;
+  facts: ItemFacts | null;
 }
 
 const VERSION_COLUMNS = `v.id, v.set_id, v.object_id, o.kind as object_kind, o.external_id as object_external_id, o.display_name as object_name,
-  v.service, v.kind, v.external_id, v.container_id, v.folder_path, v.name, v.size_bytes, v.content_type, v.blob_hash, v.modified_at`;
+  v.service, v.kind, v.external_id, v.container_id, v.folder_path, v.name, v.size_bytes, v.content_type, v.blob_hash, v.modified_at, v.facts`;
 
 /** Tree keys are `service:path` (path '' is the service's root). */
 export function parseFolderKey(key: string): { service: string; path: string } | null {
