@@ -1,0 +1,131 @@
+import crypto from 'node:crypto';
+import { createGraphClient, type GraphClient } from '@portal/graph-connector';
+import { startEmulator, type Emulator } from '@portal/m365-emulator';
+import type { BackupService } from '@portal/contracts';
+import type { JobContext } from '../jobs/job-context';
+import type { BlobStore, EngineDb } from '../ports';
+import { backupObject, type ObjectBackupEnv, type ObjectRef } from './backup-object';
+
+// Events, contacts and channel messages go through Graph's delta: a second run asks only for what
+// changed (its requests and records follow the changes), and deleted items end at that run. The
+// catalog is a stand-in that keeps the delta checkpoints and records every other statement.
+
+interface Statement {
+  sql: string;
+  params: unknown[];
+}
+
+interface Record_ {
+  service: string;
+  kind: string;
+  externalId: string;
+  containerId: string;
+  folderPath: string;
+}
+
+function checkpointingDb(statements: Statement[]): EngineDb {
+  const checkpoints = new Map<string, { link: unknown; run_seq: unknown; round_complete: unknown }>();
+  const db = {
+    query: async (sql: string, params: unknown[] = []) => {
+      statements.push({ sql, params });
+      const key = `${String(params[0])}|${String(params[1])}`;
+      if (sql.includes('from backup_checkpoints')) {
+        const row = checkpoints.get(key);
+        return { rows: row ? [row] : [], rowCount: row ? 1 : 0 };
+      }
+      if (sql.includes('insert into backup_checkpoints')) checkpoints.set(key, { link: params[2], run_seq: params[3], round_complete: params[4] });
+      return { rows: [], rowCount: 0 };
+    },
+    transaction: async <T>(work: (tx: unknown) => Promise<T>) => work(db),
+  };
+  return db as unknown as EngineDb;
+}
+
+const inserted = (statements: Statement[]): Record_[] =>
+  statements.filter((s) => s.sql.includes('insert into backup_item_versions')).flatMap((s) => JSON.parse(String(s.params[3])) as Record_[]);
+
+/** External ids a statement ended (`update … set valid_to_run`), as closeVersions issues it. */
+const closed = (statements: Statement[]): string[] =>
+  statements.filter((s) => /^\s*update backup_item_versions set valid_to_run/.test(s.sql) && Array.isArray(s.params[2])).flatMap((s) => s.params[2] as string[]);
+
+describe('incremental backups of events, contacts and channel messages through delta', () => {
+  let emulator: Emulator;
+  let graph: GraphClient;
+  let db: EngineDb;
+  const statements: Statement[] = [];
+
+  beforeAll(async () => {
+    emulator = await startEmulator({ seed: 'engine-incremental', size: 2000 });
+    // Small pages, so a full round costs many requests and an incremental one a single page per stream.
+    graph = createGraphClient({ ...emulator.credentials, pageSize: 5 });
+    db = checkpointingDb(statements);
+  });
+  afterAll(() => emulator.stop());
+
+  function env(runSeq: number, services: BackupService[]): ObjectBackupEnv {
+    const blobs = { put: async (_tenant: string, content: Buffer) => ({ hash: crypto.createHash('sha256').update(content).digest('hex') }) } as unknown as BlobStore;
+    const job = { progress: { itemsDone: 0, bytesDone: 0 }, checkpoint: async () => undefined } as unknown as JobContext;
+    return { db, blobs, graph, job, setId: 'set-1', tenantRowId: 'tenant-1', runSeq, services, fetchConcurrency: 2 };
+  }
+
+  /** Runs the user (calendar, contacts) and the team (teams) backups; returns the statements and Graph requests of the run. */
+  async function run(runSeq: number, user: ObjectRef, team: ObjectRef) {
+    const from = statements.length;
+    const before = emulator.stats().graphRequests;
+    await backupObject(env(runSeq, ['calendar', 'contacts']), user);
+    await backupObject(env(runSeq, ['teams']), team);
+    return { statements: statements.slice(from), requests: emulator.stats().graphRequests - before };
+  }
+
+  it('fetches only the changed event, contact and channel message on the second run and closes the deleted ones', async () => {
+    const { tenant } = emulator;
+    const userInfo = tenant.users[0];
+    const teamInfo = tenant.groups.find((g) => g.isTeam)!;
+    const channels = tenant.channels.filter((c) => c.groupIdx === teamInfo.idx);
+    const user: ObjectRef = { id: 'user-1', kind: 'user', externalId: userInfo.id, displayName: userInfo.displayName };
+    const team: ObjectRef = { id: 'team-1', kind: 'team', externalId: teamInfo.id, displayName: teamInfo.displayName };
+
+    const first = await run(1, user, team);
+    const firstRecords = inserted(first.statements);
+    const events = firstRecords.filter((r) => r.service === 'calendar');
+    const contacts = firstRecords.filter((r) => r.service === 'contacts');
+    const messages = firstRecords.filter((r) => r.service === 'teams');
+    expect(events).toHaveLength(tenant.containers[userInfo.eventsNo].count);
+    expect(contacts).toHaveLength(tenant.containers[userInfo.contactsNo].count);
+    // The same records the listing path wrote: one calendar, the default contacts container, messages keyed by channel.
+    expect(new Set(events.map((r) => `${r.kind}|${r.containerId}|${r.folderPath}`))).toEqual(new Set(['event|calendar|Calendar']));
+    expect(new Set(contacts.map((r) => `${r.kind}|${r.containerId}|${r.folderPath}`))).toEqual(new Set(['contact|contacts|Contacts']));
+    expect(messages.every((r) => r.kind === 'channelMessage' && r.externalId.startsWith(`${r.containerId}/`))).toBe(true);
+    const channelMessageCount = channels.reduce((n, c) => n + tenant.containers[c.containerNo].count, 0);
+    // Listed in full first (delta starts with eight months), so every message is kept.
+    expect(new Set(messages.map((r) => r.externalId)).size).toBe(channelMessageCount);
+
+    // One change and one deletion of each kind.
+    const eventsContainer = tenant.containers[userInfo.eventsNo];
+    const contactsContainer = tenant.containers[userInfo.contactsNo];
+    const channel = channels[0];
+    const chat = tenant.containers[channel.containerNo];
+    const changedEvent = tenant.parseItemId('event', events[0].externalId)!;
+    tenant.touchItem(eventsContainer, changedEvent.index);
+    await graph.request('DELETE', `/users/${userInfo.id}/events/${events[1].externalId}`);
+    const changedContact = tenant.parseItemId('contact', contacts[0].externalId)!;
+    tenant.touchItem(contactsContainer, changedContact.index);
+    await graph.request('DELETE', `/users/${userInfo.id}/contacts/${contacts[1].externalId}`);
+    const lastIndex = chat.count - 1;
+    const editedId = String(1_600_000_000_000 + lastIndex);
+    const deletedId = String(1_600_000_000_000 + lastIndex - 1);
+    tenant.touchItem(chat, lastIndex);
+    await graph.request('POST', `/teams/${teamInfo.id}/channels/${encodeURIComponent(channel.id)}/messages/${deletedId}/softDelete`);
+
+    const second = await run(2, user, team);
+    expect(inserted(second.statements).map((r) => r.externalId).sort()).toEqual([events[0].externalId, contacts[0].externalId, `${channel.id}/${editedId}`].sort());
+    expect(closed(second.statements)).toEqual(expect.arrayContaining([events[1].externalId, contacts[1].externalId, `${channel.id}/${deletedId}`]));
+    // One delta call per stream plus the folder and channel lists: the cost follows the changes, not the size.
+    expect(second.requests).toBe(3 + 1 + channels.length);
+    expect(first.requests).toBeGreaterThan(second.requests * 3);
+
+    const third = await run(3, user, team);
+    expect(inserted(third.statements)).toEqual([]);
+    expect(third.requests).toBe(second.requests);
+  });
+});
