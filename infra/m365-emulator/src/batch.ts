@@ -6,6 +6,7 @@
 // fault rules (each request of a batch is evaluated against Graph's limits on its own).
 import type { Ctx } from './http-kit';
 import { HttpError, readJson, sendJson } from './http-kit';
+import { loopbackRequest } from './loopback';
 
 export const BATCH_LIMIT = 20;
 
@@ -71,6 +72,10 @@ function errorResponse(id: string, status: number, code: string, message: string
   };
 }
 
+// Header names as Learn's sample batch response spells them. The Graph SDK looks for `Content-Type`
+// exactly (BatchResponseContent inlines a JSON body only then); other names keep the emulator's case.
+const GRAPH_HEADER_CASE: Record<string, string> = { 'content-type': 'Content-Type', 'cache-control': 'Cache-Control', 'odata-version': 'OData-Version' };
+
 const isSuccess = (status: number) => status >= 200 && status < 300;
 
 /** One request through the emulator's HTTP interface, as if the client had sent it alone. */
@@ -90,20 +95,18 @@ async function execute(ctx: Ctx, request: BatchRequest): Promise<BatchResponse> 
   }
   const authorization = ctx.req.headers.authorization;
   if (authorization) headers.authorization = authorization;
-  const response = await fetch(`${ctx.graphBase}/${relative}`, { method: request.method.toUpperCase(), headers, body: body ? new Uint8Array(body) : undefined, redirect: 'manual' }).catch(
-    () => null,
-  );
+  const response = await loopbackRequest(ctx.selfOrigin, ctx.req.headers.host, request.method.toUpperCase(), `/v1.0/${relative}`, headers, body).catch(() => null);
   if (!response) return errorResponse(request.id, 503, 'ServiceNotAvailable', 'The connection for this request was closed before it was answered.');
   const answerHeaders: Record<string, string> = {};
-  response.headers.forEach((value, name) => {
-    if (!['content-length', 'connection', 'keep-alive', 'date', 'transfer-encoding'].includes(name)) answerHeaders[name] = value;
-  });
-  const bytes = Buffer.from(await response.arrayBuffer());
+  for (const [name, value] of Object.entries(response.headers)) {
+    if (!['content-length', 'connection', 'keep-alive', 'date', 'transfer-encoding'].includes(name)) answerHeaders[GRAPH_HEADER_CASE[name] ?? name] = value;
+  }
+  const bytes = response.body;
   const answer: BatchResponse = { id: request.id, status: response.status, headers: answerHeaders };
   if (bytes.length > 0) {
     // JSON bodies are inlined; anything else (MIME, file bytes) is base64, as Graph returns it.
     answer.body = bytes.toString('base64');
-    if (/json/i.test(response.headers.get('content-type') ?? '')) {
+    if (/json/i.test(response.headers['content-type'] ?? '')) {
       try {
         answer.body = JSON.parse(bytes.toString('utf8')) as unknown;
       } catch {

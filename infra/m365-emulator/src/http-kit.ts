@@ -10,9 +10,12 @@ export interface Ctx {
   /** Path below /v1.0, still percent-encoded. */
   path: string;
   tenant: Tenant;
-  /** `http://127.0.0.1:port`, for links the emulator hands out. */
+  /** Scheme and Host the request came to (`https://localhost:4100`): every link the emulator hands out starts with it. */
   origin: string;
+  /** `{origin}/v1.0`. */
   graphBase: string;
+  /** The address this server listens on, for requests it sends to itself (`$batch`). */
+  selfOrigin: string;
   body(): Promise<Buffer>;
 }
 
@@ -85,6 +88,20 @@ export function setRequestIds(req: IncomingMessage, res: ServerResponse): void {
   const sent = req.headers['client-request-id'];
   res.setHeader('request-id', requestId);
   res.setHeader('client-request-id', typeof sent === 'string' && /^[A-Za-z0-9._:{}-]{1,128}$/.test(sent) ? sent : requestId);
+}
+
+// A Host header is `host[:port]` (a bracketed IPv6 literal allowed); anything else is not used in links.
+const HOST_HEADER = /^(?:[A-Za-z0-9.-]+|\[[0-9A-Fa-f:.]+\])(?::\d{1,5})?$/;
+
+/**
+ * The origin a request came to, as Graph builds its links: the scheme of the connection and the Host
+ * header, so a client that reached the emulator as `https://localhost:4100` (or through a port
+ * mapping) follows links to the same place. Without a usable Host header, `fallback` (the listening address).
+ */
+export function requestOrigin(req: IncomingMessage, fallback: string): string {
+  const scheme = (req.socket as { encrypted?: boolean }).encrypted ? 'https' : 'http';
+  const host = req.headers.host;
+  return host && HOST_HEADER.test(host) ? `${scheme}://${host}` : `${scheme}://${new URL(fallback).host}`;
 }
 
 export async function readBody(req: IncomingMessage, limit = 64 * 1024 * 1024): Promise<Buffer> {

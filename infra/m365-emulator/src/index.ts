@@ -6,11 +6,13 @@ import { Faults, type CorruptionRule, type FailureRule, type ThrottleRule } from
 import { mutate, type MutationSummary } from './mutate';
 import { createEmulatorServer, type EmulatorStats, type ServerState } from './server';
 import { DEFAULT_SIZE, Tenant } from './tenant';
+import { selfSignedCertificate, type TlsCertificate } from './tls';
 
 export { Tenant, DEFAULT_SIZE } from './tenant';
 export type { ThrottleRule, FailureRule, CorruptionRule } from './faults';
 export type { MutationSummary } from './mutate';
 export type { EmulatorStats } from './server';
+export type { TlsCertificate } from './tls';
 
 export interface EmulatorOptions {
   seed?: string | number;
@@ -25,6 +27,11 @@ export interface EmulatorOptions {
   tokenLifetimeSeconds?: number;
   /** When set, /_emulator/* requires the header `x-emulator-key`. */
   adminKey?: string;
+  /**
+   * Serve https: `true` makes a self-signed certificate at start (see `Emulator.certificate`), or pass a
+   * certificate and key (PEM). Default plain http. Official clients (the Graph SDK, MSAL) need https.
+   */
+  tls?: boolean | TlsCertificate;
 }
 
 /** What a Graph client (or a tenant's stored connection) needs to reach this emulator. */
@@ -44,6 +51,8 @@ export interface Emulator {
   /** Admin endpoints: {adminUrl}/info, /mutate, /throttle, /failure, /revoke-tokens, /consent. */
   adminUrl: string;
   port: number;
+  /** PEM of the certificate served over https (undefined over http): what a client trusts (`ca`, NODE_EXTRA_CA_CERTS). */
+  certificate?: string;
   tenantId: string;
   clientId: string;
   clientSecret: string;
@@ -78,22 +87,24 @@ export interface Emulator {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const tenant = new Tenant({ seed: options.seed ?? 1, size: options.size ?? DEFAULT_SIZE, users: options.users });
   const faults = new Faults();
-  const stats: EmulatorStats = { requests: 0, graphRequests: 0, tokenRequests: 0, throttled: 0, failed: 0 };
+  const stats: EmulatorStats = { requests: 0, graphRequests: 0, tokenRequests: 0, discoveryRequests: 0, throttled: 0, failed: 0 };
   const host = options.host ?? '127.0.0.1';
-  const state: ServerState = { tenant, auth: new TokenAuthority(tenant, options.tokenLifetimeSeconds ?? 3599), faults, stats, adminKey: options.adminKey, origin: '', consentGranted: true };
+  const tls = options.tls === true ? await selfSignedCertificate(host) : options.tls || undefined;
+  const state: ServerState = { tenant, auth: new TokenAuthority(tenant, options.tokenLifetimeSeconds ?? 3599), faults, stats, adminKey: options.adminKey, origin: '', tls, consentGranted: true };
   const server = createEmulatorServer(state);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
-  state.origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  state.origin = `${tls ? 'https' : 'http'}://${host.includes(':') ? `[${host}]` : host}:${port}`;
   const url = `${state.origin}/v1.0`;
   return {
     url,
     authorityUrl: state.origin,
     adminUrl: `${state.origin}/_emulator`,
     port,
+    certificate: tls?.cert,
     tenantId: tenant.tenantId,
     clientId: tenant.clientId,
     clientSecret: tenant.clientSecret,

@@ -1,20 +1,24 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { randomUUID } from 'node:crypto';
+import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { TokenAuthority } from './auth';
 import { handleBatch } from './batch';
 import { Faults, type CorruptionRule, type FailureRule, type ThrottleRule } from './faults';
-import { HttpError, readBody, sendError, sendJson, setODataContext, setRequestIds, type Ctx, type ODataContext, type Route } from './http-kit';
+import { HttpError, readBody, requestOrigin, sendError, sendJson, setODataContext, setRequestIds, type Ctx, type ODataContext, type Route } from './http-kit';
+import { identityEndpoint } from './identity';
 import { mutate } from './mutate';
 import { directoryRoutes } from './routes-directory';
 import { driveRoutes, serveDownload, serveUpload, type UploadSession } from './routes-drive';
 import { mailRoutes } from './routes-mail';
 import { teamsRoutes } from './routes-teams';
 import type { Tenant } from './tenant';
+import type { TlsCertificate } from './tls';
 
 export interface EmulatorStats {
   requests: number;
   graphRequests: number;
   tokenRequests: number;
+  /** OpenID configuration, keys and instance discovery documents served (what MSAL reads before a token). */
+  discoveryRequests: number;
   throttled: number;
   failed: number;
 }
@@ -25,54 +29,15 @@ export interface ServerState {
   faults: Faults;
   stats: EmulatorStats;
   adminKey?: string;
+  /** The address the server listens on (`https://127.0.0.1:4100`); links use the origin each request came to. */
   origin: string;
+  /** Serve https with this certificate; plain http without. */
+  tls?: TlsCertificate;
   /** False after revokeConsent(): tokens are refused (AADSTS65001) and Graph answers 403, as Entra ID and Graph do. */
   consentGranted: boolean;
 }
 
-function aadError(res: ServerResponse, status: number, error: string, code: number, description: string): void {
-  const traceId = randomUUID();
-  sendJson(res, status, {
-    error,
-    error_description: `AADSTS${code}: ${description} Trace ID: ${traceId} Correlation ID: ${traceId} Timestamp: ${new Date().toISOString()}`,
-    error_codes: [code],
-    timestamp: new Date().toISOString(),
-    trace_id: traceId,
-    correlation_id: traceId,
-  });
-}
-
-/** `POST /{tenant}/oauth2/v2.0/token`, client-credentials grant only. */
-async function tokenEndpoint(state: ServerState, tenantSegment: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
-  state.stats.tokenRequests += 1;
-  const { tenant } = state;
-  const tenantName = decodeURIComponent(tenantSegment).toLowerCase();
-  if (tenantName !== tenant.tenantId && tenantName !== tenant.domain) {
-    return aadError(res, 400, 'invalid_request', 90002, `Tenant '${tenantName}' not found.`);
-  }
-  const form = new URLSearchParams((await readBody(req, 64 * 1024)).toString('utf8'));
-  if (form.get('grant_type') !== 'client_credentials') return aadError(res, 400, 'unsupported_grant_type', 70003, 'The app requested an unsupported grant type.');
-  if (form.get('client_id') !== tenant.clientId) {
-    return aadError(res, 400, 'unauthorized_client', 700016, `Application with identifier '${form.get('client_id') ?? ''}' was not found in the directory '${tenant.domain}'.`);
-  }
-  if (form.get('client_secret') !== tenant.clientSecret) {
-    return aadError(res, 401, 'invalid_client', 7000215, 'Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID.');
-  }
-  if (!state.consentGranted) {
-    return aadError(
-      res,
-      400,
-      'invalid_grant',
-      65001,
-      `The user or administrator has not consented to use the application with ID '${tenant.clientId}' named 'Cloud Backup'. Send an interactive authorization request for this user and resource.`,
-    );
-  }
-  if (!/\/\.default$/.test(form.get('scope') ?? '')) return aadError(res, 400, 'invalid_scope', 1002012, 'The provided value for scope is not valid. Client credential flows must have a scope value with /.default suffixed.');
-  const issued = state.auth.issue();
-  sendJson(res, 200, { token_type: 'Bearer', expires_in: issued.expires_in, ext_expires_in: issued.expires_in, access_token: issued.access_token });
-}
-
-async function adminEndpoint(state: ServerState, path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+async function adminEndpoint(state: ServerState, origin: string, path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
   if (state.adminKey && req.headers['x-emulator-key'] !== state.adminKey) return sendError(res, 401, 'Unauthorized', 'x-emulator-key is missing or wrong.');
   const method = req.method ?? 'GET';
   const json = async <T>() => {
@@ -84,8 +49,8 @@ async function adminEndpoint(state: ServerState, path: string, req: IncomingMess
     return sendJson(res, 200, {
       seed: tenant.seed,
       size: tenant.size,
-      url: `${state.origin}/v1.0`,
-      authorityUrl: state.origin,
+      url: `${origin}/v1.0`,
+      authorityUrl: origin,
       tenantId: tenant.tenantId,
       clientId: tenant.clientId,
       clientSecret: tenant.clientSecret,
@@ -188,13 +153,13 @@ function isUnsupportedDelta(path: string, routes: Route[]): boolean {
   return !routes.some((route) => route.pattern.source.includes('delta') && route.pattern.test(pathOnly));
 }
 
-export function createEmulatorServer(state: ServerState): Server {
+export function createEmulatorServer(state: ServerState): Server | HttpsServer {
   const sessions = new Map<string, UploadSession>();
   const routes: Route[] = [...directoryRoutes, ...mailRoutes, ...driveRoutes(sessions), ...teamsRoutes];
 
-  async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+  async function dispatch(req: IncomingMessage, res: ServerResponse, origin: string, url: URL): Promise<void> {
     const rawPath = url.pathname;
-    if (rawPath.startsWith('/_emulator/')) return adminEndpoint(state, rawPath, req, res);
+    if (rawPath.startsWith('/_emulator/')) return adminEndpoint(state, origin, rawPath, req, res);
     const isGraph = rawPath.startsWith('/v1.0/') || rawPath.startsWith('/_upload/') || rawPath.startsWith('/_download/');
     if (isGraph) state.stats.graphRequests += 1;
     // The `$batch` envelope is not throttled or failed itself: its requests come back through here one by one.
@@ -222,8 +187,7 @@ export function createEmulatorServer(state: ServerState): Server {
       );
     }
 
-    const token = /^\/([^/]+)\/oauth2\/v2\.0\/token$/.exec(rawPath);
-    if (token && req.method === 'POST') return tokenEndpoint(state, token[1], req, res);
+    if (await identityEndpoint(state, origin, url, req, res)) return;
     if (rawPath.startsWith('/_download/') && req.method === 'GET') {
       return serveDownload(state.tenant, rawPath.slice('/_download/'.length), res, state.faults.nextCorruption(rawPath));
     }
@@ -235,8 +199,9 @@ export function createEmulatorServer(state: ServerState): Server {
       url,
       path: '',
       tenant: state.tenant,
-      origin: state.origin,
-      graphBase: `${state.origin}/v1.0`,
+      origin,
+      graphBase: `${origin}/v1.0`,
+      selfOrigin: state.origin,
       body: () => (cachedBody ??= readBody(req)),
     };
     if (rawPath.startsWith('/_upload/')) return serveUpload(ctx, sessions, rawPath.slice('/_upload/'.length));
@@ -268,11 +233,12 @@ export function createEmulatorServer(state: ServerState): Server {
     sendError(res, 400, 'BadRequest', `Resource not found for the segment '${ctx.path.split('/')[1] ?? ''}' (not emulated: ${ctx.path}).`);
   }
 
-  return createServer((req, res) => {
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
     state.stats.requests += 1;
     setRequestIds(req, res);
-    const url = new URL(req.url ?? '/', state.origin);
-    dispatch(req, res, url).catch((error: unknown) => {
+    const origin = requestOrigin(req, state.origin);
+    const url = new URL(req.url ?? '/', origin);
+    dispatch(req, res, origin, url).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy();
         return;
@@ -281,5 +247,6 @@ export function createEmulatorServer(state: ServerState): Server {
       console.error('[m365-emulator]', req.method, req.url, error);
       sendError(res, 500, 'InternalServerError', 'The emulator failed to process the request.');
     });
-  });
+  };
+  return state.tls ? createHttpsServer({ cert: state.tls.cert, key: state.tls.key }, handle) : createServer(handle);
 }
