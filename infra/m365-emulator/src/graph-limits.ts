@@ -1,0 +1,101 @@
+// Graph's documented service limits, as a mode (off by default; on for benchmarks and a test).
+// Microsoft Learn, "Microsoft Graph service-specific throttling limits":
+// - Outlook (mail, calendar, contacts and their attachments), per app and mailbox: 10,000 requests
+//   in a 10-minute period, and at most 4 requests executing at once ("MailboxConcurrency");
+// - Teams, GET channel message: 20 requests per second per app per tenant.
+// Beyond a limit Graph answers 429 with Retry-After; the emulator serves a single app, so "per
+// app" is the emulator as a whole.
+
+export interface GraphLimitsConfig {
+  mailboxConcurrency: number;
+  mailboxRequests: number;
+  mailboxWindowMs: number;
+  channelMessagesPerSecond: number;
+}
+
+export const GRAPH_LIMITS: GraphLimitsConfig = {
+  mailboxConcurrency: 4,
+  mailboxRequests: 10_000,
+  mailboxWindowMs: 10 * 60_000,
+  channelMessagesPerSecond: 20,
+};
+
+export type Admission = { ok: true; release: () => void } | { ok: false; retryAfterSeconds: number; code: string; message: string };
+
+const OUTLOOK_SEGMENTS = new Set(['messages', 'mailfolders', 'events', 'calendar', 'calendars', 'calendarview', 'contacts', 'contactfolders', 'calendargroups']);
+const ADMITTED: Admission = { ok: true, release: () => undefined };
+
+/** The mailbox an Outlook request targets (user or group id), or null for other services. */
+export function mailboxOf(path: string): string | null {
+  const match = /^\/v1\.0\/(users|groups)\/([^/?]+)\/([^/?(]+)/i.exec(path);
+  if (!match || !OUTLOOK_SEGMENTS.has(match[3].toLowerCase())) return null;
+  return `${match[1].toLowerCase()}/${decodeURIComponent(match[2]).toLowerCase()}`;
+}
+
+const isChannelMessageRead = (method: string, path: string) => method === 'GET' && /^\/v1\.0\/teams\/[^/]+\/channels\/[^/]+\/messages(\/|$|\?)/i.test(path);
+
+interface MailboxState {
+  inFlight: number;
+  /** Start times of the requests in the current window, oldest first. */
+  times: number[];
+}
+
+export class GraphLimits {
+  private config: GraphLimitsConfig | null = null;
+  private mailboxes = new Map<string, MailboxState>();
+  private channelTimes: number[] = [];
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  /** `true` for Graph's documented figures, an object to override some, `false` to turn off. */
+  configure(limits: boolean | Partial<GraphLimitsConfig>): void {
+    this.config = limits === false ? null : { ...GRAPH_LIMITS, ...(limits === true ? {} : limits) };
+    this.mailboxes.clear();
+    this.channelTimes = [];
+  }
+
+  describe(): GraphLimitsConfig | null {
+    return this.config;
+  }
+
+  /** Admits a request or says why Graph would refuse it; an admitted one must be released when answered. */
+  admit(method: string, path: string): Admission {
+    const config = this.config;
+    if (!config) return ADMITTED;
+    const now = this.now();
+    if (isChannelMessageRead(method, path)) {
+      this.channelTimes = this.channelTimes.filter((t) => now - t < 1000);
+      if (this.channelTimes.length >= config.channelMessagesPerSecond) {
+        return { ok: false, retryAfterSeconds: 1, code: 'TooManyRequests', message: 'Too many requests for channel messages; retry after the interval in Retry-After.' };
+      }
+      this.channelTimes.push(now);
+      return ADMITTED;
+    }
+    const mailbox = mailboxOf(path);
+    if (!mailbox) return ADMITTED;
+    let state = this.mailboxes.get(mailbox);
+    if (!state) this.mailboxes.set(mailbox, (state = { inFlight: 0, times: [] }));
+    let expired = 0;
+    while (expired < state.times.length && now - state.times[expired] >= config.mailboxWindowMs) expired += 1;
+    if (expired) state.times.splice(0, expired);
+    if (state.times.length >= config.mailboxRequests) {
+      const wait = Math.ceil((state.times[0] + config.mailboxWindowMs - now) / 1000);
+      return { ok: false, retryAfterSeconds: Math.max(1, wait), code: 'ApplicationThrottled', message: 'Application is over its MailboxRequestRate limit.' };
+    }
+    if (state.inFlight >= config.mailboxConcurrency) {
+      return { ok: false, retryAfterSeconds: 1, code: 'ApplicationThrottled', message: 'Application is over its MailboxConcurrency limit.' };
+    }
+    state.inFlight += 1;
+    state.times.push(now);
+    let released = false;
+    const held = state;
+    return {
+      ok: true,
+      release: () => {
+        if (released) return;
+        released = true;
+        held.inFlight -= 1;
+      },
+    };
+  }
+}
