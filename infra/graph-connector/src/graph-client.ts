@@ -1,6 +1,7 @@
 import { Readable, pipeline } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { describeGraphFailure, GraphError, networkFailure } from './graph-error';
+import { createKeyedLimiter, MAILBOX_CONCURRENCY, outlookMailbox } from './mailbox-limiter';
 import { createTokenProvider } from './token-provider';
 import { uploadInSession } from './upload-session';
 import { verifyingQuickXorStream } from './verifying-stream';
@@ -138,11 +139,17 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     }
   }
 
+  // An Outlook request holds its mailbox's slot until its body is read: Outlook counts it as
+  // executing until then (see mailbox-limiter.ts).
+  const mailboxSlots = createKeyedLimiter(options.mailboxConcurrency ?? MAILBOX_CONCURRENCY);
+
   async function request<T>(method: string, pathOrUrl: string, opts?: RequestOptions): Promise<T> {
-    const response = await requestRaw(method, pathOrUrl, opts);
-    if (response.status === 204) return undefined as T;
-    const text = await response.text();
-    return (text ? JSON.parse(text) : undefined) as T;
+    return mailboxSlots(outlookMailbox(resolveUrl(pathOrUrl)), async () => {
+      const response = await requestRaw(method, pathOrUrl, opts);
+      if (response.status === 204) return undefined as T;
+      const text = await response.text();
+      return (text ? JSON.parse(text) : undefined) as T;
+    });
   }
 
   async function* pages<T>(pathOrUrl: string, opts: RequestOptions = {}): AsyncIterable<GraphPage<T>> {
@@ -265,10 +272,11 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     messagesDelta: (userId, folderId, link) =>
       delta<GraphMessage>(resolveUrl(`/users/${seg(userId)}/mailFolders/${seg(folderId)}/messages/delta`), link, isAtRemoved, maxPageSize),
     getMessage: (userId, messageId) => request<GraphMessage>('GET', `/users/${seg(userId)}/messages/${seg(messageId)}`),
-    async getMessageMime(userId, messageId) {
-      const response = await requestRaw('GET', `/users/${seg(userId)}/messages/${seg(messageId)}/$value`);
-      return new Uint8Array(await response.arrayBuffer());
-    },
+    getMessageMime: (userId, messageId) =>
+      mailboxSlots(`users/${userId.toLowerCase()}`, async () => {
+        const response = await requestRaw('GET', `/users/${seg(userId)}/messages/${seg(messageId)}/$value`);
+        return new Uint8Array(await response.arrayBuffer());
+      }),
     listAttachments: (userId, messageId) => paginate<GraphAttachment>(`/users/${seg(userId)}/messages/${seg(messageId)}/attachments`),
     createMessage: (userId, folderId, message) =>
       request<GraphMessage>('POST', `/users/${seg(userId)}/mailFolders/${seg(folderId)}/messages`, { body: message }),

@@ -33,6 +33,8 @@ export interface GraphClientOptions {
   pageSize?: number;
   /** The token is refreshed this long before it expires. Default 300 000 ms. */
   tokenRefreshSkewMs?: number;
+  /** Outlook requests in flight per mailbox (Graph's MailboxConcurrency). Default 4. */
+  mailboxConcurrency?: number;
   onThrottle?: (info: ThrottleInfo) => void;
   /** Injectable for tests. */
   sleep?: (ms: number) => Promise<void>;

@@ -1,5 +1,5 @@
-// `pnpm --filter @portal/m365-emulator start [--tls] [--tls-cert FILE --tls-key FILE]`
-// (PORT, SEED, SIZE, HOST, ADMIN_KEY, TLS=1, TLS_CERT, TLS_KEY, CERT_OUT from the environment).
+// `pnpm --filter @portal/m365-emulator start [--tls] [--tls-cert FILE --tls-key FILE] [--graph-limits]`
+// (PORT, SEED, SIZE, HOST, ADMIN_KEY, TLS=1, TLS_CERT, TLS_KEY, CERT_OUT, GRAPH_LIMITS=1 from the environment).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,6 +30,7 @@ async function main() {
     size: process.env.SIZE ? Number(process.env.SIZE) : undefined,
     adminKey: process.env.ADMIN_KEY || undefined,
     tls,
+    graphLimits: process.argv.includes('--graph-limits') || /^(1|true|yes)$/i.test(process.env.GRAPH_LIMITS ?? ''),
   });
   const counts = emulator.tenant.counts();
   console.log(`M365 emulator for ${emulator.organizationName} (${emulator.domain}) listening`);

@@ -11,6 +11,11 @@ export interface GraphLimitsConfig {
   mailboxRequests: number;
   mailboxWindowMs: number;
   channelMessagesPerSecond: number;
+  /**
+   * Time each admitted Outlook request takes before it is answered. Graph's own latency is what
+   * makes concurrency limits bite; the emulator answers in microseconds otherwise. Default 0.
+   */
+  outlookLatencyMs: number;
 }
 
 export const GRAPH_LIMITS: GraphLimitsConfig = {
@@ -18,12 +23,13 @@ export const GRAPH_LIMITS: GraphLimitsConfig = {
   mailboxRequests: 10_000,
   mailboxWindowMs: 10 * 60_000,
   channelMessagesPerSecond: 20,
+  outlookLatencyMs: 0,
 };
 
-export type Admission = { ok: true; release: () => void } | { ok: false; retryAfterSeconds: number; code: string; message: string };
+export type Admission = { ok: true; release: () => void; latencyMs: number } | { ok: false; retryAfterSeconds: number; code: string; message: string };
 
 const OUTLOOK_SEGMENTS = new Set(['messages', 'mailfolders', 'events', 'calendar', 'calendars', 'calendarview', 'contacts', 'contactfolders', 'calendargroups']);
-const ADMITTED: Admission = { ok: true, release: () => undefined };
+const ADMITTED: Admission = { ok: true, release: () => undefined, latencyMs: 0 };
 
 /** The mailbox an Outlook request targets (user or group id), or null for other services. */
 export function mailboxOf(path: string): string | null {
@@ -91,6 +97,7 @@ export class GraphLimits {
     const held = state;
     return {
       ok: true,
+      latencyMs: config.outlookLatencyMs,
       release: () => {
         if (released) return;
         released = true;

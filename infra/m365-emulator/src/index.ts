@@ -3,6 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { TokenAuthority } from './auth';
 import { Faults, type CorruptionRule, type FailureRule, type ThrottleRule } from './faults';
+import { GraphLimits, type GraphLimitsConfig } from './graph-limits';
 import { mutate, type MutationSummary } from './mutate';
 import { createEmulatorServer, type EmulatorStats, type ServerState } from './server';
 import { DEFAULT_SIZE, Tenant } from './tenant';
@@ -10,6 +11,7 @@ import { selfSignedCertificate, type TlsCertificate } from './tls';
 
 export { Tenant, DEFAULT_SIZE } from './tenant';
 export type { ThrottleRule, FailureRule, CorruptionRule } from './faults';
+export { GRAPH_LIMITS, type GraphLimitsConfig } from './graph-limits';
 export type { MutationSummary } from './mutate';
 export type { EmulatorStats } from './server';
 export type { TlsCertificate } from './tls';
@@ -32,6 +34,8 @@ export interface EmulatorOptions {
    * certificate and key (PEM). Default plain http. Official clients (the Graph SDK, MSAL) need https.
    */
   tls?: boolean | TlsCertificate;
+  /** Graph's documented service limits (graph-limits.ts): `true` for Graph's figures, or some overridden. Default off. */
+  graphLimits?: boolean | Partial<GraphLimitsConfig>;
 }
 
 /** What a Graph client (or a tenant's stored connection) needs to reach this emulator. */
@@ -78,6 +82,8 @@ export interface Emulator {
   revokeConsent(): void;
   /** Consent granted again (the default). */
   grantConsent(): void;
+  /** Turns Graph's documented service limits on (`true` or some figures) or off (`false`). */
+  setGraphLimits(limits: boolean | Partial<GraphLimitsConfig>): void;
   /** Invalidates every delta/skip token issued so far: the next call with one answers 410. */
   expireDeltaTokens(): void;
   stats(): EmulatorStats;
@@ -90,7 +96,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const stats: EmulatorStats = { requests: 0, graphRequests: 0, tokenRequests: 0, discoveryRequests: 0, throttled: 0, failed: 0 };
   const host = options.host ?? '127.0.0.1';
   const tls = options.tls === true ? await selfSignedCertificate(host) : options.tls || undefined;
-  const state: ServerState = { tenant, auth: new TokenAuthority(tenant, options.tokenLifetimeSeconds ?? 3599), faults, stats, adminKey: options.adminKey, origin: '', tls, consentGranted: true };
+  const limits = new GraphLimits();
+  if (options.graphLimits) limits.configure(options.graphLimits);
+  const state: ServerState = { tenant, auth: new TokenAuthority(tenant, options.tokenLifetimeSeconds ?? 3599), faults, limits, stats, adminKey: options.adminKey, origin: '', tls, consentGranted: true };
   const server = createEmulatorServer(state);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -123,6 +131,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     grantConsent: () => {
       state.consentGranted = true;
     },
+    setGraphLimits: (value) => limits.configure(value),
     expireDeltaTokens: () => {
       tenant.deltaGeneration += 1;
     },

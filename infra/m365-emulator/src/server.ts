@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { TokenAuthority } from './auth';
 import { handleBatch } from './batch';
+import { GraphLimits, type GraphLimitsConfig } from './graph-limits';
 import { Faults, type CorruptionRule, type FailureRule, type ThrottleRule } from './faults';
 import { HttpError, readBody, requestOrigin, sendError, sendJson, setODataContext, setRequestIds, type Ctx, type ODataContext, type Route } from './http-kit';
 import { identityEndpoint } from './identity';
@@ -27,6 +28,8 @@ export interface ServerState {
   tenant: Tenant;
   auth: TokenAuthority;
   faults: Faults;
+  /** Graph's documented service limits, when turned on (off by default). */
+  limits: GraphLimits;
   stats: EmulatorStats;
   adminKey?: string;
   /** The address the server listens on (`https://127.0.0.1:4100`); links use the origin each request came to. */
@@ -63,6 +66,7 @@ async function adminEndpoint(state: ServerState, origin: string, path: string, r
       items: tenant.counts(),
       seq: tenant.seq,
       faults: state.faults.describe(),
+      limits: state.limits.describe(),
       consentGranted: state.consentGranted,
       stats: state.stats,
     });
@@ -82,6 +86,12 @@ async function adminEndpoint(state: ServerState, origin: string, path: string, r
   if (path === '/_emulator/corruption' && (method === 'POST' || method === 'PUT' || method === 'DELETE')) {
     state.faults.setCorruption(method === 'DELETE' ? null : await json<CorruptionRule>());
     return sendJson(res, 200, state.faults.describe());
+  }
+  if (path === '/_emulator/limits' && (method === 'POST' || method === 'PUT' || method === 'DELETE')) {
+    const body = method === 'DELETE' ? false : await json<boolean | Partial<GraphLimitsConfig>>();
+    if (body !== true && body !== false && (typeof body !== 'object' || body === null)) return sendError(res, 400, 'BadRequest', 'Send true, false or an object of limits.');
+    state.limits.configure(body);
+    return sendJson(res, 200, { limits: state.limits.describe() });
   }
   if (path === '/_emulator/expire-delta-tokens' && method === 'POST') {
     tenant.deltaGeneration += 1;
@@ -185,6 +195,16 @@ export function createEmulatorServer(state: ServerState): Server | HttpsServer {
         status === 503 ? 'The service is temporarily unavailable.' : 'Too many requests, retry after the interval in Retry-After.',
         { 'retry-after': String(throttle.retryAfterSeconds ?? 1) },
       );
+    }
+
+    const admission = isBatch ? null : state.limits.admit(req.method ?? 'GET', rawPath);
+    if (admission && !admission.ok) {
+      state.stats.throttled += 1;
+      return sendError(res, 429, admission.code, admission.message, { 'retry-after': String(admission.retryAfterSeconds) });
+    }
+    if (admission) {
+      res.once('close', admission.release);
+      if (admission.latencyMs) await new Promise((resolve) => setTimeout(resolve, admission.latencyMs));
     }
 
     if (await identityEndpoint(state, origin, url, req, res)) return;
