@@ -3,6 +3,10 @@
 //    engine on PGlite: time, items/s, memory peak (sampled every 50 ms); the same at a quarter of the
 //    size, to show whether memory grows with the tenant.
 // 2. Incremental after mutating 1% of the tenant, as a ratio of the full time.
+// 2b. The same full and incremental backups with Graph's documented service limits on in the emulator
+//    (4 Outlook requests at once per mailbox, 10,000 per 10 minutes; channel message reads 20/s) and
+//    each Outlook request taking BENCH_GRAPH_LATENCY_MS (default 30), against the least time those
+//    limits allow for the requests the run made (BENCH_SKIP_THROTTLED=1 skips it).
 // 3. Dedup ratio (logical bytes referenced by item versions / unique bytes in the blob store) and the
 //    compression + encryption ratio (unique bytes / bytes written).
 // 4. Item search p50/p95 over one million catalog rows, on PGlite and (when reachable) PostgreSQL
@@ -15,7 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { itemSearchQuerySchema } from '../../../shared/contracts/src/backup';
 import { createEmbeddedQueue, createEngine, createLocalObjectStore, insertTenant, SEARCH_TEXT, type Engine } from '../../engine/src/index';
-import { DEFAULT_SIZE, startEmulator, type Emulator } from '../../m365-emulator/src/index';
+import { DEFAULT_SIZE, startEmulator, type Emulator, type GraphLimitsConfig } from '../../m365-emulator/src/index';
 import { migrate, openDatabase, type Db } from '../../db/src/index';
 import { seedDemo } from '../../api/src/seed/seed-demo';
 import { searchItems } from '../../api/src/repositories/backup-repository';
@@ -54,8 +58,8 @@ interface Rig {
   close(): Promise<void>;
 }
 
-async function rig(size: number): Promise<Rig> {
-  const emulator = await startEmulator({ seed: 'portal-demo', size });
+async function rig(size: number, graphLimits?: Partial<GraphLimitsConfig>): Promise<Rig> {
+  const emulator = await startEmulator({ seed: 'portal-demo', size, graphLimits });
   const db = await openDatabase({});
   await migrate(db);
   await seedDemo(db);
@@ -130,6 +134,29 @@ async function backupFigures() {
   console.log(`  compression+crypt:  ${(Number(s.unique_bytes) / Number(s.stored)).toFixed(2)}x (${mb(Number(s.stored))} written)`);
   console.log(`  memory peak:        size ${Math.round(SIZE / 4)}: rss ${mb(smallRun.sampler.peakRss)}, heap ${mb(smallRun.sampler.peakHeap)}; size ${SIZE}: rss ${mb(full.sampler.peakRss)}, heap ${mb(full.sampler.peakHeap)}`);
   console.log(`                      (rss includes PGlite's WASM heap and the in-process emulator)`);
+  await r.close();
+}
+
+async function throttledFigures() {
+  const latency = Number(process.env.BENCH_GRAPH_LATENCY_MS ?? 30);
+  const r = await rig(SIZE, { outlookLatencyMs: latency });
+  const run = async () => {
+    const throttledBefore = r.emulator.stats().throttled;
+    const result = await timedRun(r);
+    const usage = r.emulator.graphLimitsUsage({ reset: true })!;
+    const requests = Object.values(usage.mailboxRequests).reduce((a, b) => a + b, 0);
+    return { ...result, usage, requests, throttled: r.emulator.stats().throttled - throttledBefore };
+  };
+  const full = await run();
+  r.emulator.mutate(0.01);
+  const incremental = await run();
+  console.log(`\nWith Graph's documented limits on (Outlook latency ${latency} ms per request)`);
+  for (const [name, x] of [['full', full], ['incremental (1%)', incremental]] as const) {
+    console.log(
+      `  ${`${name}:`.padEnd(20)}${x.seconds.toFixed(1)} s, ${x.items} items (${x.status}); ${x.requests} Outlook requests in ${Object.keys(x.usage.mailboxRequests).length} mailboxes, ` +
+        `${x.usage.channelMessageReads} channel message reads, ${x.throttled} answered 429; least time the limits allow: ${x.usage.minimumSeconds.toFixed(1)} s`,
+    );
+  }
   await r.close();
 }
 
@@ -218,6 +245,7 @@ async function searchFigures(label: string, db: Db) {
 
 async function main() {
   if (process.env.BENCH_SKIP_BACKUP !== '1') await backupFigures();
+  if (process.env.BENCH_SKIP_BACKUP !== '1' && process.env.BENCH_SKIP_THROTTLED !== '1') await throttledFigures();
   if (process.env.BENCH_SKIP_PGLITE !== '1') {
     const lite = await openDatabase({});
     try {

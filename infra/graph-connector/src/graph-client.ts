@@ -1,6 +1,7 @@
 import { Readable, pipeline } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { describeGraphFailure, GraphError, networkFailure } from './graph-error';
+import { batchedMessageMime, type BatchAnswer } from './batch-mime';
 import { createKeyedLimiter, MAILBOX_CONCURRENCY, outlookMailbox } from './mailbox-limiter';
 import { createTokenProvider } from './token-provider';
 import { uploadInSession } from './upload-session';
@@ -277,6 +278,14 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
         const response = await requestRaw('GET', `/users/${seg(userId)}/messages/${seg(messageId)}/$value`);
         return new Uint8Array(await response.arrayBuffer());
       }),
+    getMessageMimes: (userId, messageIds) =>
+      batchedMessageMime(
+        // Graph runs up to 4 requests of a batch at once: the batch holds as many of the mailbox's slots.
+        (steps) => mailboxSlots(`users/${userId.toLowerCase()}`, async () => (await request<{ responses: BatchAnswer[] }>('POST', '/$batch', { body: { requests: steps } })).responses, steps.length),
+        userId,
+        messageIds,
+        (messageId) => client.getMessageMime(userId, messageId),
+      ),
     listAttachments: (userId, messageId) => paginate<GraphAttachment>(`/users/${seg(userId)}/messages/${seg(messageId)}/attachments`),
     createMessage: (userId, folderId, message) =>
       request<GraphMessage>('POST', `/users/${seg(userId)}/mailFolders/${seg(folderId)}/messages`, { body: message }),

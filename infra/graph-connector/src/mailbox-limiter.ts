@@ -14,25 +14,34 @@ export function outlookMailbox(url: string): string | null {
   return `${match[1].toLowerCase()}/${decodeURIComponent(match[2]).toLowerCase()}`;
 }
 
-/** Runs work with at most `limit` at once per key; work without a key runs at once. */
+/**
+ * Runs work with at most `limit` slots in use at once per key; work without a key runs at once.
+ * A `$batch` to one mailbox takes as many slots as Graph runs of it in parallel (`weight`).
+ */
 export function createKeyedLimiter(limit: number) {
-  const active = new Map<string, { running: number; waiting: Array<() => void> }>();
-  return async function run<T>(key: string | null, work: () => Promise<T>): Promise<T> {
+  const active = new Map<string, { used: number; waiting: Array<{ weight: number; start: () => void }> }>();
+  const admitWaiting = (key: string) => {
+    const slot = active.get(key)!;
+    // First in, first served: a heavy waiter at the head is not overtaken by lighter ones.
+    while (slot.waiting.length && slot.used + slot.waiting[0].weight <= limit) {
+      const next = slot.waiting.shift()!;
+      slot.used += next.weight;
+      next.start();
+    }
+    if (slot.used === 0 && slot.waiting.length === 0) active.delete(key);
+  };
+  return async function run<T>(key: string | null, work: () => Promise<T>, weight = 1): Promise<T> {
     if (key === null) return work();
+    const need = Math.min(Math.max(1, weight), limit);
     let slot = active.get(key);
-    if (!slot) active.set(key, (slot = { running: 0, waiting: [] }));
-    if (slot.running >= limit) await new Promise<void>((resolve) => slot!.waiting.push(resolve));
-    else slot.running += 1;
+    if (!slot) active.set(key, (slot = { used: 0, waiting: [] }));
+    if (slot.waiting.length === 0 && slot.used + need <= limit) slot.used += need;
+    else await new Promise<void>((resolve) => slot!.waiting.push({ weight: need, start: resolve }));
     try {
       return await work();
     } finally {
-      // Hand the slot straight to the next in line, or give it back.
-      const next = slot.waiting.shift();
-      if (next) next();
-      else {
-        slot.running -= 1;
-        if (slot.running === 0) active.delete(key);
-      }
+      slot.used -= need;
+      admitWaiting(key);
     }
   };
 }

@@ -354,6 +354,8 @@ export interface GraphClient {
   getMessage(userId: string, messageId: string): Promise<GraphMessage>;
   /** RFC 822 bytes from `/messages/{id}/$value`. */
   getMessageMime(userId: string, messageId: string): Promise<Uint8Array>;
+  /** MIME of several messages of one mailbox, in order, through JSON batches of up to 20 (small messages: no attachments). */
+  getMessageMimes(userId: string, messageIds: string[]): Promise<Uint8Array[]>;
   listAttachments(userId: string, messageId: string): AsyncIterable<GraphAttachment>;
   createMessage(userId: string, folderId: string, message: NewMessage): Promise<GraphMessage>;
   /** Posts base64 MIME with Content-Type text/plain (Graph's MIME create). */

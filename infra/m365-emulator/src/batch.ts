@@ -117,6 +117,25 @@ async function execute(ctx: Ctx, request: BatchRequest): Promise<BatchResponse> 
   return answer;
 }
 
+export const BATCH_PARALLELISM = 4;
+
+/** Runs tasks with at most `limit` at once, in the order they ask. */
+function parallelism(limit: number) {
+  let active = 0;
+  const waiting: Array<() => void> = [];
+  return async <T>(task: () => Promise<T>): Promise<T> => {
+    if (active >= limit) await new Promise<void>((resolve) => waiting.push(resolve));
+    else active += 1;
+    try {
+      return await task();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else active -= 1;
+    }
+  };
+}
+
 export async function handleBatch(ctx: Ctx): Promise<void> {
   let payload: unknown;
   try {
@@ -128,6 +147,9 @@ export async function handleBatch(ctx: Ctx): Promise<void> {
   const byId = new Map(requests.map((r) => [r.id.toLowerCase(), r]));
   const running = new Map<string, Promise<BatchResponse>>();
   const visiting = new Set<string>();
+  // Graph executes at most BATCH_PARALLELISM requests of a batch at any point (Microsoft Learn,
+  // "Outlook service limits for JSON batching"), so a batch alone stays within Outlook's concurrency.
+  const slots = parallelism(BATCH_PARALLELISM);
 
   const run = (request: BatchRequest): Promise<BatchResponse> => {
     const key = request.id.toLowerCase();
@@ -139,7 +161,7 @@ export async function handleBatch(ctx: Ctx): Promise<void> {
     const promise = Promise.all(dependencies).then((answers) => {
       const failed = answers.find((a) => !isSuccess(a.status));
       if (failed) return errorResponse(request.id, 424, 'FailedDependency', `Request '${request.id}' was not run because its dependency '${failed.id}' failed (${failed.status}).`);
-      return execute(ctx, request);
+      return slots(() => execute(ctx, request));
     });
     running.set(key, promise);
     return promise;

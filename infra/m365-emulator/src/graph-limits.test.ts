@@ -1,4 +1,4 @@
-import { GraphLimits, mailboxOf } from './graph-limits';
+import { GraphLimits, mailboxOf, minimumSeconds } from './graph-limits';
 
 describe('Graph limits mode', () => {
   let clock = 0;
@@ -52,5 +52,14 @@ describe('Graph limits mode', () => {
   it('is off unless configured', () => {
     limits.configure(false);
     expect([1, 2, 3, 4, 5].every(() => limits.admit('GET', '/v1.0/users/a/messages').ok)).toBe(true);
+  });
+});
+
+describe('the least time the limits allow', () => {
+  const config = { mailboxConcurrency: 4, mailboxRequests: 10_000, mailboxWindowMs: 600_000, channelMessagesPerSecond: 20, outlookLatencyMs: 100 };
+  it('is set by the busiest mailbox, its request windows, or the channel message rate', () => {
+    expect(minimumSeconds({ mailboxRequests: { a: 40, b: 8 }, channelMessageReads: 0 }, config)).toBe(1);
+    expect(minimumSeconds({ mailboxRequests: { a: 20_001 }, channelMessageReads: 0 }, { ...config, outlookLatencyMs: 0 })).toBe(1200);
+    expect(minimumSeconds({ mailboxRequests: { a: 4 }, channelMessageReads: 100 }, config)).toBe(5);
   });
 });

@@ -46,10 +46,17 @@ interface MailboxState {
   times: number[];
 }
 
+/** Requests admitted under the limits since they were configured: what a minimum time is computed from. */
+export interface GraphLimitsUsage {
+  mailboxRequests: Record<string, number>;
+  channelMessageReads: number;
+}
+
 export class GraphLimits {
   private config: GraphLimitsConfig | null = null;
   private mailboxes = new Map<string, MailboxState>();
   private channelTimes: number[] = [];
+  private usage: GraphLimitsUsage = { mailboxRequests: {}, channelMessageReads: 0 };
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -58,6 +65,15 @@ export class GraphLimits {
     this.config = limits === false ? null : { ...GRAPH_LIMITS, ...(limits === true ? {} : limits) };
     this.mailboxes.clear();
     this.channelTimes = [];
+    this.resetUsage();
+  }
+
+  resetUsage(): void {
+    this.usage = { mailboxRequests: {}, channelMessageReads: 0 };
+  }
+
+  usageSoFar(): GraphLimitsUsage {
+    return { mailboxRequests: { ...this.usage.mailboxRequests }, channelMessageReads: this.usage.channelMessageReads };
   }
 
   describe(): GraphLimitsConfig | null {
@@ -75,6 +91,7 @@ export class GraphLimits {
         return { ok: false, retryAfterSeconds: 1, code: 'TooManyRequests', message: 'Too many requests for channel messages; retry after the interval in Retry-After.' };
       }
       this.channelTimes.push(now);
+      this.usage.channelMessageReads += 1;
       return ADMITTED;
     }
     const mailbox = mailboxOf(path);
@@ -93,6 +110,7 @@ export class GraphLimits {
     }
     state.inFlight += 1;
     state.times.push(now);
+    this.usage.mailboxRequests[mailbox] = (this.usage.mailboxRequests[mailbox] ?? 0) + 1;
     let released = false;
     const held = state;
     return {
@@ -105,4 +123,19 @@ export class GraphLimits {
       },
     };
   }
+}
+
+/**
+ * The least time the limits allow for this usage, with unlimited parallelism across mailboxes:
+ * the busiest mailbox at 4 requests at a time of `outlookLatencyMs` each (and whole 10-minute
+ * windows for every 10,000 requests), channel message reads at 20 a second.
+ */
+export function minimumSeconds(usage: GraphLimitsUsage, config: GraphLimitsConfig): number {
+  let mailboxes = 0;
+  for (const requests of Object.values(usage.mailboxRequests)) {
+    const concurrency = (Math.ceil(requests / config.mailboxConcurrency) * config.outlookLatencyMs) / 1000;
+    const windows = Math.floor((requests - 1) / config.mailboxRequests) * (config.mailboxWindowMs / 1000);
+    mailboxes = Math.max(mailboxes, concurrency, windows);
+  }
+  return Math.max(mailboxes, usage.channelMessageReads / config.channelMessagesPerSecond);
 }

@@ -3,7 +3,7 @@
 import type { AddressInfo } from 'node:net';
 import { TokenAuthority } from './auth';
 import { Faults, type CorruptionRule, type FailureRule, type ThrottleRule } from './faults';
-import { GraphLimits, type GraphLimitsConfig } from './graph-limits';
+import { GraphLimits, minimumSeconds, type GraphLimitsConfig, type GraphLimitsUsage } from './graph-limits';
 import { mutate, type MutationSummary } from './mutate';
 import { createEmulatorServer, type EmulatorStats, type ServerState } from './server';
 import { DEFAULT_SIZE, Tenant } from './tenant';
@@ -11,7 +11,7 @@ import { selfSignedCertificate, type TlsCertificate } from './tls';
 
 export { Tenant, DEFAULT_SIZE } from './tenant';
 export type { ThrottleRule, FailureRule, CorruptionRule } from './faults';
-export { GRAPH_LIMITS, type GraphLimitsConfig } from './graph-limits';
+export { GRAPH_LIMITS, type GraphLimitsConfig, type GraphLimitsUsage } from './graph-limits';
 export type { MutationSummary } from './mutate';
 export type { EmulatorStats } from './server';
 export type { TlsCertificate } from './tls';
@@ -84,6 +84,8 @@ export interface Emulator {
   grantConsent(): void;
   /** Turns Graph's documented service limits on (`true` or some figures) or off (`false`). */
   setGraphLimits(limits: boolean | Partial<GraphLimitsConfig>): void;
+  /** What the limits admitted since they were set (or since `reset`), and the least time they allow for it. */
+  graphLimitsUsage(options?: { reset?: boolean }): (GraphLimitsUsage & { minimumSeconds: number }) | null;
   /** Invalidates every delta/skip token issued so far: the next call with one answers 410. */
   expireDeltaTokens(): void;
   stats(): EmulatorStats;
@@ -132,6 +134,13 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
       state.consentGranted = true;
     },
     setGraphLimits: (value) => limits.configure(value),
+    graphLimitsUsage: (usageOptions = {}) => {
+      const config = limits.describe();
+      if (!config) return null;
+      const usage = limits.usageSoFar();
+      if (usageOptions.reset) limits.resetUsage();
+      return { ...usage, minimumSeconds: minimumSeconds(usage, config) };
+    },
     expireDeltaTokens: () => {
       tenant.deltaGeneration += 1;
     },

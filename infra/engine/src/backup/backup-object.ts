@@ -35,6 +35,15 @@ function addCounts(into: WriteCounts, more: WriteCounts) {
   into.removed += more.removed;
 }
 
+/** Messages per JSON batch: Graph's limit. */
+const MIME_BATCH_SIZE = 20;
+
+function chunks<T>(items: T[], size: number): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
+  return out;
+}
+
 const address = (recipient?: { emailAddress?: { address?: string; name?: string } } | null) => recipient?.emailAddress?.address ?? null;
 
 /**
@@ -122,30 +131,36 @@ async function backupMail(env: ObjectBackupEnv, object: ObjectRef): Promise<Writ
       async (messages) => {
         const tags = await currentTags(env.db, object.id, 'mail', messages.map((m) => m.id));
         const records: ItemRecord[] = [];
-        await runPool(messages, env.fetchConcurrency, async (message) => {
-          env.job.progress.itemsDone += 1;
-          if (message.changeKey && tags.get(message.id) === message.changeKey) return;
-          // The MIME form keeps everything (headers, body, attachments) and restores as it was.
-          const mime = Buffer.from(await env.graph.getMessageMime(userId, message.id));
-          const put = await env.blobs.put(env.tenantRowId, mime);
-          env.job.progress.bytesDone += mime.length;
-          records.push({
-            service: 'mail',
-            kind: 'message',
-            externalId: message.id,
-            containerId: folder.id,
-            folderPath,
-            name: message.subject ?? '',
-            sender: address(message.from ?? message.sender),
-            recipients: [...(message.toRecipients ?? []), ...(message.ccRecipients ?? [])].map(address).filter((a): a is string => !!a),
-            sizeBytes: mime.length,
-            hasAttachments: message.hasAttachments ?? false,
-            modifiedAt: message.receivedDateTime ?? message.lastModifiedDateTime ?? null,
-            contentType: 'message/rfc822',
-            blobHash: put.hash,
-            changeTag: message.changeKey ?? null,
-            facts: messageFacts(message),
-          });
+        const changed = messages.filter((message) => !(message.changeKey && tags.get(message.id) === message.changeKey));
+        env.job.progress.itemsDone += messages.length - changed.length;
+        // The MIME form keeps everything (headers, body, attachments) and restores as it was. Small
+        // messages travel in JSON batches (one round trip for up to 20), ones with attachments alone.
+        const units = [...chunks(changed.filter((m) => !m.hasAttachments), MIME_BATCH_SIZE), ...changed.filter((m) => m.hasAttachments).map((m) => [m])];
+        await runPool(units, env.fetchConcurrency, async (unit) => {
+          const mimes = unit.length === 1 ? [await env.graph.getMessageMime(userId, unit[0].id)] : await env.graph.getMessageMimes(userId, unit.map((m) => m.id));
+          for (const [index, message] of unit.entries()) {
+            const mime = Buffer.from(mimes[index]);
+            const put = await env.blobs.put(env.tenantRowId, mime);
+            env.job.progress.itemsDone += 1;
+            env.job.progress.bytesDone += mime.length;
+            records.push({
+              service: 'mail',
+              kind: 'message',
+              externalId: message.id,
+              containerId: folder.id,
+              folderPath,
+              name: message.subject ?? '',
+              sender: address(message.from ?? message.sender),
+              recipients: [...(message.toRecipients ?? []), ...(message.ccRecipients ?? [])].map(address).filter((a): a is string => !!a),
+              sizeBytes: mime.length,
+              hasAttachments: message.hasAttachments ?? false,
+              modifiedAt: message.receivedDateTime ?? message.lastModifiedDateTime ?? null,
+              contentType: 'message/rfc822',
+              blobHash: put.hash,
+              changeTag: message.changeKey ?? null,
+              facts: messageFacts(message),
+            });
+          }
         });
         return writeVersions(env.db, env.setId, object.id, env.runSeq, records);
       },
