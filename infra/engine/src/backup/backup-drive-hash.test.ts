@@ -5,8 +5,9 @@ import type { JobContext } from '../jobs/job-context';
 import type { BlobStore, EngineDb } from '../ports';
 import { backupObject, type ObjectBackupEnv, type ObjectRef } from './backup-object';
 
-// Drive backups check each downloaded file against Graph's quickXorHash: wrong bytes fail the object
-// (nothing of the bad download is stored), and the next attempt fetches the file again.
+// Drive backups check each downloaded file against Graph's quickXorHash: wrong bytes are fetched again
+// for that file; when they keep differing the object fails (nothing of the bad download is stored)
+// and the next run fetches the file again.
 // The catalog is a recording stand-in: this is about which file records would be written.
 
 interface Statement {
@@ -47,14 +48,14 @@ describe('drive backup verifies downloads against quickXorHash', () => {
   afterAll(() => emulator.stop());
   afterEach(() => emulator.setCorruption(null));
 
-  function env(statements: Statement[]): ObjectBackupEnv {
+  function env(statements: Statement[], logs: string[] = []): ObjectBackupEnv {
     const blobs = {
       put: async (_tenant: string, content: Buffer) => {
         stored.push(content);
         return { hash: crypto.createHash('sha256').update(content).digest('hex'), stored: true };
       },
     } as unknown as BlobStore;
-    const job = { progress: { itemsDone: 0, bytesDone: 0 }, checkpoint: async () => undefined } as unknown as JobContext;
+    const job = { progress: { itemsDone: 0, bytesDone: 0 }, checkpoint: async () => undefined, log: async (_level: string, line: string) => void logs.push(line) } as unknown as JobContext;
     return {
       db: recordingDb(statements),
       blobs,
@@ -74,16 +75,25 @@ describe('drive backup verifies downloads against quickXorHash', () => {
     expect(insertedFiles(statements).length).toBeGreaterThan(0);
   });
 
-  it('fails the object on a corrupted download, stores none of its bytes, and the retry stores the file', async () => {
-    const graph = createGraphClient(emulator.credentials);
-    const reported = new Set<string>();
-    for await (const page of graph.driveItemsDelta(emulator.tenant.drives[emulator.tenant.users[0].driveNo].id)) {
-      for (const item of page.items) if (item.file?.hashes?.quickXorHash) reported.add(item.file.hashes.quickXorHash);
-    }
+  it('fetches a file again when its bytes do not match, and stores only verified bytes', async () => {
+    const reported = await reportedHashes();
     stored.length = 0;
     emulator.setCorruption({ count: 1 });
     const statements: Statement[] = [];
+    const logs: string[] = [];
+    await backupObject(env(statements, logs), object);
+    expect(insertedFiles(statements).length).toBeGreaterThan(0);
+    expect(logs.filter((line) => /did not match Graph's hash; fetching again/.test(line))).toHaveLength(1);
+    expect(stored.every((blob) => reported.has(quickXorHash(blob)))).toBe(true);
+  });
+
+  it('fails the object when the bytes keep differing, stores none of them, and the next run stores the file', async () => {
+    const reported = await reportedHashes();
+    stored.length = 0;
+    emulator.setCorruption({});
+    const statements: Statement[] = [];
     const failure = await backupObject(env(statements), object).catch((error: unknown) => error);
+    emulator.setCorruption(null);
     expect(failure).toBeInstanceOf(GraphError);
     expect(failure).toMatchObject({ code: 'ContentHashMismatch' });
     expect(insertedFiles(statements)).toEqual([]);
@@ -94,4 +104,13 @@ describe('drive backup verifies downloads against quickXorHash', () => {
     await backupObject(env(retry), object);
     expect(insertedFiles(retry).length).toBeGreaterThan(0);
   });
+
+  async function reportedHashes(): Promise<Set<string>> {
+    const graph = createGraphClient(emulator.credentials);
+    const reported = new Set<string>();
+    for await (const page of graph.driveItemsDelta(emulator.tenant.drives[emulator.tenant.users[0].driveNo].id)) {
+      for (const item of page.items) if (item.file?.hashes?.quickXorHash) reported.add(item.file.hashes.quickXorHash);
+    }
+    return reported;
+  }
 });

@@ -1,5 +1,5 @@
 import type { BackupService } from '@portal/contracts';
-import type { GraphClient, GraphDriveItem, GraphEvent, GraphContact, GraphContactFolder, GraphChannel, GraphChatMessage, DeltaPage } from '@portal/graph-connector';
+import { GraphError, type GraphClient, type GraphDriveItem, type GraphEvent, type GraphContact, type GraphContactFolder, type GraphChannel, type GraphChatMessage, type DeltaPage } from '@portal/graph-connector';
 import { closeOutsideContainers, closeUnseen, closeVersions, currentTags, readCheckpoint, writeCheckpoint, writeVersions, type ItemRecord, type WriteCounts } from '../catalog/catalog';
 import { runPool, type JobContext } from '../jobs/job-context';
 import type { BlobStore, EngineDb } from '../ports';
@@ -326,6 +326,28 @@ async function backupContacts(env: ObjectBackupEnv, object: ObjectRef): Promise<
   return counts;
 }
 
+/** Downloads of one file with bytes that do not match Graph's quickXorHash, before the object fails. */
+const HASH_MISMATCH_ATTEMPTS = 3;
+
+/**
+ * A file's bytes, verified against Graph's quickXorHash when the item has one. A mismatch (bytes
+ * damaged on the way) is retried for that file alone; when it persists the error fails the object,
+ * so the delta link does not move past a file whose content was never stored.
+ */
+async function downloadVerified(env: ObjectBackupEnv, driveId: string, file: GraphDriveItem): Promise<Buffer> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const download = await env.graph.downloadDriveItem(driveId, file.id, { quickXorHash: file.file?.hashes?.quickXorHash });
+      const chunks: Buffer[] = [];
+      for await (const chunk of download.stream) chunks.push(Buffer.from(chunk as Uint8Array));
+      return Buffer.concat(chunks);
+    } catch (error) {
+      if (!(error instanceof GraphError && error.code === 'ContentHashMismatch') || attempt >= HASH_MISMATCH_ATTEMPTS) throw error;
+      await env.job.log('warn', `${file.name}: the downloaded bytes did not match Graph's hash; fetching again (attempt ${attempt + 1})`);
+    }
+  }
+}
+
 /** Drive items: files become versions with their content; folders are kept (kind folder) to resolve paths. */
 async function backupDrive(env: ObjectBackupEnv, object: ObjectRef, driveId: string, service: 'onedrive' | 'sharepoint', driveName: string): Promise<WriteCounts> {
   // Graph's delta does not return parentReference.path, so paths are rebuilt from the folders seen,
@@ -383,12 +405,7 @@ async function backupDrive(env: ObjectBackupEnv, object: ObjectRef, driveId: str
         const tag = file.cTag ?? file.eTag ?? null;
         const folderPath = parentPath(file);
         if (tag && tags.get(file.id) === tag) return;
-        // Verified against Graph's quickXorHash when the item has one: a mismatch throws, so the item is
-        // not recorded and the object fails like any other failed download, to be fetched again.
-        const download = await env.graph.downloadDriveItem(driveId, file.id, { quickXorHash: file.file?.hashes?.quickXorHash });
-        const chunks: Buffer[] = [];
-        for await (const chunk of download.stream) chunks.push(Buffer.from(chunk as Uint8Array));
-        const content = Buffer.concat(chunks);
+        const content = await downloadVerified(env, driveId, file);
         const put = await env.blobs.put(env.tenantRowId, content);
         env.job.progress.bytesDone += content.length;
         records.push({
