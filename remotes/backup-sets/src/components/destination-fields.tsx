@@ -1,5 +1,6 @@
-import { FormControl, FormControlLabel, FormLabel, MenuItem, Radio, RadioGroup, Stack, TextField } from '@mui/material';
+import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, TextField } from '@mui/material';
 import type { Tenant } from '@portal/contracts';
+import { idMenuItems } from '@portal/ui';
 import { Controller, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import type { DestinationFormInput } from '../lib/destination-form';
 import { UserPicker } from './user-picker';
@@ -35,11 +36,7 @@ export function DestinationFields({ control, setValue, tenants, defaultTenantId 
             name="destination.tenantId"
             render={({ field, fieldState }) => (
               <TextField {...field} value={field.value ?? ''} select size="small" id="destination-tenant" label="Tenant" error={Boolean(fieldState.error)} helperText={fieldState.error?.message}>
-                {tenants.map((t) => (
-                  <MenuItem key={t.id} value={t.id}>
-                    {t.name}
-                  </MenuItem>
-                ))}
+                {idMenuItems(tenants, (t) => t.name)}
               </TextField>
             )}
           />

@@ -13,7 +13,7 @@ import {
 import { acknowledgeAlert, listAlerts, resolveAlert } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { keepPreviousData, useCallMutation, useCallQuery } from '@portal/data';
-import { ChangeAction, formatDateTime, ListTable, PageHeader, QueryState } from '@portal/ui';
+import { ChangeAction, formatDateTime, ListTable, menuItems, PageHeader, QueryState } from '@portal/ui';
 import { useState } from 'react';
 import { alertError, alertSuccess } from '../../../lib/alerts';
 
@@ -81,19 +81,11 @@ export function AlertsPage() {
             sx={{ minWidth: 180 }}
           >
             <MenuItem value="">All severities</MenuItem>
-            {ALERT_LEVELS.map((level) => (
-              <MenuItem key={level} value={level}>
-                {SEVERITY[level].label}
-              </MenuItem>
-            ))}
+            {menuItems(ALERT_LEVELS, (level) => SEVERITY[level].label)}
           </TextField>
           <TextField id="alerts-kind" select label="Source" value={kind} onChange={(e) => setKind(e.target.value as AlertSourceKind | '')} size="small" sx={{ minWidth: 180 }}>
             <MenuItem value="">All sources</MenuItem>
-            {ALERT_SOURCE_KINDS.map((value) => (
-              <MenuItem key={value} value={value}>
-                {ALERT_SOURCE_KIND_LABELS[value]}
-              </MenuItem>
-            ))}
+            {menuItems(ALERT_SOURCE_KINDS, ALERT_SOURCE_KIND_LABELS)}
           </TextField>
           <TextField
             id="alerts-status"
@@ -104,11 +96,7 @@ export function AlertsPage() {
             size="small"
             sx={{ minWidth: 220 }}
           >
-            {ALERT_STATUS_FILTERS.map((value) => (
-              <MenuItem key={value} value={value}>
-                {STATUS_FILTER_LABELS[value]}
-              </MenuItem>
-            ))}
+            {menuItems(ALERT_STATUS_FILTERS, STATUS_FILTER_LABELS)}
           </TextField>
         </Stack>
       </Card>

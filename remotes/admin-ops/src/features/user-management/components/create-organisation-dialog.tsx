@@ -1,10 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { MenuItem } from '@mui/material';
 import { ADMIN_MESSAGES, createOrganisationRequestSchema, type CreateOrganisationRequest, type OrganisationKindName } from '@portal/contracts';
 import { createManagedOrganisation } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallMutation } from '@portal/data';
-import { FormDialog } from '@portal/ui';
+import { FormDialog, menuItems } from '@portal/ui';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';
@@ -46,11 +45,7 @@ export function CreateOrganisationDialog({ open, kinds, onClose, onCreated }: Cr
     <FormDialog open={open} title="New organisation" onClose={onClose} onSubmit={handleSubmit(onSubmit)} submitLabel="Create" submitting={formState.isSubmitting}>
       <FormTextField control={control} name="name" id="org-name" label="Name" autoFocus required />
       <FormTextField control={control} name="kind" id="org-kind" label="Type" select required>
-        {kinds.map((kind) => (
-          <MenuItem key={kind} value={kind}>
-            {KIND_LABELS[kind]}
-          </MenuItem>
-        ))}
+        {menuItems(kinds, KIND_LABELS)}
       </FormTextField>
     </FormDialog>
   );

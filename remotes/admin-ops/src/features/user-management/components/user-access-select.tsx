@@ -1,9 +1,9 @@
-import { Alert, FormHelperText, MenuItem, Stack, TextField } from '@mui/material';
+import { Alert, FormHelperText, Stack, TextField } from '@mui/material';
 import type { SessionUser } from '@portal/auth-bridge';
 import { USER_ACCESS_LABELS, USER_ACCESS_MESSAGES, USER_ACCESS_VALUES, type ManagedUser, type OrganisationNode, type UserAccess } from '@portal/contracts';
 import { updateManagedUserAccess } from '@portal/contracts/calls';
 import { errorMessageOf, useCallMutation } from '@portal/data';
-import { ConfirmDialog, useReadOnly } from '@portal/ui';
+import { ConfirmDialog, menuItems, useReadOnly } from '@portal/ui';
 import { useId, useState } from 'react';
 import { alertSuccess } from '../../../lib/alerts';
 import { settle } from '../../../lib/settle';
@@ -60,11 +60,7 @@ export function UserAccessSelect({ user, lockReason: ruleReason, onChanged }: Us
         slotProps={{ select: { SelectDisplayProps: { 'aria-label': `Access of ${user.username}`, 'aria-describedby': lockReason ? helpId : undefined } as object } }}
         sx={{ minWidth: 140 }}
       >
-        {USER_ACCESS_VALUES.map((value) => (
-          <MenuItem key={value} value={value}>
-            {USER_ACCESS_LABELS[value]}
-          </MenuItem>
-        ))}
+        {menuItems(USER_ACCESS_VALUES, USER_ACCESS_LABELS)}
       </TextField>
       {lockReason ? (
         <FormHelperText id={helpId} sx={{ maxWidth: 220 }}>

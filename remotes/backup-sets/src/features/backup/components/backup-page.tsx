@@ -11,6 +11,7 @@ import {
   ListFilters,
   ListPagination,
   listPageQuery,
+  menuItems,
   PageHeader,
   QueryState,
   useReadOnly,
@@ -76,11 +77,7 @@ export function BackupPage() {
         <ListFilters idPrefix="sets" q={params.q} sort={params.sort} sortOptions={SORTS} onChange={update} searchLabel="Search backup sets">
           <TextField id="sets-type" select size="small" label="Type" value={params.type} onChange={(e) => update({ type: e.target.value })} sx={{ minWidth: 180 }}>
             <MenuItem value="">All types</MenuItem>
-            {BACKUP_SET_TYPES.map((t) => (
-              <MenuItem key={t} value={t}>
-                {BACKUP_SET_TYPE_LABELS[t]}
-              </MenuItem>
-            ))}
+            {menuItems(BACKUP_SET_TYPES, BACKUP_SET_TYPE_LABELS)}
           </TextField>
           <TextField id="sets-status" select size="small" label="Status" value={params.status} onChange={(e) => update({ status: e.target.value })} sx={{ minWidth: 160 }}>
             <MenuItem value="">All statuses</MenuItem>

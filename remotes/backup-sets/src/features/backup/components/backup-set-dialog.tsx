@@ -1,5 +1,5 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogTitle, MenuItem, Stack, Step, StepLabel, Stepper, TextField } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack, Step, StepLabel, Stepper, TextField } from '@mui/material';
 import {
   BACKUP_MESSAGES,
   BACKUP_NAME_MAX_LENGTH,
@@ -15,6 +15,7 @@ import {
 import { createBackupSet, updateBackupSet } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { useCallMutation } from '@portal/data';
+import { idMenuItems, menuItems } from '@portal/ui';
 import { useId, useState } from 'react';
 import { Controller, useForm, useFormState, useWatch, type Control } from 'react-hook-form';
 import { notify } from '../../../lib/notify';
@@ -94,11 +95,7 @@ export function BackupSetDialog({ tenants, set, onClose, onSaved }: BackupSetDia
                 name="tenantId"
                 render={({ field, fieldState }) => (
                   <TextField {...field} id="set-tenant" select label="Microsoft 365 tenant" required disabled={Boolean(set)} error={Boolean(fieldState.error)} helperText={fieldState.error?.message}>
-                    {tenants.map((t) => (
-                      <MenuItem key={t.id} value={t.id}>
-                        {t.name}
-                      </MenuItem>
-                    ))}
+                    {idMenuItems(tenants, (t) => t.name)}
                   </TextField>
                 )}
               />
@@ -107,11 +104,7 @@ export function BackupSetDialog({ tenants, set, onClose, onSaved }: BackupSetDia
                 name="type"
                 render={({ field }) => (
                   <TextField {...field} id="set-type" select label="Type" disabled={Boolean(set)} onChange={(e) => onTypeChange(e.target.value as BackupSetType)}>
-                    {BACKUP_SET_TYPES.map((t) => (
-                      <MenuItem key={t} value={t}>
-                        {BACKUP_SET_TYPE_LABELS[t]}
-                      </MenuItem>
-                    ))}
+                    {menuItems(BACKUP_SET_TYPES, BACKUP_SET_TYPE_LABELS)}
                   </TextField>
                 )}
               />

@@ -1,5 +1,6 @@
 import { Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, MenuItem, Stack, TextField } from '@mui/material';
 import { BACKUP_SERVICE_LABELS, SCHEDULE_FREQUENCIES, SERVICES_BY_SET_TYPE, type BackupService, type BackupSetType } from '@portal/contracts';
+import { menuItems } from '@portal/ui';
 import { Controller, type Control, type FieldErrors } from 'react-hook-form';
 import { WEEK_DAYS } from '../lib/set-labels';
 import type { SetFormInput } from '../lib/set-form';
@@ -45,11 +46,7 @@ export function ScheduleFields({ control, errors, frequency }: { control: Contro
         name="schedule.frequency"
         render={({ field }) => (
           <TextField {...field} select label="Frequency" id="set-frequency">
-            {SCHEDULE_FREQUENCIES.map((f) => (
-              <MenuItem key={f} value={f}>
-                {FREQUENCY_LABELS[f]}
-              </MenuItem>
-            ))}
+            {menuItems(SCHEDULE_FREQUENCIES, FREQUENCY_LABELS)}
           </TextField>
         )}
       />

@@ -1,6 +1,7 @@
 import { MenuItem, Stack, TextField } from '@mui/material';
 import { BACKUP_SERVICE_LABELS, BACKUP_SERVICES } from '@portal/contracts';
 import type { UpdateListState } from '@portal/ui';
+import { menuItems } from '@portal/ui';
 import type { SearchValues } from '../lib/search-params';
 
 /** Service, date range, size and attachment filters (the text search and sort live in the toolbar). */
@@ -9,11 +10,7 @@ export function ItemFilters({ values, update }: { values: SearchValues; update: 
     <Stack direction="row" spacing={2} useFlexGap flexWrap="wrap" sx={{ mb: 2 }}>
       <TextField id="items-service" select size="small" label="Service" value={values.service} onChange={(e) => update({ service: e.target.value, folder: '' })} sx={{ minWidth: 150 }}>
         <MenuItem value="">All services</MenuItem>
-        {BACKUP_SERVICES.map((s) => (
-          <MenuItem key={s} value={s}>
-            {BACKUP_SERVICE_LABELS[s]}
-          </MenuItem>
-        ))}
+        {menuItems(BACKUP_SERVICES, BACKUP_SERVICE_LABELS)}
       </TextField>
       <TextField id="items-from" size="small" type="date" label="Modified from" value={values.from} onChange={(e) => update({ from: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />
       <TextField id="items-to" size="small" type="date" label="Modified to" value={values.to} onChange={(e) => update({ to: e.target.value })} slotProps={{ inputLabel: { shrink: true } }} />

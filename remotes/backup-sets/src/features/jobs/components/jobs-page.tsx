@@ -3,7 +3,7 @@ import { BACKUP_PAGE_SIZE_DEFAULT, FINISHED_JOB_STATUSES, JOB_STATUS_LABELS, JOB
 import { getJob, listJobs } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { keepPreviousData, useCallQuery } from '@portal/data';
-import { countLabel, ListFilters, ListPagination, listPageQuery, PageHeader, QueryState, useUrlListState } from '@portal/ui';
+import { countLabel, ListFilters, ListPagination, listPageQuery, menuItems, PageHeader, QueryState, useUrlListState } from '@portal/ui';
 import { pollWhile } from '../../../lib/poll';
 import { useJobActions } from '../hooks/use-job-actions';
 import { JobLogDialog } from './job-log-dialog';
@@ -51,11 +51,7 @@ export function JobsPage() {
           </TextField>
           <TextField id="jobs-status" select size="small" label="Status" value={params.status} onChange={(e) => update({ status: e.target.value })} sx={{ minWidth: 200 }}>
             <MenuItem value="">All statuses</MenuItem>
-            {JOB_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {JOB_STATUS_LABELS[s]}
-              </MenuItem>
-            ))}
+            {menuItems(JOB_STATUSES, JOB_STATUS_LABELS)}
           </TextField>
         </ListFilters>
         <QueryState query={jobs} noun="jobs" isEmpty={(p) => p.total === 0} empty={filtered ? 'No jobs match these filters.' : 'There are no jobs yet. Run a backup to start one.'}>

@@ -1,9 +1,9 @@
-import { Autocomplete, MenuItem, TextField } from '@mui/material';
+import { Autocomplete, TextField } from '@mui/material';
 import { BACKUP_PAGE_SIZE_MAX, type ProtectedObject } from '@portal/contracts';
 import { listBackupSets, listProtectedObjects, listSnapshots } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { errorMessageOf, useCallQuery } from '@portal/data';
-import { formatCount, formatDateTime, useDebouncedValue } from '@portal/ui';
+import { formatCount, formatDateTime, idMenuItems, useDebouncedValue } from '@portal/ui';
 import { useState } from 'react';
 
 export function SetPicker({ value, onChange }: { value: string; onChange: (setId: string) => void }) {
@@ -19,11 +19,7 @@ export function SetPicker({ value, onChange }: { value: string; onChange: (setId
       helperText={sets.isError ? `The backup sets could not be loaded: ${errorMessageOf(sets.error)}` : sets.isSuccess && items.length === 0 ? 'There are no backup sets yet.' : undefined}
       error={sets.isError}
     >
-      {items.map((s) => (
-        <MenuItem key={s.id} value={s.id}>
-          {s.name} ({s.tenantName})
-        </MenuItem>
-      ))}
+      {idMenuItems(items, (s) => `${s.name} (${s.tenantName})`)}
     </TextField>
   );
 }
@@ -68,11 +64,7 @@ export function SnapshotPicker({ setId, objectId, value, onChange }: { setId: st
       error={snapshots.isError}
       helperText={snapshots.isError ? errorMessageOf(snapshots.error) : snapshots.isSuccess && items.length === 0 ? 'No snapshots yet: run a backup first.' : undefined}
     >
-      {items.map((s) => (
-        <MenuItem key={s.id} value={s.id}>
-          {formatDateTime(s.takenAt)} · run {s.runSeq} · {formatCount(s.itemCount)} items
-        </MenuItem>
-      ))}
+      {idMenuItems(items, (s) => `${formatDateTime(s.takenAt)} · run ${s.runSeq} · ${formatCount(s.itemCount)} items`)}
     </TextField>
   );
 }

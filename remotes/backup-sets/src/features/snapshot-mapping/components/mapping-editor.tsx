@@ -1,10 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Button, List, ListItem, ListItemText, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, List, ListItem, ListItemText, Stack, TextField, Typography } from '@mui/material';
 import { BACKUP_MESSAGES, BACKUP_NAME_MAX_LENGTH, BACKUP_PAGE_SIZE_MAX, mappingFormSchema, type Job, type MappingForm, type MappingValidation, type SnapshotMapping } from '@portal/contracts';
 import { createMapping, deleteMapping, listBackupSets, listTenants, startMapping, updateMapping, validateMapping } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { errorMessageOf, useCallMutation, useCallQuery } from '@portal/data';
-import { ChangeAction, ConfirmDialog } from '@portal/ui';
+import { ChangeAction, ConfirmDialog, idMenuItems } from '@portal/ui';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { notify } from '../../../lib/notify';
@@ -94,11 +94,7 @@ export function MappingEditor({ mapping, onSaved, onDeleted, onStarted }: Mappin
                   setValue('pairs', [], { shouldDirty: true });
                 }}
               >
-                {(sets.data?.items ?? []).map((s) => (
-                  <MenuItem key={s.id} value={s.id}>
-                    {s.name}
-                  </MenuItem>
-                ))}
+                {idMenuItems(sets.data?.items ?? [], (s) => s.name)}
               </TextField>
             )}
           />
@@ -107,11 +103,7 @@ export function MappingEditor({ mapping, onSaved, onDeleted, onStarted }: Mappin
             name="targetTenantId"
             render={({ field, fieldState }) => (
               <TextField {...field} select id="mapping-target" label="Target tenant" required fullWidth error={Boolean(fieldState.error)} helperText={fieldState.error?.message}>
-                {(tenants.data?.items ?? []).map((t) => (
-                  <MenuItem key={t.id} value={t.id}>
-                    {t.name}
-                  </MenuItem>
-                ))}
+                {idMenuItems(tenants.data?.items ?? [], (t) => t.name)}
               </TextField>
             )}
           />

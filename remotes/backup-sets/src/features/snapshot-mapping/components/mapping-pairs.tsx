@@ -1,9 +1,10 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Alert, Button, IconButton, MenuItem, Stack, TextField, Typography } from '@mui/material';
+import { Alert, Button, IconButton, Stack, TextField, Typography } from '@mui/material';
 import { BACKUP_PAGE_SIZE_MAX } from '@portal/contracts';
 import { listProtectedObjects } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { errorMessageOf, useCallQuery } from '@portal/data';
+import { idMenuItems } from '@portal/ui';
 import { Controller, useFieldArray, type Control, type FieldErrors } from 'react-hook-form';
 import { UserPicker } from '../../../components/user-picker';
 import type { MappingFormInput } from '../lib/mapping-form';
@@ -43,11 +44,7 @@ export function MappingPairs({ control, errors, sourceSetId, targetTenantId }: M
             name={`pairs.${index}.sourceObjectId`}
             render={({ field: f, fieldState }) => (
               <TextField {...f} select size="small" label="Source user" id={`pair-${index}-source`} sx={{ minWidth: 240 }} error={Boolean(fieldState.error)} helperText={fieldState.error?.message}>
-                {sources.map((o) => (
-                  <MenuItem key={o.id} value={o.id}>
-                    {o.displayName}
-                  </MenuItem>
-                ))}
+                {idMenuItems(sources, (o) => o.displayName)}
               </TextField>
             )}
           />

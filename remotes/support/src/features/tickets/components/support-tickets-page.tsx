@@ -3,7 +3,7 @@ import { PAGE_SIZE_DEFAULT, TICKET_STATUS_LABELS, TICKET_STATUSES, type TicketSo
 import { listTickets } from '@portal/contracts/calls';
 import { supportEndpoints } from '@portal/contracts/endpoints/support';
 import { keepPreviousData, useCallQuery } from '@portal/data';
-import { countLabel, formatDateTime, ListFilters, ListPagination, listPageQuery, ListTable, PageHeader, QueryState, useUrlListState } from '@portal/ui';
+import { countLabel, formatDateTime, ListFilters, ListPagination, listPageQuery, ListTable, menuItems, PageHeader, QueryState, useUrlListState } from '@portal/ui';
 import { DialogButton } from '../../../components/dialog-button';
 import { RaiseTicketDialog } from './raise-ticket-dialog';
 import { TicketDetailDialog } from './ticket-detail-dialog';
@@ -40,11 +40,7 @@ export function SupportTicketsPage() {
         <ListFilters idPrefix="tickets" q={params.q} from={params.from} to={params.to} sort={params.sort} sortOptions={SORTS} onChange={update}>
           <TextField id="tickets-status" select label="Status" size="small" value={params.status} onChange={(e) => update({ status: e.target.value })} sx={{ minWidth: 200 }}>
             <MenuItem value="">All statuses</MenuItem>
-            {TICKET_STATUSES.map((s) => (
-              <MenuItem key={s} value={s}>
-                {TICKET_STATUS_LABELS[s]}
-              </MenuItem>
-            ))}
+            {menuItems(TICKET_STATUSES, TICKET_STATUS_LABELS)}
           </TextField>
         </ListFilters>
         <QueryState

@@ -19,7 +19,7 @@ import { REPLY_MAX_LENGTH, replyFormSchema, SUPPORT_MESSAGES, TICKET_STATUS_LABE
 import { deleteTicket, getTicket, replyToTicket, updateTicketStatus } from '@portal/contracts/calls';
 import { supportEndpoints } from '@portal/contracts/endpoints/support';
 import { callQuery, errorMessageOf, useCallMutation, useCallQuery, usePortalQueryClient } from '@portal/data';
-import { ChangeAction, ConfirmDialog, formatDateTime, showAlert } from '@portal/ui';
+import { ChangeAction, ConfirmDialog, formatDateTime, menuItems, showAlert } from '@portal/ui';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CountedTextField } from '../../../components/counted-text-field';
@@ -168,11 +168,7 @@ export function TicketDetailDialog({ ticketId, onClose }: TicketDetailDialogProp
         {ticket && ticket.permissions.statuses.length > 0 ? (
           <Stack direction="row" spacing={1} alignItems="center" sx={{ mr: 'auto' }}>
             <TextField select size="small" id="ticket-status" label="Change status" value={status} onChange={(e) => setStatus(e.target.value as TicketStatus)} sx={{ minWidth: 200 }}>
-              {ticket.permissions.statuses.map((s) => (
-                <MenuItem key={s} value={s}>
-                  {TICKET_STATUS_LABELS[s]}
-                </MenuItem>
-              ))}
+              {menuItems(ticket.permissions.statuses, TICKET_STATUS_LABELS)}
             </TextField>
             <ChangeAction>
               <Button onClick={onStatus} disabled={!status || changeStatus.isPending || remove.isPending}>

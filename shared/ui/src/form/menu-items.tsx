@@ -1,0 +1,21 @@
+import { MenuItem } from '@mui/material';
+import type { ReactElement, ReactNode } from 'react';
+
+/** A select's options: one MenuItem a value, labelled from a record of labels or a function. */
+export function menuItems<V extends string>(values: readonly V[], labels: Readonly<Record<V, ReactNode>> | ((value: V) => ReactNode)): ReactElement[] {
+  const labelOf = typeof labels === 'function' ? labels : (value: V) => labels[value];
+  return values.map((value) => (
+    <MenuItem key={value} value={value}>
+      {labelOf(value)}
+    </MenuItem>
+  ));
+}
+
+/** A select's options for records with an id (tenants, sets, objects): the id is the value. */
+export function idMenuItems<T extends { id: string }>(items: readonly T[], label: (item: T) => ReactNode): ReactElement[] {
+  return items.map((item) => (
+    <MenuItem key={item.id} value={item.id}>
+      {label(item)}
+    </MenuItem>
+  ));
+}
