@@ -1,32 +1,21 @@
-import { startEmulator, type Emulator } from './index';
+import { graphSession } from './test/graph-session';
 
 interface BatchAnswer {
   responses: { id: string; status: number; headers: Record<string, string>; body?: Record<string, unknown> & { error?: { code: string } } }[];
 }
 
 describe('JSON batching and unsupported delta', () => {
-  let emulator: Emulator;
-  let token: string;
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ seed: 'batch', size: 500 });
-    const answer = await fetch(`${emulator.authorityUrl}/${emulator.tenantId}/oauth2/v2.0/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: emulator.clientId, client_secret: emulator.clientSecret, scope: 'https://graph.microsoft.com/.default' }).toString(),
-    });
-    token = ((await answer.json()) as { access_token: string }).access_token;
-  });
+  const session = graphSession({ seed: 'batch', size: 500 });
+  const { emulator } = session;
   afterEach(() => {
     emulator.setThrottle(null);
     emulator.setFailure(null);
   });
-  afterAll(() => emulator.stop());
 
   const batch = (payload: unknown, path = '/$batch') =>
     fetch(`${emulator.url}${path}`, {
       method: 'POST',
-      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json' },
       body: typeof payload === 'string' ? payload : JSON.stringify(payload),
     });
   const byId = (answer: BatchAnswer) => Object.fromEntries(answer.responses.map((r) => [r.id, r]));
@@ -125,11 +114,11 @@ describe('JSON batching and unsupported delta', () => {
   it('answers a /delta where Graph v1.0 has none as an unknown segment, not a missing item', async () => {
     const user = emulator.tenant.users[0];
     for (const path of [`/users/${user.id}/events/delta`, `/users/${user.id}/calendar/events/delta`, `/organization/delta`]) {
-      const answer = await fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${token}` } });
+      const answer = await fetch(`${emulator.url}${path}`, { headers: { authorization: `Bearer ${session.token}` } });
       expect(answer.status).toBe(400);
       expect(await answer.json()).toMatchObject({ error: { code: 'BadRequest', message: "Resource not found for the segment 'delta'." } });
     }
-    const supported = await fetch(`${emulator.url}/users/${user.id}/mailFolders/inbox/messages/delta`, { headers: { authorization: `Bearer ${token}` } });
+    const supported = await fetch(`${emulator.url}/users/${user.id}/mailFolders/inbox/messages/delta`, { headers: { authorization: `Bearer ${session.token}` } });
     expect(supported.status).toBe(200);
   });
 });

@@ -1,4 +1,5 @@
 import { startEmulator, type Emulator } from './index';
+import { requestToken } from './test/graph-session';
 
 // Revoked admin consent, as Entra ID and Graph answer it: no new token (AADSTS65001), and a token
 // issued before the revocation no longer opens Graph (403 Authorization_RequestDenied).
@@ -10,12 +11,7 @@ describe('emulator consent', () => {
   });
   afterAll(() => emulator.stop());
 
-  const fetchToken = () =>
-    fetch(`${emulator.authorityUrl}/${emulator.tenantId}/oauth2/v2.0/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: emulator.clientId, client_secret: emulator.clientSecret, scope: 'https://graph.microsoft.com/.default' }).toString(),
-    });
+  const fetchToken = () => requestToken(emulator);
   const organization = (token: string) => fetch(`${emulator.url}/organization`, { headers: { authorization: `Bearer ${token}` } });
   const consent = (init: RequestInit = {}) => fetch(`${emulator.adminUrl}/consent`, { ...init, headers: { 'x-emulator-key': 'k', 'content-type': 'application/json' } });
 

@@ -1,32 +1,11 @@
-import { startEmulator, type Emulator } from './index';
+import { graphSession, type Json } from './test/graph-session';
 
 // Delta where Graph v1.0 has it beyond mail and drives: calendarView, contact folders, channel
 // messages, and drive delta with token=latest, checked through HTTP only.
 
-type Json = Record<string, unknown>;
-
 describe('delta on events, contacts, channel messages and token=latest', () => {
-  let emulator: Emulator;
-  let token: string;
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ seed: 'delta-resources', size: 3000 });
-    const response = await fetch(`${emulator.authorityUrl}/${emulator.tenantId}/oauth2/v2.0/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: emulator.clientId, client_secret: emulator.clientSecret, scope: 'https://graph.microsoft.com/.default' }).toString(),
-    });
-    token = ((await response.json()) as { access_token: string }).access_token;
-  });
-  afterAll(() => emulator.stop());
-
-  const graph = (path: string, init: RequestInit = {}) =>
-    fetch(path.startsWith('http') ? path : `${emulator.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
-  const json = async (path: string, init: RequestInit = {}) => {
-    const response = await graph(path, init);
-    expect(response.status).toBeLessThan(300);
-    return (await response.json()) as Json;
-  };
+  const session = graphSession({ seed: 'delta-resources', size: 3000 });
+  const { emulator, graph, json } = session;
 
   /** Follows nextLinks to the deltaLink; returns every item and the deltaLink. */
   async function round(first: string, init: RequestInit = {}): Promise<{ items: Json[]; deltaLink: string; pages: number }> {

@@ -1,32 +1,12 @@
-import { startEmulator, type Emulator } from './index';
+import { graphSession, type Json } from './test/graph-session';
 import { quickXorHash } from '@portal/quick-xor-hash';
 
 // Facts a backup relies on, as Microsoft Graph v1.0 documents them, checked through HTTP only.
 
-type Json = Record<string, unknown>;
-
 describe('Graph item facts', () => {
-  let emulator: Emulator;
-  let token: string;
+  const session = graphSession({ seed: 'facts', size: 600, adminKey: 'k' });
+  const { emulator, graph, json } = session;
 
-  beforeAll(async () => {
-    emulator = await startEmulator({ seed: 'facts', size: 600, adminKey: 'k' });
-    const response = await fetch(`${emulator.authorityUrl}/${emulator.tenantId}/oauth2/v2.0/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: emulator.clientId, client_secret: emulator.clientSecret, scope: 'https://graph.microsoft.com/.default' }).toString(),
-    });
-    token = ((await response.json()) as { access_token: string }).access_token;
-  });
-  afterAll(() => emulator.stop());
-
-  const graph = (path: string, init: RequestInit = {}) =>
-    fetch(path.startsWith('http') ? path : `${emulator.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
-  const json = async (path: string, init: RequestInit = {}) => {
-    const response = await graph(path, init);
-    expect(response.status).toBeLessThan(300);
-    return (await response.json()) as Json;
-  };
   const user = () => emulator.tenant.users[0];
   const userDriveId = () => emulator.tenant.drives[user().driveNo].id;
 

@@ -1,4 +1,4 @@
-import { startEmulator, type Emulator } from './index';
+import { graphSession, type Json } from './test/graph-session';
 
 // Graph's write semantics for created messages, through HTTP only: a created message is a draft
 // unless PR_MESSAGE_FLAGS (Integer 0x0E07) is set at creation without MSGFLAG_UNSENT (0x8);
@@ -6,30 +6,17 @@ import { startEmulator, type Emulator } from './index';
 // (SystemTime 0x0039) and PR_MESSAGE_DELIVERY_TIME (SystemTime 0x0E06) give the sent and received
 // times; MSGFLAG_READ (0x1) gives isRead.
 
-type Json = Record<string, unknown>;
-
 const FLAGS = 'Integer 0x0E07';
 const SUBMIT = 'SystemTime 0x0039';
 const DELIVERY = 'SystemTime 0x0E06';
 
 describe('creating messages as Graph does', () => {
-  let emulator: Emulator;
-  let token: string;
-
-  beforeAll(async () => {
-    emulator = await startEmulator({ seed: 'create', size: 300 });
-    const response = await fetch(`${emulator.authorityUrl}/${emulator.tenantId}/oauth2/v2.0/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: emulator.clientId, client_secret: emulator.clientSecret, scope: 'https://graph.microsoft.com/.default' }).toString(),
-    });
-    token = ((await response.json()) as { access_token: string }).access_token;
-  });
-  afterAll(() => emulator.stop());
+  const session = graphSession({ seed: 'create', size: 300 });
+  const { emulator } = session;
 
   const user = () => emulator.tenant.users[0].id;
   const call = (path: string, init: RequestInit = {}) =>
-    fetch(`${emulator.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+    fetch(`${emulator.url}${path}`, { ...init, headers: { authorization: `Bearer ${session.token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
   const create = async (path: string, body: Json) => {
     const response = await call(path, { method: 'POST', body: JSON.stringify(body) });
     expect(response.status).toBe(201);

@@ -1,4 +1,5 @@
 import { startEmulator, type Emulator } from './index';
+import { requestToken } from './test/graph-session';
 
 describe('emulator HTTP surface', () => {
   let emulator: Emulator;
@@ -10,12 +11,7 @@ describe('emulator HTTP surface', () => {
   });
   afterAll(() => emulator.stop());
 
-  const fetchToken = (secret: string, scope = 'https://graph.microsoft.com/.default') =>
-    fetch(`${emulator.authorityUrl}/${emulator.tenantId}/oauth2/v2.0/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ grant_type: 'client_credentials', client_id: emulator.clientId, client_secret: secret, scope }).toString(),
-    });
+  const fetchToken = (secret: string, scope?: string) => requestToken(emulator, secret, scope);
   const graph = (path: string, init: RequestInit = {}) => fetch(`${emulator.url}${path}`, { ...init, headers: { authorization: `Bearer ${token}`, ...(init.headers ?? {}) } });
   const admin = (path: string, init: RequestInit = {}) => fetch(`${emulator.adminUrl}${path}`, { ...init, headers: { 'x-emulator-key': 'k', 'content-type': 'application/json', ...(init.headers ?? {}) } });
 
