@@ -2,15 +2,21 @@
 
 const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
 
-/** Binary sizes (1 KB = 1024 B), one decimal above bytes: 1536 -> "1.5 KB". */
-export function formatBytes(bytes: number): string {
+/** A size in the largest binary unit (1 KB = 1024 B) it fills: 1536 -> { value: 1.5, unit: 'KB' }. */
+export function scaleBytes(bytes: number): { value: number; unit: string } {
   let value = bytes;
   let unit = 0;
   while (value >= 1024 && unit < UNITS.length - 1) {
     value /= 1024;
     unit += 1;
   }
-  return unit === 0 ? `${value} B` : `${value.toFixed(1)} ${UNITS[unit]}`;
+  return { value, unit: UNITS[unit] };
+}
+
+/** Binary sizes (1 KB = 1024 B), one decimal above bytes: 1536 -> "1.5 KB". */
+export function formatBytes(bytes: number): string {
+  const { value, unit } = scaleBytes(bytes);
+  return unit === 'B' ? `${value} B` : `${value.toFixed(1)} ${unit}`;
 }
 
 /** Date and time in the user's locale; `empty` stands for a missing time ("—" unless told). */

@@ -1,17 +1,10 @@
 import type { MetricsRange } from '@portal/contracts';
-import { formatCount } from '@portal/ui';
-
-const UNITS = ['B', 'KB', 'MB', 'GB', 'TB', 'PB'];
+import { formatCount, scaleBytes } from '@portal/ui';
 
 /** Chart labels: sizes as the kit's formatBytes, but whole from 100 up ("150 MB", not "150.0 MB"). */
 export function formatBytes(bytes: number): string {
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit += 1;
-  }
-  return `${unit === 0 ? value : value.toFixed(value >= 100 ? 0 : 1)} ${UNITS[unit]}`;
+  const { value, unit } = scaleBytes(bytes);
+  return `${unit === 'B' ? value : value.toFixed(value >= 100 ? 0 : 1)} ${unit}`;
 }
 
 export const formatMs = (value: number): string => `${formatCount(value)} ms`;
