@@ -4,7 +4,6 @@ import { DESCRIPTION_MAX_LENGTH, raiseTicketFormSchema, SUBJECT_MAX_LENGTH, SUPP
 import { FormDialog } from '@portal/ui';
 import { createTicket } from '@portal/contracts/calls';
 import { CountedTextField } from '../../../components/counted-text-field';
-import { useSubmitAsCurrentUser } from '../../../lib/submit-as-current-user';
 import { useDialogForm } from '../../../lib/use-dialog-form';
 
 export type RaiseTicketDialogProps = {
@@ -18,29 +17,16 @@ const DEFAULTS: RaiseTicketForm = { subject: '', description: '' };
 
 /** Raise Ticket (spec sections 5 and 8): subject and description, sent to the tier above the user. */
 export function RaiseTicketDialog({ open, onClose, onSubmitted }: RaiseTicketDialogProps) {
-  const { form, close } = useDialogForm<RaiseTicketForm>(zodResolver(raiseTicketFormSchema), DEFAULTS, onClose);
-  const { control, handleSubmit, formState } = form;
-
-  const onSubmit = useSubmitAsCurrentUser(
-    (userId, { subject, description }: RaiseTicketForm) => createTicket({ userId, subject, description }),
-    SUPPORT_MESSAGES.ticketSubmitted,
-    (ticket: TicketSummary) => {
-      onSubmitted?.(ticket);
-      close();
-    },
-  );
+  const { control, dialog } = useDialogForm(open, onClose, {
+    resolver: zodResolver(raiseTicketFormSchema),
+    defaults: DEFAULTS,
+    send: (userId, { subject, description }: RaiseTicketForm) => createTicket({ userId, subject, description }),
+    successMessage: SUPPORT_MESSAGES.ticketSubmitted,
+    onSubmitted,
+  });
 
   return (
-    <FormDialog
-      open={open}
-      title="Raise Ticket"
-      intro="Describe the problem; your support contact answers in Support Tickets and by e-mail."
-      onClose={close}
-      onSubmit={handleSubmit(onSubmit)}
-      submitLabel="Submit"
-      submitting={formState.isSubmitting}
-      change
-    >
+    <FormDialog {...dialog} title="Raise Ticket" intro="Describe the problem; your support contact answers in Support Tickets and by e-mail.">
       <Stack spacing={2}>
         <CountedTextField name="subject" control={control} label="Subject" max={SUBJECT_MAX_LENGTH} autoFocus />
         <CountedTextField name="description" control={control} label="Description" max={DESCRIPTION_MAX_LENGTH} multiline minRows={4} />
