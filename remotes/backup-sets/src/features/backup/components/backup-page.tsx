@@ -1,4 +1,4 @@
-import { Box, Button, Card, MenuItem, TextField, Typography } from '@mui/material';
+import { Box, Button, Card, MenuItem, TextField } from '@mui/material';
 import { BACKUP_PAGE_SIZE_DEFAULT, BACKUP_SET_TYPE_LABELS, BACKUP_SET_TYPES, type BackupSet, type BackupSetListParams, type BackupSetPage } from '@portal/contracts';
 import { listBackupSets, listTenants } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
@@ -9,9 +9,9 @@ import {
   countLabel,
   formatBytes,
   ListFilters,
-  ListPagination,
   listPageQuery,
   menuItems,
+  PagedList,
   PageHeader,
   QueryState,
   useReadOnly,
@@ -85,29 +85,24 @@ export function BackupPage() {
             <MenuItem value="paused">Paused</MenuItem>
           </TextField>
         </ListFilters>
-        <QueryState
+        <PagedList
           query={sets}
           noun="backup sets"
-          isEmpty={(page) => page.total === 0}
           empty={filtered ? 'No backup sets match these filters.' : readOnly ? 'There are no backup sets yet.' : 'There are no backup sets yet. Create one to start protecting your data.'}
+          count={(page) => countLabel(page.total, 'backup set')}
+          onPage={update}
         >
           {(page) => (
-            <>
-              <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
-                {countLabel(page.total, 'backup set')}
-              </Typography>
-              <BackupSetsTable
-                sets={page.items}
-                onEdit={(set) => setDialog({ kind: 'edit', set })}
-                onRun={actions.run}
-                onPause={actions.pause}
-                onResume={actions.resume}
-                onDelete={(set) => setDialog({ kind: 'delete', set })}
-              />
-              <ListPagination total={page.total} page={page.page} pageSize={page.pageSize} onChange={update} />
-            </>
+            <BackupSetsTable
+              sets={page.items}
+              onEdit={(set) => setDialog({ kind: 'edit', set })}
+              onRun={actions.run}
+              onPause={actions.pause}
+              onResume={actions.resume}
+              onDelete={(set) => setDialog({ kind: 'delete', set })}
+            />
           )}
-        </QueryState>
+        </PagedList>
       </Card>
       {dialog?.kind === 'create' || dialog?.kind === 'edit' ? (
         <BackupSetDialog

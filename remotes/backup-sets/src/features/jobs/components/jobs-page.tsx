@@ -1,9 +1,9 @@
-import { Box, Card, MenuItem, TextField, Typography } from '@mui/material';
+import { Box, Card, MenuItem, TextField } from '@mui/material';
 import { BACKUP_PAGE_SIZE_DEFAULT, FINISHED_JOB_STATUSES, JOB_STATUS_LABELS, JOB_STATUSES, type Job, type JobListParams, type JobPage } from '@portal/contracts';
 import { getJob, listJobs } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { keepPreviousData, useCallQuery } from '@portal/data';
-import { countLabel, ListFilters, ListPagination, listPageQuery, menuItems, PageHeader, QueryState, useUrlListState } from '@portal/ui';
+import { countLabel, ListFilters, listPageQuery, menuItems, PagedList, PageHeader, useUrlListState } from '@portal/ui';
 import { pollWhile } from '../../../lib/poll';
 import { useJobActions } from '../hooks/use-job-actions';
 import { JobLogDialog } from './job-log-dialog';
@@ -54,24 +54,23 @@ export function JobsPage() {
             {menuItems(JOB_STATUSES, JOB_STATUS_LABELS)}
           </TextField>
         </ListFilters>
-        <QueryState query={jobs} noun="jobs" isEmpty={(p) => p.total === 0} empty={filtered ? 'No jobs match these filters.' : 'There are no jobs yet. Run a backup to start one.'}>
+        <PagedList
+          query={jobs}
+          noun="jobs"
+          empty={filtered ? 'No jobs match these filters.' : 'There are no jobs yet. Run a backup to start one.'}
+          count={(page) => `${countLabel(page.total, 'job')}${page.items.some(active) ? ` · ${page.items.filter(active).length} running or queued` : ''}`}
+          onPage={update}
+        >
           {(page) => (
-            <>
-              <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
-                {countLabel(page.total, 'job')}
-                {page.items.some(active) ? ` · ${page.items.filter(active).length} running or queued` : ''}
-              </Typography>
-              <JobsTable
-                jobs={page.items}
-                onLog={(job) => update({ job: job.id }, { keepPage: true })}
-                onCancel={actions.cancel}
-                onRetry={actions.retry}
-                onDownload={actions.download}
-              />
-              <ListPagination total={page.total} page={page.page} pageSize={page.pageSize} onChange={update} />
-            </>
+            <JobsTable
+              jobs={page.items}
+              onLog={(job) => update({ job: job.id }, { keepPage: true })}
+              onCancel={actions.cancel}
+              onRetry={actions.retry}
+              onDownload={actions.download}
+            />
           )}
-        </QueryState>
+        </PagedList>
       </Card>
       {params.job && openJob.data ? <JobLogDialog job={openJob.data} onClose={() => update({ job: '' }, { keepPage: true })} /> : null}
     </Box>

@@ -1,9 +1,9 @@
-import { Box, Button, Card, Typography } from '@mui/material';
+import { Box, Button, Card } from '@mui/material';
 import { BACKUP_PAGE_SIZE_DEFAULT, BACKUP_SET_TYPE_LABELS, type BackupSetType, type ObjectKind, type ObjectListParams, type ProtectedObject } from '@portal/contracts';
 import { getBackupSet, listProtectedObjects, updateBackupSet } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { errorMessageOf, keepPreviousData, useCallMutation, useCallQuery } from '@portal/data';
-import { ChangeAction, ConfirmDialog, countLabel, ListFilters, ListPagination, listPageQuery, PageHeader, QueryState, useUrlListState } from '@portal/ui';
+import { ChangeAction, ConfirmDialog, countLabel, ListFilters, listPageQuery, PagedList, PageHeader, useUrlListState } from '@portal/ui';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageTrail } from '../../../components/page-trail';
@@ -75,22 +75,17 @@ export function ProtectedObjectsView({ kind, editable }: { kind: ObjectKind; edi
       />
       <Card sx={{ p: 2 }}>
         <ListFilters idPrefix={`objects-${kind}`} q={params.q} sort={params.sort} sortOptions={SORTS} onChange={update} searchLabel={`Search ${nouns.many}`} />
-        <QueryState
+        <PagedList
           query={objects}
           noun={nouns.many}
-          isEmpty={(page) => page.total === 0}
           empty={params.q ? `No ${nouns.many} match “${params.q}”.` : `This set protects no ${nouns.many} yet. They appear after the first backup run.`}
+          count={(page) => countLabel(page.total, nouns.one, nouns.many)}
+          onPage={update}
         >
           {(page) => (
-            <>
-              <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
-                {countLabel(page.total, nouns.one, nouns.many)}
-              </Typography>
-              <ObjectsTable objects={page.items} set={{ id: backupSetId, type: backupSetType }} from={from} label={nouns.title} onRemove={canEdit ? setRemoving : undefined} />
-              <ListPagination total={page.total} page={page.page} pageSize={page.pageSize} onChange={update} />
-            </>
+            <ObjectsTable objects={page.items} set={{ id: backupSetId, type: backupSetType }} from={from} label={nouns.title} onRemove={canEdit ? setRemoving : undefined} />
           )}
-        </QueryState>
+        </PagedList>
       </Card>
       {adding && set.data ? (
         <AddObjectsDialog

@@ -10,11 +10,10 @@ import {
   countLabel,
   formatDateTime,
   ListFilters,
-  ListPagination,
   listPageQuery,
   ListTable,
+  PagedList,
   PageHeader,
-  QueryState,
   showAlert,
   useUrlListState,
 } from '@portal/ui';
@@ -51,44 +50,39 @@ export function FeedbacksPage() {
       <PageHeader title="Feedbacks" actions={<DialogButton label="Give Feedback" dialog={FeedbackDialog} onSubmitted={() => void feedback.refetch()} />} />
       <Card sx={{ p: 2 }}>
         <ListFilters idPrefix="feedbacks" q={params.q} from={params.from} to={params.to} sort={params.sort} sortOptions={SORTS} onChange={update} />
-        <QueryState
+        <PagedList
           query={feedback}
           noun="feedback"
-          isEmpty={(page) => page.total === 0}
           empty={filtered ? 'No feedback matches these filters.' : 'There is no feedback yet.'}
+          count={(page) => countLabel(page.total, 'entry', 'entries')}
+          onPage={update}
         >
           {(page) => (
-            <>
-              <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
-                {countLabel(page.total, 'entry', 'entries')}
-              </Typography>
-              <ListTable label="Feedback" columns={['Feedback', 'Author', 'Submitted', { label: 'Actions', align: 'right', srOnly: true }]}>
-                {page.items.map((entry) => (
-                  <TableRow key={entry.id} hover>
-                    <TableCell sx={{ whiteSpace: 'pre-wrap', maxWidth: 480 }}>{entry.feedback}</TableCell>
-                    <TableCell>
-                      {entry.author.name}
-                      <Typography variant="caption" display="block" color="text.secondary">
-                        {entry.author.organisationName}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>{formatDateTime(entry.createdAt)}</TableCell>
-                    <TableCell align="right">
-                      {entry.canDelete ? (
-                        <ChangeAction title="Delete">
-                          <IconButton aria-label={`Delete feedback from ${entry.author.name}, ${formatDateTime(entry.createdAt)}`} onClick={() => setToDelete(entry)}>
-                            <DeleteOutlineIcon />
-                          </IconButton>
-                        </ChangeAction>
-                      ) : null}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </ListTable>
-              <ListPagination total={page.total} page={page.page} pageSize={page.pageSize} onChange={update} />
-            </>
+            <ListTable label="Feedback" columns={['Feedback', 'Author', 'Submitted', { label: 'Actions', align: 'right', srOnly: true }]}>
+              {page.items.map((entry) => (
+                <TableRow key={entry.id} hover>
+                  <TableCell sx={{ whiteSpace: 'pre-wrap', maxWidth: 480 }}>{entry.feedback}</TableCell>
+                  <TableCell>
+                    {entry.author.name}
+                    <Typography variant="caption" display="block" color="text.secondary">
+                      {entry.author.organisationName}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>{formatDateTime(entry.createdAt)}</TableCell>
+                  <TableCell align="right">
+                    {entry.canDelete ? (
+                      <ChangeAction title="Delete">
+                        <IconButton aria-label={`Delete feedback from ${entry.author.name}, ${formatDateTime(entry.createdAt)}`} onClick={() => setToDelete(entry)}>
+                          <DeleteOutlineIcon />
+                        </IconButton>
+                      </ChangeAction>
+                    ) : null}
+                  </TableCell>
+                </TableRow>
+              ))}
+            </ListTable>
           )}
-        </QueryState>
+        </PagedList>
       </Card>
       <ConfirmDialog
         open={toDelete !== null}

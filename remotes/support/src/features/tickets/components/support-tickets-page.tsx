@@ -3,7 +3,7 @@ import { PAGE_SIZE_DEFAULT, TICKET_STATUS_LABELS, TICKET_STATUSES, type TicketSo
 import { listTickets } from '@portal/contracts/calls';
 import { supportEndpoints } from '@portal/contracts/endpoints/support';
 import { keepPreviousData, useCallQuery } from '@portal/data';
-import { countLabel, formatDateTime, ListFilters, ListPagination, listPageQuery, ListTable, menuItems, PageHeader, QueryState, useUrlListState } from '@portal/ui';
+import { countLabel, formatDateTime, ListFilters, listPageQuery, ListTable, menuItems, PagedList, PageHeader, useUrlListState } from '@portal/ui';
 import { DialogButton } from '../../../components/dialog-button';
 import { RaiseTicketDialog } from './raise-ticket-dialog';
 import { TicketDetailDialog } from './ticket-detail-dialog';
@@ -43,54 +43,49 @@ export function SupportTicketsPage() {
             {menuItems(TICKET_STATUSES, TICKET_STATUS_LABELS)}
           </TextField>
         </ListFilters>
-        <QueryState
+        <PagedList
           query={tickets}
           noun="tickets"
-          isEmpty={(page) => page.total === 0}
           empty={filtered ? 'No tickets match these filters.' : 'There are no support tickets yet.'}
+          count={(page) => countLabel(page.total, 'ticket')}
+          onPage={update}
         >
           {(page) => (
-            <>
-              <Typography variant="body2" color="text.secondary" role="status" sx={{ mb: 1 }}>
-                {countLabel(page.total, 'ticket')}
-              </Typography>
-              <ListTable
-                label="Support tickets"
-                columns={['#', 'Subject', 'Status', 'Raised by', 'Handled by', { label: 'Replies', align: 'right' }, 'Created', 'Last activity']}
-              >
-                {page.items.map((ticket) => (
-                  <TableRow key={ticket.id} hover>
-                    <TableCell>{ticket.number}</TableCell>
-                    <TableCell>
-                      <Button
-                        variant="text"
-                        onClick={() => update({ ticket: ticket.id }, { keepPage: true })}
-                        sx={{ textTransform: 'none', textAlign: 'left', p: 0, minWidth: 0 }}
-                        aria-label={`Open ticket ${ticket.number}: ${ticket.subject}`}
-                      >
-                        {ticket.subject}
-                      </Button>
-                    </TableCell>
-                    <TableCell>
-                      <TicketStatusChip status={ticket.status} />
-                    </TableCell>
-                    <TableCell>
-                      {ticket.author.name}
-                      <Typography variant="caption" display="block" color="text.secondary">
-                        {ticket.author.organisationName}
-                      </Typography>
-                    </TableCell>
-                    <TableCell>{ticket.handlerOrganisationName}</TableCell>
-                    <TableCell align="right">{ticket.replyCount}</TableCell>
-                    <TableCell>{formatDateTime(ticket.createdAt)}</TableCell>
-                    <TableCell>{formatDateTime(ticket.updatedAt)}</TableCell>
-                  </TableRow>
-                ))}
-              </ListTable>
-              <ListPagination total={page.total} page={page.page} pageSize={page.pageSize} onChange={update} />
-            </>
+            <ListTable
+              label="Support tickets"
+              columns={['#', 'Subject', 'Status', 'Raised by', 'Handled by', { label: 'Replies', align: 'right' }, 'Created', 'Last activity']}
+            >
+              {page.items.map((ticket) => (
+                <TableRow key={ticket.id} hover>
+                  <TableCell>{ticket.number}</TableCell>
+                  <TableCell>
+                    <Button
+                      variant="text"
+                      onClick={() => update({ ticket: ticket.id }, { keepPage: true })}
+                      sx={{ textTransform: 'none', textAlign: 'left', p: 0, minWidth: 0 }}
+                      aria-label={`Open ticket ${ticket.number}: ${ticket.subject}`}
+                    >
+                      {ticket.subject}
+                    </Button>
+                  </TableCell>
+                  <TableCell>
+                    <TicketStatusChip status={ticket.status} />
+                  </TableCell>
+                  <TableCell>
+                    {ticket.author.name}
+                    <Typography variant="caption" display="block" color="text.secondary">
+                      {ticket.author.organisationName}
+                    </Typography>
+                  </TableCell>
+                  <TableCell>{ticket.handlerOrganisationName}</TableCell>
+                  <TableCell align="right">{ticket.replyCount}</TableCell>
+                  <TableCell>{formatDateTime(ticket.createdAt)}</TableCell>
+                  <TableCell>{formatDateTime(ticket.updatedAt)}</TableCell>
+                </TableRow>
+              ))}
+            </ListTable>
           )}
-        </QueryState>
+        </PagedList>
       </Card>
       <TicketDetailDialog ticketId={params.ticket || null} onClose={() => update({ ticket: '' }, { keepPage: true })} />
     </Box>
