@@ -108,7 +108,7 @@ function organizationJson(tenant: Tenant) {
   };
 }
 
-const drivesOfSite = (tenant: Tenant, site: SiteInfo) => site.driveNos.map((no) => driveJson(tenant, tenant.drives[no]));
+const drivesOfSite = (tenant: Tenant, site: SiteInfo) => site.driveNos.filter((no) => !tenant.isDriveRemoved(no)).map((no) => driveJson(tenant, tenant.drives[no]));
 
 export const directoryRoutes: Route[] = [
   { method: 'GET', pattern: /^\/organization$/, handler: (ctx) => sendJson(ctx.res, 200, { value: [organizationJson(ctx.tenant)] }) },
@@ -176,7 +176,7 @@ export const directoryRoutes: Route[] = [
     pattern: /^\/teams\/([^/]+)\/channels$/,
     handler: (ctx, [t]) => {
       const team = teamOf(ctx, t);
-      const channels = ctx.tenant.channels.filter((c) => c.groupIdx === team.idx).map((c) => channelJson(ctx.tenant, c.no));
+      const channels = ctx.tenant.channels.filter((c) => c.groupIdx === team.idx && !ctx.tenant.isChannelRemoved(c.no)).map((c) => channelJson(ctx.tenant, c.no));
       sendJson(ctx.res, 200, { '@odata.count': channels.length, value: channels });
     },
   },

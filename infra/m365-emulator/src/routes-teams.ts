@@ -76,6 +76,15 @@ export const teamsRoutes: Route[] = [
     handler: (ctx, [t, c]) => sendJson(ctx.res, 200, channelJson(ctx.tenant, channelOf(ctx, t, c).channel.no)),
   },
   {
+    // Learn: channel: delete (204). The channel and its messages are gone from every listing.
+    method: 'DELETE',
+    pattern: /^\/teams\/([^/]+)\/channels\/([^/]+)$/,
+    handler: (ctx, [t, c]) => {
+      ctx.tenant.removeChannel(channelOf(ctx, t, c).channel.id);
+      ctx.res.writeHead(204).end();
+    },
+  },
+  {
     method: 'GET',
     pattern: /^\/teams\/([^/]+)\/channels\/([^/]+)\/messages$/,
     handler: (ctx, [t, c]) => {

@@ -328,10 +328,28 @@ export class Tenant {
     return this.siteIndex.get(id);
   }
   drive(id: string) {
-    return this.driveIndex.get(id);
+    const drive = this.driveIndex.get(id);
+    return drive && !this.removedDrives.has(drive.no) ? drive : undefined;
   }
   channel(id: string) {
-    return this.channelIndex.get(id);
+    const channel = this.channelIndex.get(id);
+    return channel && !this.removedChannels.has(channel.no) ? channel : undefined;
+  }
+
+  /** Drives and channels deleted as a whole (a document library removed, a channel deleted). */
+  private readonly removedDrives = new Set<number>();
+  private readonly removedChannels = new Set<number>();
+  isDriveRemoved = (no: number) => this.removedDrives.has(no);
+  isChannelRemoved = (no: number) => this.removedChannels.has(no);
+  removeDrive(id: string): boolean {
+    const drive = this.drive(id);
+    if (drive) this.removedDrives.add(drive.no);
+    return !!drive;
+  }
+  removeChannel(id: string): boolean {
+    const channel = this.channel(id);
+    if (channel) this.removedChannels.add(channel.no);
+    return !!channel;
   }
 
   state(container: Container, index: number): ItemState {

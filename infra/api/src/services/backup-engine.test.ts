@@ -267,3 +267,31 @@ describe('backup engine', () => {
     expect(retry.status).toBe('succeeded');
   });
 });
+
+// Last in the file: it deletes a channel and a document library from the shared emulator.
+describe('containers deleted as a whole', () => {
+  it('end the items of a deleted channel and of a deleted document library at the next run', async () => {
+    const f = await fixture();
+    const setId = await f.createSet('Teams and sites', ['sharepoint', 'teams']);
+    const engine = f.engine();
+    expect((await f.runBackup(engine, setId)).status).toBe('succeeded');
+    const current = async (service: string, containerId: string) =>
+      count(f.db, `select count(*) as n from backup_item_versions where set_id = $1 and service = $2 and container_id = $3 and valid_to_run is null and kind <> 'folder'`, [setId, service, containerId]);
+    const { tenant } = emulator;
+    const channel = tenant.channels.find((c) => tenant.channels.some((other) => other.groupIdx === c.groupIdx && other.no !== c.no))!;
+    const sibling = tenant.channels.find((c) => c.groupIdx === channel.groupIdx && c.no !== channel.no)!;
+    const site = tenant.sites.find((s) => s.driveNos.length > 0)!;
+    const drive = tenant.drives[site.driveNos[0]];
+    expect(await current('teams', channel.id)).toBeGreaterThan(0);
+    expect(await current('teams', sibling.id)).toBeGreaterThan(0);
+    expect(await current('sharepoint', drive.id)).toBeGreaterThan(0);
+    const siblingBefore = await current('teams', sibling.id);
+
+    expect(tenant.removeChannel(channel.id)).toBe(true);
+    expect(tenant.removeDrive(drive.id)).toBe(true);
+    expect((await f.runBackup(engine, setId)).status).toBe('succeeded');
+    expect(await current('teams', channel.id)).toBe(0);
+    expect(await current('sharepoint', drive.id)).toBe(0);
+    expect(await current('teams', sibling.id)).toBe(siblingBefore);
+  });
+});

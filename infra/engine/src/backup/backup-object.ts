@@ -484,7 +484,25 @@ async function backupChannel(env: ObjectBackupEnv, object: ObjectRef, channel: G
 
 async function backupTeam(env: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
   const counts = emptyCounts();
-  for await (const channel of env.graph.listChannels(object.externalId)) addCounts(counts, await backupChannel(env, object, channel));
+  const channelIds: string[] = [];
+  for await (const channel of env.graph.listChannels(object.externalId)) {
+    channelIds.push(channel.id);
+    addCounts(counts, await backupChannel(env, object, channel));
+  }
+  // A deleted channel reports no removals of its own: its messages end at this run.
+  counts.removed += await closeOutsideContainers(env.db, object.id, 'teams', channelIds, env.runSeq);
+  return counts;
+}
+
+/** Every drive of a site; the items of a library deleted as a whole end at this run. */
+async function backupSiteDrives(env: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
+  const counts = emptyCounts();
+  const driveIds: string[] = [];
+  for await (const drive of env.graph.listSiteDrives(object.externalId)) {
+    driveIds.push(drive.id);
+    addCounts(counts, await backupDrive(env, object, drive.id, 'sharepoint', drive.name));
+  }
+  counts.removed += await closeOutsideContainers(env.db, object.id, 'sharepoint', driveIds, env.runSeq);
   return counts;
 }
 
@@ -501,9 +519,7 @@ export async function backupObject(env: ObjectBackupEnv, object: ObjectRef): Pro
       addCounts(counts, await backupDrive(env, object, drive.id, 'onedrive', drive.name));
     }
   } else if (object.kind === 'site') {
-    if (wants('sharepoint')) {
-      for await (const drive of env.graph.listSiteDrives(object.externalId)) addCounts(counts, await backupDrive(env, object, drive.id, 'sharepoint', drive.name));
-    }
+    if (wants('sharepoint')) addCounts(counts, await backupSiteDrives(env, object));
   } else if (object.kind === 'group') {
     if (wants('sharepoint')) {
       const drive = await env.graph.getGroupDrive(object.externalId);
