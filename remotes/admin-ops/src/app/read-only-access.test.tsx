@@ -8,20 +8,7 @@ import { AlertsPage } from '../features/alerts/components/alerts-page';
 import { UserManagementPage } from '../features/user-management/components/user-management-page';
 import { alertView, managedUser, organisationTree } from '../testing/fixtures';
 
-jest.mock('@portal/contracts/calls', () => ({
-  getOrganisationTree: jest.fn(),
-  createManagedOrganisation: jest.fn(),
-  updateManagedOrganisation: jest.fn(),
-  deleteManagedOrganisation: jest.fn(),
-  listOrganisationUsers: jest.fn(),
-  inviteOrganisationUser: jest.fn(),
-  updateManagedUser: jest.fn(),
-  updateManagedUserAccess: jest.fn(),
-  resetManagedUserMfa: jest.fn(),
-  listAlerts: jest.fn(),
-  acknowledgeAlert: jest.fn(),
-  resolveAlert: jest.fn(),
-}));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../testing/calls-mock').callsMock());
 jest.setTimeout(30000);
 
 function signInWith(access: UserAccess) {

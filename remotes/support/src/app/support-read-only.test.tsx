@@ -9,17 +9,7 @@ import { SESSION_USER, signInBeforeEach } from '../testing/setup-session';
 import { FeedbacksPage } from '../features/feedback/components/feedbacks-page';
 import { SupportTicketsPage } from '../features/tickets/components/support-tickets-page';
 
-jest.mock('@portal/contracts/calls', () => ({
-  listTickets: jest.fn(),
-  getTicket: jest.fn(),
-  replyToTicket: jest.fn(),
-  updateTicketStatus: jest.fn(),
-  deleteTicket: jest.fn(),
-  createTicket: jest.fn(),
-  listFeedbacks: jest.fn(),
-  deleteFeedback: jest.fn(),
-  createFeedback: jest.fn(),
-}));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../testing/calls-mock').callsMock());
 jest.setTimeout(30000);
 
 const author = { userId: SESSION_USER.userId, name: 'Chris Customer', organisationName: 'Demo Customer' };

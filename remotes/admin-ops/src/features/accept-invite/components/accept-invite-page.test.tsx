@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { acceptInvitation } from '@portal/contracts/calls';
 import { AcceptInvitePage } from './accept-invite-page';
 
-jest.mock('@portal/contracts/calls', () => ({ acceptInvitation: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 const mocked = acceptInvitation as jest.Mock;
 
 beforeEach(() => mocked.mockReset());

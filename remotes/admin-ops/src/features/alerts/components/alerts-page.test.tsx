@@ -6,7 +6,7 @@ import { alertView } from '../../../testing/fixtures';
 import { renderFirstVisit } from '../../../testing/render-first-visit';
 import { AlertsPage } from './alerts-page';
 
-jest.mock('@portal/contracts/calls', () => ({ listAlerts: jest.fn(), acknowledgeAlert: jest.fn(), resolveAlert: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 
 const mock = (fn: unknown) => fn as jest.Mock;
 

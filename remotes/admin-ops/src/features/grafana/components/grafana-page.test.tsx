@@ -4,7 +4,7 @@ import { getMetricsConfig, getMetricsHistory } from '@portal/contracts/calls';
 import { GrafanaPage } from './grafana-page';
 import { sandboxFor } from './grafana-embed';
 
-jest.mock('@portal/contracts/calls', () => ({ getMetricsConfig: jest.fn(), getMetricsHistory: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 
 const config = getMetricsConfig as jest.Mock;
 const history = getMetricsHistory as jest.Mock;

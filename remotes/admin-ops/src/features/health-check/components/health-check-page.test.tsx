@@ -4,7 +4,7 @@ import type { Health } from '@portal/contracts';
 import { getHealth } from '@portal/contracts/calls';
 import { HEALTH_REFRESH_MS, HealthCheckPage } from './health-check-page';
 
-jest.mock('@portal/contracts/calls', () => ({ getHealth: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 
 const mocked = getHealth as jest.Mock;
 const health: Health = {

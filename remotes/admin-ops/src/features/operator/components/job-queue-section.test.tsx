@@ -7,7 +7,7 @@ import { renderFirstVisit } from '../../../testing/render-first-visit';
 import { JobQueueSection } from './job-queue-section';
 import { OPERATOR_REFRESH_MS } from './operator-format';
 
-jest.mock('@portal/contracts/calls', () => ({ listOperatorJobs: jest.fn(), cancelOperatorJob: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 
 const mock = (fn: unknown) => fn as jest.Mock;
 

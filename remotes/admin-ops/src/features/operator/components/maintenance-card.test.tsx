@@ -4,7 +4,7 @@ import { getMaintenance, setMaintenance } from '@portal/contracts/calls';
 import { alertStore, resetAlertStore } from '@portal/ui';
 import { MaintenanceCard } from './maintenance-card';
 
-jest.mock('@portal/contracts/calls', () => ({ getMaintenance: jest.fn(), setMaintenance: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 
 const get = getMaintenance as jest.Mock;
 const set = setMaintenance as jest.Mock;

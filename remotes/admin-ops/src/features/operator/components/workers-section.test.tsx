@@ -3,7 +3,7 @@ import { listEngineWorkers } from '@portal/contracts/calls';
 import { renderFirstVisit } from '../../../testing/render-first-visit';
 import { WorkersSection } from './workers-section';
 
-jest.mock('@portal/contracts/calls', () => ({ listEngineWorkers: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 
 const mock = listEngineWorkers as jest.Mock;
 const worker = {

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { getDemoOutbox } from '@portal/contracts/calls';
 import { OutboxPage } from './outbox-page';
 
-jest.mock('@portal/contracts/calls', () => ({ getDemoOutbox: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 
 const mail = (id: string, to: string, subject: string, text: string) => ({
   id,

@@ -6,7 +6,7 @@ import { renderFirstVisit } from '../../../testing/render-first-visit';
 import { auditCsv } from '../lib/audit-csv';
 import { UserActivityPage } from './user-activity-page';
 
-jest.mock('@portal/contracts/calls', () => ({ listAuditLog: jest.fn(), verifyAuditLog: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 
 const entry = (seq: number, action: string, actorName: string | null = 'customer') => ({
   seq,

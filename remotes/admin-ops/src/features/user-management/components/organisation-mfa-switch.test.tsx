@@ -6,7 +6,7 @@ import { alertStore, resetAlertStore } from '@portal/ui';
 import { organisationNode } from '../../../testing/fixtures';
 import { OrganisationMfaSwitch } from './organisation-mfa-switch';
 
-jest.mock('@portal/contracts/calls', () => ({ updateManagedOrganisation: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 
 const mocked = updateManagedOrganisation as jest.Mock;
 

@@ -6,7 +6,7 @@ import { alertStore, resetAlertStore } from '@portal/ui';
 import { managedUser, organisationNode } from '../../../testing/fixtures';
 import { UserAccessSelect, accessLockReason } from './user-access-select';
 
-jest.mock('@portal/contracts/calls', () => ({ updateManagedUserAccess: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 
 const mocked = updateManagedUserAccess as jest.Mock;
 

@@ -12,16 +12,7 @@ import { ADMIN_MESSAGES } from '@portal/contracts';
 import { managedUser, organisationNode, organisationTree } from '../../../testing/fixtures';
 import { UserManagementPage } from './user-management-page';
 
-jest.mock('@portal/contracts/calls', () => ({
-  getOrganisationTree: jest.fn(),
-  createManagedOrganisation: jest.fn(),
-  updateManagedOrganisation: jest.fn(),
-  deleteManagedOrganisation: jest.fn(),
-  listOrganisationUsers: jest.fn(),
-  inviteOrganisationUser: jest.fn(),
-  updateManagedUser: jest.fn(),
-  resetManagedUserMfa: jest.fn(),
-}));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 
 const tree = organisationTree();
 const user = managedUser();

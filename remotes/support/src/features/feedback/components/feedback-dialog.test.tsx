@@ -5,7 +5,7 @@ import { renderDialog } from '../../../testing/render-dialog';
 import { SESSION_USER, signInBeforeEach } from '../../../testing/setup-session';
 import { FeedbackDialog } from './feedback-dialog';
 
-jest.mock('@portal/contracts/calls', () => ({ createFeedback: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 jest.setTimeout(30000);
 const mockedCreate = createFeedback as jest.Mock;
 

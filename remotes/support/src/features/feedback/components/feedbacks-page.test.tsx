@@ -6,7 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { signInBeforeEach } from '../../../testing/setup-session';
 import { FeedbacksPage } from './feedbacks-page';
 
-jest.mock('@portal/contracts/calls', () => ({ listFeedbacks: jest.fn(), deleteFeedback: jest.fn(), createFeedback: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 jest.setTimeout(30000);
 
 const entry = (id: string, feedback: string, canDelete: boolean): FeedbackEntry => ({

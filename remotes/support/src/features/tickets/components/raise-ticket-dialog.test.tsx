@@ -5,7 +5,7 @@ import { renderDialog } from '../../../testing/render-dialog';
 import { SESSION_USER, signInBeforeEach } from '../../../testing/setup-session';
 import { RaiseTicketDialog } from './raise-ticket-dialog';
 
-jest.mock('@portal/contracts/calls', () => ({ createTicket: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 jest.setTimeout(30000);
 const mockedCreate = createTicket as jest.Mock;
 

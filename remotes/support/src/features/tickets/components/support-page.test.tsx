@@ -4,7 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { signInBeforeEach } from '../../../testing/setup-session';
 import { SupportPage } from './support-page';
 
-jest.mock('@portal/contracts/calls', () => ({ getSupportContact: jest.fn(), listTickets: jest.fn(), createTicket: jest.fn() }));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 
 signInBeforeEach();
 

@@ -7,14 +7,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { SESSION_USER, signInBeforeEach } from '../../../testing/setup-session';
 import { SupportTicketsPage } from './support-tickets-page';
 
-jest.mock('@portal/contracts/calls', () => ({
-  listTickets: jest.fn(),
-  getTicket: jest.fn(),
-  replyToTicket: jest.fn(),
-  updateTicketStatus: jest.fn(),
-  deleteTicket: jest.fn(),
-  createTicket: jest.fn(),
-}));
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 jest.setTimeout(30000);
 
 const ticket: TicketSummary = {
