@@ -1,10 +1,9 @@
 import { accountEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../plugins/endpoint-route';
-import { uploadImage } from '../../services/image-service';
 import { commitProfileImage, getAccountProfile, updateAccountProfile } from '../../services/profile-service';
 import { auditRequest } from '../audit-request';
-import { IMAGE_BODY_LIMIT, mediaBaseOf } from './media-routes';
+import { mediaBaseOf, registerImageUpload } from './media-routes';
 
 /** Spec section 7 "Profile": the caller's own profile only; another user id answers 404. */
 export async function profileRoutes(app: FastifyInstance): Promise<void> {
@@ -21,14 +20,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
     return after;
   });
 
-  registerEndpoint(
-    app,
-    ep.uploadProfileImage,
-    async ({ auth, request, params, body }) => {
-      return uploadImage(deps.db, { userId: auth.userId, purpose: 'profile', image: body, mediaBase });
-    },
-    { bodyLimit: IMAGE_BODY_LIMIT },
-  );
+  registerImageUpload(app, ep.uploadProfileImage, 'profile');
 
   registerEndpoint(app, ep.commitProfileImage, async ({ auth, request, params, body }) => {
     return commitProfileImage(deps.db, auth.userId, body.uploadId, mediaBase);

@@ -1,11 +1,10 @@
 import { accountEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance } from 'fastify';
 import { registerEndpoint } from '../../plugins/endpoint-route';
-import { uploadImage } from '../../services/image-service';
 import { mailSenderCode, verifySender } from '../../services/whitelabel-sender-service';
 import { commitWhitelabelImage, getWhitelabel, updateWhitelabel } from '../../services/whitelabel-service';
 import { audited, changedFields } from '../audit-request';
-import { IMAGE_BODY_LIMIT, mediaBaseOf } from './media-routes';
+import { mediaBaseOf, registerImageUpload } from './media-routes';
 
 /**
  * Spec section 7 "White-label". Every signed-in user reads the branding that applies to them (the
@@ -28,14 +27,7 @@ export async function whitelabelRoutes(app: FastifyInstance): Promise<void> {
     }));
   });
 
-  registerEndpoint(
-    app,
-    ep.uploadWhitelabelImage,
-    async ({ auth, request, params, body }) => {
-      return uploadImage(deps.db, { userId: auth.userId, purpose: 'whitelabel', image: body, mediaBase });
-    },
-    { bodyLimit: IMAGE_BODY_LIMIT },
-  );
+  registerImageUpload(app, ep.uploadWhitelabelImage, 'whitelabel');
 
   registerEndpoint(app, ep.commitWhitelabelImage, async ({ auth, request, params, body }) =>
     audited(deps.db, request, commitWhitelabelImage(deps.account, auth, body.uploadId, mediaBase), (after) => ({
