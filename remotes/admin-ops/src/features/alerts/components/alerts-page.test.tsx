@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { acknowledgeAlert, listAlerts, resolveAlert } from '@portal/contracts/calls';
 import { alertStore } from '@portal/ui';
 import { alertView } from '../../../testing/fixtures';
-import { renderFirstVisit } from '../../../testing/render-first-visit';
+import { expectEmptyThenError } from '../../../testing/render-first-visit';
 import { AlertsPage } from './alerts-page';
 
 jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
@@ -70,13 +70,13 @@ describe('AlertsPage', () => {
   });
 
   it('shows empty and error states', async () => {
-    mock(listAlerts).mockResolvedValueOnce({ alerts: [] });
-    const { unmount } = render(<AlertsPage />);
-    expect(await screen.findByText('No alerts match these filters.')).toBeInTheDocument();
-    unmount();
-    mock(listAlerts).mockResolvedValueOnce({ errorMessage: 'Internal server error' }).mockResolvedValueOnce({ alerts: [alertView('3')] });
-    renderFirstVisit(<AlertsPage />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Internal server error');
+    await expectEmptyThenError(
+      <AlertsPage />,
+      listAlerts,
+      { answer: { alerts: [] }, text: 'No alerts match these filters.' },
+      { answer: { errorMessage: 'Internal server error' }, text: 'Internal server error' },
+    );
+    mock(listAlerts).mockResolvedValueOnce({ alerts: [alertView('3')] });
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
     expect(await screen.findByText('Job failed: <b>Backup 3</b>')).toBeInTheDocument();
   });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { OperatorJob } from '@portal/contracts';
 import { cancelOperatorJob, listOperatorJobs } from '@portal/contracts/calls';
 import { alertStore } from '@portal/ui';
-import { renderFirstVisit } from '../../../testing/render-first-visit';
+import { expectEmptyThenError } from '../../../testing/render-first-visit';
 import { JobQueueSection } from './job-queue-section';
 import { OPERATOR_REFRESH_MS } from './operator-format';
 
@@ -102,12 +102,6 @@ describe('JobQueueSection', () => {
   });
 
   it('shows empty and error states', async () => {
-    mock(listOperatorJobs).mockResolvedValueOnce(page([]));
-    const { unmount } = render(<JobQueueSection />);
-    expect(await screen.findByText('No job is queued or running.')).toBeInTheDocument();
-    unmount();
-    mock(listOperatorJobs).mockResolvedValueOnce({ errorMessage: 'Forbidden' });
-    renderFirstVisit(<JobQueueSection />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Forbidden');
+    await expectEmptyThenError(<JobQueueSection />, listOperatorJobs, { answer: page([]), text: 'No job is queued or running.' }, { answer: { errorMessage: 'Forbidden' }, text: 'Forbidden' });
   });
 });

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import type { RemoteStatus } from '@portal/contracts';
 import { listRemoteVersions, rollbackRemoteVersion } from '@portal/contracts/calls';
 import { alertStore } from '@portal/ui';
-import { renderFirstVisit } from '../../../testing/render-first-visit';
+import { expectEmptyThenError } from '../../../testing/render-first-visit';
 import { OperatorPage } from './operator-page';
 
 jest.mock('@portal/contracts/calls', () => ({
@@ -107,13 +107,7 @@ describe('OperatorPage', () => {
   });
 
   it('shows empty and error states', async () => {
-    mock(listRemoteVersions).mockResolvedValueOnce({ remotes: [] });
-    const { unmount } = render(<OperatorPage />);
-    expect(await screen.findByText('No remotes are registered yet.')).toBeInTheDocument();
-    unmount();
-    mock(listRemoteVersions).mockResolvedValueOnce({ errorMessage: 'Forbidden' });
-    renderFirstVisit(<OperatorPage />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('Forbidden');
+    await expectEmptyThenError(<OperatorPage />, listRemoteVersions, { answer: { remotes: [] }, text: 'No remotes are registered yet.' }, { answer: { errorMessage: 'Forbidden' }, text: 'Forbidden' });
   });
 
   it('shows each version: live for how long or never, and rolled back by whom and why', async () => {

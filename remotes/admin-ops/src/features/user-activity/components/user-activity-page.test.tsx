@@ -2,7 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { listAuditLog, verifyAuditLog } from '@portal/contracts/calls';
 import { alertStore, profileStore } from '@portal/ui';
-import { renderFirstVisit } from '../../../testing/render-first-visit';
+import { expectEmptyThenError } from '../../../testing/render-first-visit';
 import { auditCsv } from '../lib/audit-csv';
 import { UserActivityPage } from './user-activity-page';
 
@@ -72,13 +72,12 @@ describe('UserActivityPage', () => {
   });
 
   it('shows the empty and error states', async () => {
-    mock(listAuditLog).mockResolvedValueOnce({ entries: [], total: 0, page: 1, pageSize: 25 });
-    const { unmount } = render(<UserActivityPage />);
-    expect(await screen.findByText('No activity matches these filters.')).toBeInTheDocument();
-    unmount();
-    mock(listAuditLog).mockResolvedValue({ errorMessage: 'Session expired' });
-    renderFirstVisit(<UserActivityPage />);
-    expect(await screen.findByRole('alert')).toHaveTextContent('The activity could not be loaded: Session expired');
+    await expectEmptyThenError(
+      <UserActivityPage />,
+      listAuditLog,
+      { answer: { entries: [], total: 0, page: 1, pageSize: 25 }, text: 'No activity matches these filters.' },
+      { answer: { errorMessage: 'Session expired' }, text: 'The activity could not be loaded: Session expired' },
+    );
   });
 
   it('lets the provider verify the chain', async () => {
