@@ -19,6 +19,11 @@ export type EndpointAccess =
   | { readonly kind: 'session'; readonly roles?: readonly Role[]; readonly mfaPending?: boolean; readonly self?: 'params' | 'body' }
   | { readonly kind: 'scrape' };
 
+/** Access rules that several areas use (each area names its own narrower ones). */
+export const publicAccess = { kind: 'public' } as const;
+export const sessionAccess = { kind: 'session' } as const;
+export const adminAccess = { kind: 'session', roles: ['ADMIN'] } as const;
+
 /** A success answer that is not JSON (Prometheus text, an image, a ZIP). */
 export interface RawResponse {
   readonly contentType: string;

@@ -1,4 +1,4 @@
-import { defineEndpoints } from '../endpoint';
+import { adminAccess as admin, defineEndpoints, publicAccess as open, sessionAccess as session } from '../endpoint';
 // Defined in the package's main module itself (it imports no endpoint module, so no cycle).
 import { platformVersionSchema, signinRequestSchema, signinResponseSchema, signoutResponseSchema, userIdParamsSchema } from '../index';
 import {
@@ -40,15 +40,12 @@ import {
 } from '../account-settings';
 import { whitelabelSenderVerifyRequestSchema } from '../whitelabel-sender';
 
-const open = { kind: 'public' } as const;
-const session = { kind: 'session' } as const;
 /** A route about the caller's own account: the path's userId must be theirs (anyone else's answers 404). */
 const self = { kind: 'session', self: 'params' } as const;
 /** The sign-in's MFA-pending token is accepted too (it becomes a full session on a right code). */
 const mfaPending = { kind: 'session', mfaPending: true, self: 'body' } as const;
 /** Who may change an organisation's branding. */
 const brandingEditors = { kind: 'session', roles: WHITELABEL_EDITOR_ROLES, self: 'params' } as const;
-const admin = { kind: 'session', roles: ['ADMIN'] } as const;
 
 /**
  * Sign-in, registration, passwords, MFA, profile, white-label, notification settings, sessions, media

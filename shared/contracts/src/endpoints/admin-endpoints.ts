@@ -1,4 +1,4 @@
-import { defineEndpoints } from '../endpoint';
+import { adminAccess as admin, defineEndpoints, publicAccess, sessionAccess as session } from '../endpoint';
 import {
   acceptInviteRequestSchema,
   adminMessageSchema,
@@ -40,9 +40,6 @@ import {
 } from '../remotes';
 import { updateUserAccessRequestSchema } from '../user-access';
 
-const publicAccess = { kind: 'public' } as const;
-const session = { kind: 'session' } as const;
-const admin = { kind: 'session', roles: ['ADMIN'] } as const;
 /** The tiers that manage organisations and users below them. */
 const manager = { kind: 'session', roles: ['ADMIN', 'PARTNER', 'DIRECTPARTNER'] } as const;
 

@@ -1,4 +1,4 @@
-import { defineEndpoints } from '../endpoint';
+import { defineEndpoints, sessionAccess as session } from '../endpoint';
 import {
   createFeedbackRequestSchema,
   createReplyRequestSchema,
@@ -18,7 +18,6 @@ import {
   userTicketParamsSchema,
 } from '../support';
 
-const session = { kind: 'session' } as const;
 const tag = 'Support';
 
 /** Support tickets and feedback (spec section 7). A user id in a path that is not the caller's answers 404. */
