@@ -86,6 +86,6 @@ export type { FormDialogActionsProps } from './form/form-dialog-actions';
 export { FormDialog } from './dialog/form-dialog';
 export type { FormDialogProps } from './dialog/form-dialog';
 export { visuallyHidden } from './list/visually-hidden';
-export { idMenuItems, menuItems } from './form/menu-items';
+export { idMenuItems, languageMenuItems, menuItems } from './form/menu-items';
 export { FormTextField } from './form/form-text-field';
 export type { FormTextFieldProps } from './form/form-text-field';

@@ -19,3 +19,12 @@ export function idMenuItems<T extends { id: string }>(items: readonly T[], label
     </MenuItem>
   ));
 }
+
+/** A language select's options: each label is in its own language, so it carries that `lang` (WCAG 3.1.2). */
+export function languageMenuItems(languages: readonly { code: string; label: string }[]): ReactElement[] {
+  return languages.map((language) => (
+    <MenuItem key={language.code} value={language.code} lang={language.code}>
+      {language.label}
+    </MenuItem>
+  ));
+}

@@ -9,7 +9,6 @@ import {
   FormControlLabel,
   FormLabel,
   IconButton,
-  MenuItem,
   Radio,
   RadioGroup,
   Slider,
@@ -29,7 +28,7 @@ import {
   type NavType,
   type PresetColor,
 } from '@portal/config';
-import { LANGUAGES, i18nStore, isLanguage, presetPalettes, useDisplaySettings, useLanguage, useT } from '@portal/ui';
+import { LANGUAGES, i18nStore, isLanguage, languageMenuItems, presetPalettes, useDisplaySettings, useLanguage, useT } from '@portal/ui';
 import type { ReactNode } from 'react';
 
 type Props = { open: boolean; onClose: () => void };
@@ -206,11 +205,7 @@ export function CustomizationPanel({ open, onClose }: Props) {
               s.setLocale(e.target.value);
             }}
           >
-            {LANGUAGES.map((l) => (
-              <MenuItem key={l.code} value={l.code} lang={l.code}>
-                {l.label}
-              </MenuItem>
-            ))}
+            {languageMenuItems(LANGUAGES)}
           </TextField>
         </Section>
       </Box>

@@ -3,7 +3,7 @@ import { Autocomplete, Button, Grid, MenuItem, Stack, TextField } from '@mui/mat
 import { ACCOUNT_SETTINGS_MESSAGES, LANGUAGES, profileFormSchema, type AccountProfile, type ProfileForm } from '@portal/contracts';
 import { updateProfile } from '@portal/contracts/calls';
 import { errorMessageOf, useCallMutation } from '@portal/data';
-import { FormTextField, PasswordField, profileStore, showAlert } from '@portal/ui';
+import { FormTextField, languageMenuItems, PasswordField, profileStore, showAlert } from '@portal/ui';
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { timeZoneOptions } from '../lib/time-zones';
@@ -106,11 +106,7 @@ export function ProfileDetailsForm({ profile, onSaved }: ProfileDetailsFormProps
             <MenuItem value="">
               <em>Not set</em>
             </MenuItem>
-            {LANGUAGES.map((language) => (
-              <MenuItem key={language.code} value={language.code} lang={language.code}>
-                {language.label}
-              </MenuItem>
-            ))}
+            {languageMenuItems(LANGUAGES)}
           </FormTextField>
         </Grid>
       </Grid>
