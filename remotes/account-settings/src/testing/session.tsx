@@ -3,7 +3,7 @@ import { setSessionUser, type SessionUser } from '@portal/auth-bridge';
 import { testUser as demoUser } from '@portal/auth-bridge/testing';
 import type { Role } from '@portal/config';
 import type { AccountProfile, WhitelabelResponse } from '@portal/contracts';
-import { GlobalAlert } from '@portal/ui';
+import { GlobalAlert, resetAlertStore, resetMenuStore } from '@portal/ui';
 import type { ReactElement } from 'react';
 
 // The set-up the page tests share: who is signed in, how a page is rendered, and the answers of the
@@ -16,6 +16,16 @@ export const testUser = (role: Role = 'PARTNER'): SessionUser => demoUser(role);
 export function signIn(user: SessionUser): void {
   window.localStorage.clear();
   setSessionUser(user);
+}
+
+/** Before each test: `user` signed in, the menu and alert stores as the host starts them, no calls recorded. */
+export function signInBeforeEach(user: SessionUser): void {
+  beforeEach(() => {
+    signIn(user);
+    resetMenuStore();
+    resetAlertStore();
+    jest.clearAllMocks();
+  });
 }
 
 /** A page with the host's global alert beside it, where its saved and failed messages appear. */

@@ -1,8 +1,7 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getNotificationSettings, updateNotificationSettings } from '@portal/contracts/calls';
-import { resetAlertStore } from '@portal/ui';
-import { renderWithAlert, signIn, testUser } from '../../../testing/session';
+import { renderWithAlert, signInBeforeEach, testUser } from '../../../testing/session';
 import { NotificationPage } from './notification-page';
 
 jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
@@ -12,12 +11,8 @@ const user = testUser('CUSTOMER');
 const defaults = { jobFailures: true, jobWarnings: true, dailySummary: false, alertSeverity: 'warning', productNews: false, supportTickets: true };
 const mock = (fn: unknown) => fn as jest.Mock;
 
-beforeEach(() => {
-  signIn(user);
-  resetAlertStore();
-  jest.clearAllMocks();
-  mock(getNotificationSettings).mockResolvedValue(defaults);
-});
+signInBeforeEach(user);
+beforeEach(() => mock(getNotificationSettings).mockResolvedValue(defaults));
 
 describe('NotificationPage', () => {
   it('loads the saved preferences and saves the changed ones', async () => {

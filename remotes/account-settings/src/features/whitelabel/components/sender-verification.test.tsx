@@ -2,8 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { WhitelabelResponse, WhitelabelSender } from '@portal/contracts';
 import { getWhitelabel, sendWhitelabelSenderCode, verifyWhitelabelSender } from '@portal/contracts/calls';
-import { resetAlertStore, resetMenuStore } from '@portal/ui';
-import { renderWithAlert, signIn, testUser } from '../../../testing/session';
+import { renderWithAlert, signInBeforeEach, testUser } from '../../../testing/session';
 import { WhitelabelPage } from './whitelabel-page';
 
 jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
@@ -24,12 +23,7 @@ const codeSent = withSender({ state: 'code_sent', address: ADDRESS, from: 'Demo 
 
 const renderPage = () => renderWithAlert(<WhitelabelPage />);
 
-beforeEach(() => {
-  signIn(user);
-  resetMenuStore();
-  resetAlertStore();
-  jest.clearAllMocks();
-});
+signInBeforeEach(user);
 
 describe('WhitelabelPage sender address', () => {
   it('asks for the mailed code, says the address is not used yet, and shows the verified From afterwards', async () => {

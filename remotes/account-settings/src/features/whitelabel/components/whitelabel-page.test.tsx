@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { commitWhitelabelImage, getWhitelabel, updateWhitelabel, uploadWhitelabelImage } from '@portal/contracts/calls';
-import { menuStore, resetAlertStore, resetMenuStore } from '@portal/ui';
-import { inheritedWhitelabel, renderWithAlert, signIn, testUser } from '../../../testing/session';
+import { menuStore } from '@portal/ui';
+import { inheritedWhitelabel, renderWithAlert, signInBeforeEach, testUser } from '../../../testing/session';
 import { WhitelabelPage } from './whitelabel-page';
 
 jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
@@ -14,13 +14,8 @@ const mock = (fn: unknown) => fn as jest.Mock;
 
 const renderPage = () => renderWithAlert(<WhitelabelPage />);
 
-beforeEach(() => {
-  signIn(user);
-  resetMenuStore();
-  resetAlertStore();
-  jest.clearAllMocks();
-  mock(getWhitelabel).mockResolvedValue(inherited);
-});
+signInBeforeEach(user);
+beforeEach(() => mock(getWhitelabel).mockResolvedValue(inherited));
 
 describe('WhitelabelPage', () => {
   it('says where the current branding comes from and previews the inherited text', async () => {
