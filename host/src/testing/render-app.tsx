@@ -1,4 +1,4 @@
-import { render, type RenderResult } from '@testing-library/react';
+import { render, screen, type RenderResult } from '@testing-library/react';
 import { authStore, resetAuthStore, setSessionUser, type SessionUser } from '@portal/auth-bridge';
 import { resetAlertStore } from '@portal/ui';
 import { createMemoryRouter, type InitialEntry } from 'react-router-dom';
@@ -30,4 +30,10 @@ export function renderApp(entry: InitialEntry): RenderResult & { router: ReturnT
   const router = createMemoryRouter(buildRoutes(), { initialEntries: [entry] });
   const view = render(<App router={router} />);
   return { router, ...view };
+}
+
+/** The global alert shows `text` as an error (its error colour, not only the words). */
+export async function expectErrorAlert(text: string): Promise<void> {
+  const alert = await screen.findByText(text);
+  expect(alert.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorError');
 }

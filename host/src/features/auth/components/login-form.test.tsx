@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@portal/auth-bridge';
 import { getProfile, signin } from '@portal/contracts/calls';
-import { renderApp, resetApp, testUser } from '../../../testing/render-app';
+import { expectErrorAlert, renderApp, resetApp, testUser } from '../../../testing/render-app';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../../../testing/mocks').federationRuntimeMock());
 jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/mocks').callsMock());
@@ -43,8 +43,7 @@ describe('login page', () => {
     mockedSignin.mockResolvedValue({ errorMessage: 'Invalid username or password' });
     const { router } = renderApp('/login');
     await submit();
-    const alert = await screen.findByText('Invalid username or password');
-    expect(alert.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorError');
+    await expectErrorAlert('Invalid username or password');
     expect(router.state.location.pathname).toBe('/login');
     expect(window.localStorage.getItem('serviceToken')).toBeNull();
     expect(authStore.getState().isLoggedIn).toBe(false);

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@portal/auth-bridge';
 import { resendMfaCode, validateOtp } from '@portal/contracts/calls';
-import { renderApp, resetApp, testUser } from '../../../testing/render-app';
+import { expectErrorAlert, renderApp, resetApp, testUser } from '../../../testing/render-app';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../../../testing/mocks').federationRuntimeMock());
 jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/mocks').callsMock());
@@ -61,8 +61,7 @@ describe('MFA verification page', () => {
     mockedValidate.mockResolvedValue({ errorMessage: 'Invalid or expired code' });
     const { router } = renderApp(entry(pending));
     await enterCode('000000');
-    const alert = await screen.findByText('Invalid or expired code');
-    expect(alert.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorError');
+    await expectErrorAlert('Invalid or expired code');
     expect(router.state.location.pathname).toBe('/mfa-verification');
     expect(window.sessionStorage.getItem('user')).toBeNull();
     expect(authStore.getState().isLoggedIn).toBe(false);

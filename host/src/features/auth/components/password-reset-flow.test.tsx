@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@portal/auth-bridge';
 import { forgot, resetPassword, validateResetOtp } from '@portal/contracts/calls';
-import { renderApp, resetApp } from '../../../testing/render-app';
+import { expectErrorAlert, renderApp, resetApp } from '../../../testing/render-app';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../../../testing/mocks').federationRuntimeMock());
 jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/mocks').callsMock());
@@ -70,8 +70,7 @@ describe('forgotten password flow', () => {
     const { router } = renderApp({ pathname: '/code-verification', state: { email: 'jane@example.com' } });
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Verification code'), '000000{Enter}');
-    const alert = await screen.findByText('Invalid or expired code');
-    expect(alert.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorError');
+    await expectErrorAlert('Invalid or expired code');
     expect(router.state.location.pathname).toBe('/code-verification');
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
     await waitFor(() => expect(mockedForgot).toHaveBeenCalledWith({ email: 'jane@example.com' }));

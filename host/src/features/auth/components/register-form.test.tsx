@@ -2,7 +2,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore } from '@portal/auth-bridge';
 import { checkEmailAvailable, checkUsernameAvailable, getRegions, register } from '@portal/contracts/calls';
-import { renderApp, resetApp } from '../../../testing/render-app';
+import { expectErrorAlert, renderApp, resetApp } from '../../../testing/render-app';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../../../testing/mocks').federationRuntimeMock());
 jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/mocks').callsMock());
@@ -172,8 +172,7 @@ describe('register page', () => {
     const user = userEvent.setup();
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));
-    const alert = await screen.findByText('E-mail is already registered');
-    expect(alert.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorError');
+    await expectErrorAlert('E-mail is already registered');
     expect(router.state.location.pathname).toBe('/register');
     expect(authStore.getState().user).toBeNull();
   });
