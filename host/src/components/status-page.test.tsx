@@ -2,12 +2,7 @@ import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { StatusPage } from './status-page';
 
-const renderStatus = (status: 403 | 404) =>
-  render(
-    <MemoryRouter>
-      <StatusPage status={status} />
-    </MemoryRouter>,
-  );
+const renderStatus = (status: 403 | 404) => render(<StatusPage status={status} />, { wrapper: MemoryRouter });
 
 describe('StatusPage', () => {
   it('explains a 403 and links back to the dashboard', () => {

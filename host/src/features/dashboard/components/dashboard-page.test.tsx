@@ -43,11 +43,7 @@ const customer: CustomerDashboard = {
 };
 
 function renderPage() {
-  return render(
-    <MemoryRouter>
-      <DashboardPage />
-    </MemoryRouter>,
-  );
+  return render(<DashboardPage />, { wrapper: MemoryRouter });
 }
 
 const card = (title: string) => screen.getByRole('heading', { name: title, level: 2 }).closest('li') as HTMLElement;

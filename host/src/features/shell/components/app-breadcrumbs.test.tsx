@@ -8,12 +8,7 @@ import { BreadcrumbTrail } from './app-breadcrumbs';
 const KEYS: MessageKey[] = ['route.dashboard', 'route.backup', 'route.restore', 'route.jobs', 'route.profile', 'route.alerts', 'route.teams', 'route.groups', 'route.sharepoint', 'route.operator'];
 const crumbs = (n: number): Crumb[] => KEYS.slice(0, n).map((key, i) => ({ key, title: key, path: `/p${i}` }));
 
-const renderTrail = (trail: Crumb[]) =>
-  render(
-    <MemoryRouter>
-      <BreadcrumbTrail trail={trail} />
-    </MemoryRouter>,
-  );
+const renderTrail = (trail: Crumb[]) => render(<BreadcrumbTrail trail={trail} />, { wrapper: MemoryRouter });
 
 describe('breadcrumbs', () => {
   it('shows up to 8 items in full, the last one as the current page', () => {

@@ -11,22 +11,14 @@ const nodes = [
 
 describe('a menu entry of unknown type', () => {
   it('shows "Menu Items Error" in the vertical menu and keeps the rest', () => {
-    render(
-      <MemoryRouter>
-        <SidebarMenu nodes={nodes} onOpenDialog={() => undefined} />
-      </MemoryRouter>,
-    );
+    render(<SidebarMenu nodes={nodes} onOpenDialog={() => undefined} />, { wrapper: MemoryRouter });
     expect(screen.getByText('Menu Items Error')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.queryByText('Mystery')).not.toBeInTheDocument();
   });
 
   it('shows "Menu Items Error" in the horizontal menu', () => {
-    render(
-      <MemoryRouter>
-        <HorizontalMenu nodes={nodes} onOpenDialog={() => undefined} />
-      </MemoryRouter>,
-    );
+    render(<HorizontalMenu nodes={nodes} onOpenDialog={() => undefined} />, { wrapper: MemoryRouter });
     expect(screen.getAllByText('Menu Items Error').length).toBeGreaterThan(0);
     expect(screen.getByRole('navigation', { name: 'Main menu' })).toBeInTheDocument();
   });
