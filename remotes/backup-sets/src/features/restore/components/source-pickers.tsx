@@ -6,21 +6,50 @@ import { errorMessageOf, useCallQuery } from '@portal/data';
 import { formatCount, formatDateTime, idMenuItems, useDebouncedValue } from '@portal/ui';
 import { useState } from 'react';
 
-export function SetPicker({ value, onChange }: { value: string; onChange: (setId: string) => void }) {
-  const sets = useCallQuery(backupEndpoints.listBackupSets, listBackupSets, [{ pageSize: BACKUP_PAGE_SIZE_MAX, sort: 'name' }]);
-  const items = sets.data?.items ?? [];
+/**
+ * A select of what a query loaded: a value the answer does not hold shows as none chosen; a failed
+ * load and an empty answer are said under the field.
+ */
+function LoadedSelect<T extends { id: string }>(props: {
+  id: string;
+  label: string;
+  query: { data?: { items: T[] }; isError: boolean; isSuccess: boolean; error: Error | null };
+  value: string;
+  onChange: (id: string) => void;
+  optionLabel: (item: T) => string;
+  errorText: (message: string) => string;
+  emptyText: string;
+}) {
+  const { id, label, query, value, onChange, optionLabel, errorText, emptyText } = props;
+  const items = query.data?.items ?? [];
   return (
     <TextField
-      id="restore-set"
+      id={id}
       select
-      label="Backup set"
-      value={items.some((s) => s.id === value) ? value : ''}
+      label={label}
+      value={items.some((item) => item.id === value) ? value : ''}
       onChange={(e) => onChange(e.target.value)}
-      helperText={sets.isError ? `The backup sets could not be loaded: ${errorMessageOf(sets.error)}` : sets.isSuccess && items.length === 0 ? 'There are no backup sets yet.' : undefined}
-      error={sets.isError}
+      helperText={query.isError ? errorText(errorMessageOf(query.error)) : query.isSuccess && items.length === 0 ? emptyText : undefined}
+      error={query.isError}
     >
-      {idMenuItems(items, (s) => `${s.name} (${s.tenantName})`)}
+      {idMenuItems(items, optionLabel)}
     </TextField>
+  );
+}
+
+export function SetPicker({ value, onChange }: { value: string; onChange: (setId: string) => void }) {
+  const sets = useCallQuery(backupEndpoints.listBackupSets, listBackupSets, [{ pageSize: BACKUP_PAGE_SIZE_MAX, sort: 'name' }]);
+  return (
+    <LoadedSelect
+      id="restore-set"
+      label="Backup set"
+      query={sets}
+      value={value}
+      onChange={onChange}
+      optionLabel={(s) => `${s.name} (${s.tenantName})`}
+      errorText={(message) => `The backup sets could not be loaded: ${message}`}
+      emptyText="There are no backup sets yet."
+    />
   );
 }
 
@@ -53,18 +82,16 @@ export function ObjectPicker({ setId, value, onChange }: { setId: string; value:
 
 export function SnapshotPicker({ setId, objectId, value, onChange }: { setId: string; objectId: string; value: string; onChange: (snapshotId: string) => void }) {
   const snapshots = useCallQuery(backupEndpoints.listSnapshots, listSnapshots, [setId, objectId]);
-  const items = snapshots.data?.items ?? [];
   return (
-    <TextField
+    <LoadedSelect
       id="restore-snapshot"
-      select
       label="Snapshot (point in time)"
-      value={items.some((s) => s.id === value) ? value : ''}
-      onChange={(e) => onChange(e.target.value)}
-      error={snapshots.isError}
-      helperText={snapshots.isError ? errorMessageOf(snapshots.error) : snapshots.isSuccess && items.length === 0 ? 'No snapshots yet: run a backup first.' : undefined}
-    >
-      {idMenuItems(items, (s) => `${formatDateTime(s.takenAt)} · run ${s.runSeq} · ${formatCount(s.itemCount)} items`)}
-    </TextField>
+      query={snapshots}
+      value={value}
+      onChange={onChange}
+      optionLabel={(s) => `${formatDateTime(s.takenAt)} · run ${s.runSeq} · ${formatCount(s.itemCount)} items`}
+      errorText={(message) => message}
+      emptyText="No snapshots yet: run a backup first."
+    />
   );
 }
