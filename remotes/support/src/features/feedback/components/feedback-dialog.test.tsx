@@ -1,16 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { createFeedback } from '@portal/contracts/calls';
 import { snackbarStore } from '@portal/ui';
-import { renderDialog } from '../../../testing/render-dialog';
-import { SESSION_USER, signInBeforeEach } from '../../../testing/setup-session';
+import { expectErrorAlert, renderDialog, setupDialogTests } from '../../../testing/render-dialog';
+import { SESSION_USER } from '../../../testing/setup-session';
 import { FeedbackDialog } from './feedback-dialog';
 
 jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 jest.setTimeout(30000);
-const mockedCreate = createFeedback as jest.Mock;
-
-signInBeforeEach();
-beforeEach(() => mockedCreate.mockReset());
+const mockedCreate = setupDialogTests(createFeedback);
 
 const field = () => screen.getByRole('textbox', { name: /^Feedback/ });
 
@@ -51,9 +48,7 @@ describe('FeedbackDialog', () => {
     const { user, onClose } = renderDialog(FeedbackDialog);
     await user.type(field(), 'x');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    const alert = await screen.findByRole('alert', { hidden: true });
-    expect(alert).toHaveTextContent('Not found');
-    expect(alert).toHaveClass('MuiAlert-colorError');
+    await expectErrorAlert('Not found');
     expect(onClose).not.toHaveBeenCalled();
   });
 });

@@ -1,16 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import { createTicket } from '@portal/contracts/calls';
 import { snackbarStore } from '@portal/ui';
-import { renderDialog } from '../../../testing/render-dialog';
-import { SESSION_USER, signInBeforeEach } from '../../../testing/setup-session';
+import { expectErrorAlert, renderDialog, setupDialogTests } from '../../../testing/render-dialog';
+import { SESSION_USER } from '../../../testing/setup-session';
 import { RaiseTicketDialog } from './raise-ticket-dialog';
 
 jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
 jest.setTimeout(30000);
-const mockedCreate = createTicket as jest.Mock;
-
-signInBeforeEach();
-beforeEach(() => mockedCreate.mockReset());
+const mockedCreate = setupDialogTests(createTicket);
 
 const subject = () => screen.getByRole('textbox', { name: /^Subject/ });
 const description = () => screen.getByRole('textbox', { name: /^Description/ });
@@ -69,10 +66,7 @@ describe('RaiseTicketDialog', () => {
     await user.type(subject(), 'S');
     await user.type(description(), 'D');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    // The alert lives outside the modal dialog (as in the host), so it is outside the accessible tree while the dialog is open.
-    const first = await screen.findByRole('alert', { hidden: true });
-    expect(first).toHaveTextContent('Character Limit Exceeded');
-    expect(first).toHaveClass('MuiAlert-colorError');
+    await expectErrorAlert('Character Limit Exceeded');
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     await waitFor(() => expect(screen.getByRole('alert', { hidden: true })).toHaveTextContent('Invalid response received'));
     expect(onClose).not.toHaveBeenCalled();
