@@ -60,6 +60,11 @@ beforeEach(() => {
 
 afterEach(() => jest.useRealTimers());
 
+/** Each field, found by its label, is described by its validation message. */
+const expectMessages = (messages: Record<string, string>) => {
+  for (const [label, message] of Object.entries(messages)) expect(screen.getByLabelText(label)).toHaveAccessibleDescription(message);
+};
+
 describe('ChangePasswordDialog', () => {
   it('is a labelled dialog with the first field focused and labelled show/hide toggles', async () => {
     renderDialog();
@@ -77,8 +82,7 @@ describe('ChangePasswordDialog', () => {
     renderDialog();
     await userEvent.click(screen.getByRole('button', { name: 'Change Password' }));
     await waitFor(() => expect(screen.getByLabelText('Current Password')).toHaveAccessibleDescription('Current Password is required'));
-    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription('New Password is required');
-    expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription('Confirm Password is required');
+    expectMessages({ 'New Password': 'New Password is required', 'Confirm Password': 'Confirm Password is required' });
     expect(mockedChange).not.toHaveBeenCalled();
   });
 
@@ -86,23 +90,23 @@ describe('ChangePasswordDialog', () => {
     renderDialog();
     const user = userEvent.setup();
     await fill(user, 'short', 'short', 'short');
-    expect(screen.getByLabelText('Current Password')).toHaveAccessibleDescription('Current Password is at least 8 characters');
-    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription('Password must be at least 8 characters');
-    expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription('must be at least 8 characters');
+    expectMessages({
+      'Current Password': 'Current Password is at least 8 characters',
+      'New Password': 'Password must be at least 8 characters',
+      'Confirm Password': 'must be at least 8 characters',
+    });
     for (const label of ['Current Password', 'New Password']) {
       await user.click(screen.getByLabelText(label));
       await user.paste('x'.repeat(16));
     }
-    expect(screen.getByLabelText('Current Password')).toHaveAccessibleDescription('Current Password is at most 20 characters');
-    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription('Password must be at most 20 characters');
+    expectMessages({ 'Current Password': 'Current Password is at most 20 characters', 'New Password': 'Password must be at most 20 characters' });
   });
 
   it('refuses a new password equal to the current one and a confirmation that does not match', async () => {
     renderDialog();
     const user = userEvent.setup();
     await fill(user, 'Same#Pass1', 'Same#Pass1', 'Other#Pass1');
-    expect(screen.getByLabelText('New Password')).toHaveAccessibleDescription('New Password cannot be same as current password');
-    expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription('Confirm Password should match Password');
+    expectMessages({ 'New Password': 'New Password cannot be same as current password', 'Confirm Password': 'Confirm Password should match Password' });
     await user.keyboard('{Enter}');
     expect(mockedChange).not.toHaveBeenCalled();
   });
