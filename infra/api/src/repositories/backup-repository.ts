@@ -341,14 +341,30 @@ export function prefixTsQuery(q: string): string | null {
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
 }
 
+const ITEM_COLUMNS = ['id', 'object_id', 'service', 'kind', 'name', 'sender', 'recipients', 'folder_path', 'size_bytes', 'has_attachments', 'modified_at', 'valid_from_run', 'valid_to_run'];
+
+// Ties go by id in the key's direction, so each order is one index read forwards or backwards
+// (backup_item_set_modified_idx, _name_idx, _size_idx).
 const ITEM_ORDER: Record<ItemSearchQuery['sort'], string> = {
   '-modifiedAt': 'v.modified_at desc nulls last, v.id',
-  modifiedAt: 'v.modified_at asc nulls first, v.id',
+  modifiedAt: 'v.modified_at asc nulls first, v.id desc',
   name: 'v.name asc, v.id',
-  '-name': 'v.name desc, v.id',
+  '-name': 'v.name desc, v.id desc',
   sizeBytes: 'v.size_bytes asc, v.id',
-  '-sizeBytes': 'v.size_bytes desc, v.id',
-  relevance: 'ts_rank(v.search, to_tsquery(\'simple\', $2)) desc, v.id',
+  '-sizeBytes': 'v.size_bytes desc, v.id desc',
+  relevance: 'v.rank desc, v.id',
+};
+
+// The same orders written so that no index matches them: with few matches, sorting those is
+// cheaper than walking an index through the whole set to find them.
+const FEW_ITEM_ORDER: Record<ItemSearchQuery['sort'], string> = {
+  '-modifiedAt': `coalesce(v.modified_at, '-infinity'::timestamptz) desc, v.id`,
+  modifiedAt: `coalesce(v.modified_at, '-infinity'::timestamptz) asc, v.id desc`,
+  name: `v.name || '' asc, v.id`,
+  '-name': `v.name || '' desc, v.id desc`,
+  sizeBytes: 'v.size_bytes + 0 asc, v.id',
+  '-sizeBytes': 'v.size_bytes + 0 desc, v.id desc',
+  relevance: 'v.rank desc, v.id',
 };
 
 /**
@@ -391,16 +407,21 @@ export async function searchItems(db: Queryable, setId: string, query: ItemSearc
     `select count(*) as n from (select 1 from backup_item_versions v where ${whereSql} and ($2::text is null or true) limit $${countParams.length}) x`,
     countParams,
   );
-  // Few matches: sort them (the order written so the modified_at index is not used, it would walk the
-  // whole set to find them). Many: walking the index finds the first page at once.
+  // Few matches: sort them. Many: walking the index finds the first page at once.
   const few = Number(total.rows[0].n) < ITEM_TOTAL_CAP / 2;
-  const order = few && sort === '-modifiedAt' ? `coalesce(v.modified_at, '-infinity'::timestamptz) desc, v.id` : ITEM_ORDER[sort];
+  const order = (few ? FEW_ITEM_ORDER : ITEM_ORDER)[sort];
   params.push(query.pageSize, (query.page - 1) * query.pageSize);
+  const columns = ITEM_COLUMNS.map((c) => `v.${c}`).join(', ');
+  // Relevance ranks the first ITEM_TOTAL_CAP matches (the most the page counts, "10 000+"): ranking
+  // every match of a common word would read them all for one page.
+  const source =
+    sort === 'relevance'
+      ? `(select ${columns}, ts_rank(v.search, to_tsquery('simple', $2)) as rank from backup_item_versions v where ${whereSql} limit ${ITEM_TOTAL_CAP})`
+      : 'backup_item_versions';
   const { rows } = await db.query<ItemRow>(
-    `select v.id, v.object_id, o.display_name as object_name, v.service, v.kind, v.name, v.sender, v.recipients, v.folder_path,
-            v.size_bytes, v.has_attachments, v.modified_at, v.valid_from_run, v.valid_to_run
-       from backup_item_versions v join backup_objects o on o.id = v.object_id
-      where ${whereSql} and ($2::text is null or true)
+    `select ${columns}, o.display_name as object_name
+       from ${source} v join backup_objects o on o.id = v.object_id
+      ${sort === 'relevance' ? 'where ($2::text is null or true)' : `where ${whereSql} and ($2::text is null or true)`}
       order by ${order} limit $${params.length - 1} offset $${params.length}`,
     params,
   );
