@@ -19,6 +19,8 @@ export interface EngineOptions {
   masterSecret: string;
   objects: ObjectStore;
   queue: JobQueue;
+  /** Garbage collection spares a blob this long after a put stored or found it (default 24 h; blob-leases.ts). */
+  blobGraceSeconds?: number;
   /** Replaces the Graph clients (tests); by default they reach only what `outbound` allows. */
   graphFactory?: GraphClientFactory;
   /** Hosts and networks the engine may call besides Microsoft's (server configuration only). */
@@ -68,7 +70,7 @@ export class BackupAlreadyRunning extends Error {
 
 export function createEngine(options: EngineOptions): Engine {
   const { db, queue } = options;
-  const blobs = createBlobStore({ db, objects: options.objects, masterSecret: options.masterSecret });
+  const blobs = createBlobStore({ db, objects: options.objects, masterSecret: options.masterSecret, graceSeconds: options.blobGraceSeconds });
   const outbound = new OutboundPolicy(options.outbound);
   const graphFactory = options.graphFactory ?? defaultGraphClientFactory({ fetch: createGuardedFetch(outbound) });
   const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;

@@ -6,6 +6,9 @@ export type { BlobStore, EngineDb, EngineQueryable, JobKind, JobQueue, ObjectSto
 export { createEngine, BackupAlreadyRunning, type Engine, type EngineOptions } from './engine';
 export { createBlobStore } from './blob/blob-store';
 export { createLocalObjectStore } from './blob/local-object-store';
+export { createS3ObjectStore, createS3Client } from './blob/s3-object-store';
+export { blobBucketFromSettings, openObjectStore } from './blob/open-object-store';
+export { DEFAULT_BLOB_GRACE_SECONDS } from './blob/blob-leases';
 export { createEmbeddedQueue } from './jobs/embedded-queue';
 export { createPgBossQueue, PG_BOSS_QUEUE } from './jobs/pg-boss-queue';
 export { nextRunAfter, claimDueSets } from './jobs/scheduler';

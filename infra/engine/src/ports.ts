@@ -9,8 +9,10 @@ export type EngineQueryable = Queryable;
 export type EngineDb = Omit<Db, 'close'>;
 
 /**
- * Where sealed blobs end up: local disk by default, an S3-compatible bucket when configured. Keys are
- * opaque, slash-separated strings; values are already compressed and encrypted.
+ * Where sealed blobs end up: local disk by default, an S3-compatible bucket when configured
+ * (BACKUP_BLOB_URL). Keys are opaque, slash-separated strings; values are already compressed and
+ * encrypted. Every store keeps a put atomic (an object is visible whole under its key or not at all)
+ * and lets two writers put the same key at once (the last one wins).
  */
 export interface ObjectStore {
   readonly kind: string;
@@ -18,7 +20,12 @@ export interface ObjectStore {
   /** Null when the key does not exist. */
   get(key: string): Promise<Buffer | null>;
   has(key: string): Promise<boolean>;
+  /** Deleting a key that does not exist is not an error. */
   delete(key: string): Promise<void>;
+  /** The keys under a folder (`blobs/<tenant>` lists `blobs/<tenant>/...`), never a write in progress. */
+  list?(prefix: string): AsyncIterable<string>;
+  /** Releases connections (the S3 client); the store is not used afterwards. */
+  close?(): Promise<void>;
 }
 
 export interface PutResult {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { openDatabase } from '@portal/db';
 import { readEnvSettings } from '@portal/settings';
-import { createLocalObjectStore } from './blob/local-object-store';
+import { blobBucketFromSettings, openObjectStore } from './blob/open-object-store';
 import { createEngine } from './engine';
 import { createPgBossQueue } from './jobs/pg-boss-queue';
 
@@ -9,7 +9,8 @@ import { createPgBossQueue } from './jobs/pg-boss-queue';
 // Several of these (and the API processes) share one queue through pg-boss on PostgreSQL; each takes
 // jobs, sends heartbeats (per job, and per process in engine_workers: /operator's Workers), and resumes
 // jobs whose worker died. Its variables are the rows read by "worker" in infra/settings/README.md:
-// DATABASE_URL is required, BACKUP_BLOB_DIR or DATA_DIR must name the blob store the API uses, and
+// DATABASE_URL is required; BACKUP_BLOB_URL (with the S3_* settings) or else BACKUP_BLOB_DIR or DATA_DIR
+// must name the blob store the API uses (only a bucket lets workers on other machines share it); and
 // BACKUP_MASTER_KEY and OUTBOUND_* must be the API's values.
 
 async function main() {
@@ -24,11 +25,11 @@ async function main() {
   }
   if (!masterSecret) throw new Error('No backup master key: set BACKUP_MASTER_KEY or start the API once');
   const blobDir = settings.BACKUP_BLOB_DIR ?? (settings.DATA_DIR ? path.join(settings.DATA_DIR, 'blobs') : undefined);
-  if (!blobDir) throw new Error('Set BACKUP_BLOB_DIR or DATA_DIR to the blob store the API uses');
+  const objects = openObjectStore({ bucket: blobBucketFromSettings(settings), dir: blobDir });
   const engine = createEngine({
     db,
     masterSecret,
-    objects: createLocalObjectStore(blobDir),
+    objects,
     queue: createPgBossQueue({ databaseUrl, schema: settings.BACKUP_QUEUE_SCHEMA, concurrency: settings.BACKUP_WORKER_CONCURRENCY }),
     scheduleEveryMs: settings.BACKUP_SCHEDULE_MS,
     staleAfterSeconds: settings.BACKUP_STALE_SECONDS,
@@ -36,10 +37,11 @@ async function main() {
     log: (message, error) => console.error(message, error ?? ''),
   });
   await engine.start();
-  console.log(`backup worker ${engine.workerId} started`);
+  console.log(`backup worker ${engine.workerId} started (blob store: ${objects.kind})`);
   const shutdown = () => {
     engine
       .stop()
+      .then(() => objects.close?.())
       .then(() => db.close())
       .then(
         () => process.exit(0),

@@ -1,7 +1,7 @@
 import { DEFAULT_API_BASE } from '@portal/config';
 import fs from 'node:fs';
 import path from 'node:path';
-import { readEnvSettings, type EnvInput, type EnvSettings, type TrustProxy } from '@portal/settings';
+import { readEnvSettings, s3Bucket, type EnvInput, type EnvSettings, type S3BucketSettings, type TrustProxy } from '@portal/settings';
 
 export interface PortalSettings {
   port: number;
@@ -32,26 +32,12 @@ export interface PortalSettings {
   env: EnvSettings;
 }
 
-export interface S3StoreSettings {
-  bucket: string;
-  /** Key prefix without leading or trailing slash ('' for the bucket root). */
-  prefix: string;
-  /** S3_ENDPOINT: an S3-compatible service (MinIO, Ceph, R2...); unset means AWS. */
-  endpoint?: string;
-  region: string;
-  /** Path-style addressing, which most S3-compatible services need; on by default with S3_ENDPOINT. */
-  forcePathStyle: boolean;
-}
+/** The remote store's bucket and the S3 connection every bucket of the portal shares (@portal/settings). */
+export type S3StoreSettings = S3BucketSettings;
 
 /** Credentials come from the SDK's usual chain (AWS_ACCESS_KEY_ID / AWS_SECRET_ACCESS_KEY, profiles, roles). */
 function s3StoreSettings(env: EnvSettings): S3StoreSettings | undefined {
-  if (!env.REMOTE_STORE_URL) return undefined;
-  return {
-    ...env.REMOTE_STORE_URL,
-    endpoint: env.S3_ENDPOINT,
-    region: env.S3_REGION ?? env.AWS_REGION ?? 'us-east-1',
-    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? Boolean(env.S3_ENDPOINT),
-  };
+  return s3Bucket(env.REMOTE_STORE_URL, env);
 }
 
 /** The S3 store of an environment (REMOTE_STORE_URL and the S3_* variables), undefined without a bucket. */

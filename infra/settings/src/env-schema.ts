@@ -13,6 +13,7 @@ import {
   parsePositiveInteger,
   parsePositiveSeconds,
   parseRemoteStoreUrl,
+  s3UrlParser,
   parseSenderDomains,
   parseTrustProxy,
   parseWholeMs,
@@ -62,6 +63,8 @@ function variable<T extends z.ZodType>(schema: T, doc: VariableDoc, description:
 const SERVERS = ['portal', 'api'] as const;
 const STORE_READERS = ['portal', 'cli'] as const;
 const BACKUP_PROCESSES = ['portal', 'api', 'worker'] as const;
+/** The S3 connection serves the remote store (portal, CLI) and the backup blob store (portal, API, worker). */
+const S3_READERS = ['portal', 'cli', 'api', 'worker'] as const;
 
 const outboundList = (key: 'origins' | 'networks') =>
   parsed((raw) => {
@@ -188,14 +191,14 @@ export const envSchema = z.object({
   ),
   S3_ENDPOINT: variable(
     checked(parseHttpUrl).optional(),
-    { type: 'http(s) URL', readBy: STORE_READERS, default: 'unset: AWS' },
-    "The bucket's S3-compatible service (MinIO, Ceph, R2, ...); credentials come from the AWS SDK's usual variables.",
+    { type: 'http(s) URL', readBy: S3_READERS, default: 'unset: AWS' },
+    "The S3-compatible service (MinIO, Ceph, R2, ...) of REMOTE_STORE_URL's and BACKUP_BLOB_URL's buckets; credentials come from the AWS SDK's usual variables (AWS_ACCESS_KEY_ID, AWS_SECRET_ACCESS_KEY, profiles, roles).",
   ),
-  S3_REGION: variable(text().optional(), { type: 'text', readBy: STORE_READERS, default: 'AWS_REGION, else us-east-1' }, "The bucket's region."),
-  AWS_REGION: variable(text().optional(), { type: 'text', readBy: STORE_READERS, default: 'unset' }, "The bucket's region when S3_REGION is unset."),
+  S3_REGION: variable(text().optional(), { type: 'text', readBy: S3_READERS, default: 'AWS_REGION, else us-east-1' }, "The buckets' region."),
+  AWS_REGION: variable(text().optional(), { type: 'text', readBy: S3_READERS, default: 'unset' }, "The buckets' region when S3_REGION is unset."),
   S3_FORCE_PATH_STYLE: variable(
     parsed(offWhenZero).optional(),
-    { type: 'flag (0 = off)', readBy: STORE_READERS, default: 'on with S3_ENDPOINT, else off' },
+    { type: 'flag (0 = off)', readBy: S3_READERS, default: 'on with S3_ENDPOINT, else off' },
     'Path-style bucket addressing, which most S3-compatible services need.',
   ),
   PORTAL_PRECOMPRESS_CACHE_DIR: variable(
@@ -224,6 +227,11 @@ export const envSchema = z.object({
     text().optional(),
     { type: 'path', readBy: BACKUP_PROCESSES, default: 'DATA_DIR/blobs; API alone: the database folder + `-blobs`, or a temporary folder for an in-memory database' },
     'Folder of the local blob store; workers need the one the API uses.',
+  ),
+  BACKUP_BLOB_URL: variable(
+    parsed(s3UrlParser('BACKUP_BLOB_URL')).optional(),
+    { type: 's3://bucket/prefix', readBy: BACKUP_PROCESSES, default: 'unset: the local blob store (BACKUP_BLOB_DIR)' },
+    'Keeps backup content in an S3-compatible bucket (reached with the S3_* settings) instead of the local blob store, so workers on other machines restore what any of them backed up, e.g. s3://portal-backups/prod.',
   ),
   BACKUP_QUEUE: variable(
     parsed(oneOf(['embedded', 'pg-boss'])).optional(),

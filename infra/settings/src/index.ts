@@ -6,6 +6,9 @@ export {
   isWholeMs,
   parseSenderDomains,
   parseTrustProxy,
+  s3UrlParser,
   type RemoteStoreLocation,
+  type S3Location,
   type TrustProxy,
 } from './rules';
+export { s3Bucket, s3Connection, type S3BucketSettings, type S3Connection } from './s3-connection';

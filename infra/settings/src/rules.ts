@@ -73,20 +73,28 @@ export function parseSenderDomains(raw: string | undefined): string[] {
     .filter(Boolean);
 }
 
-/** Where REMOTE_STORE_URL=s3://bucket/prefix puts the remote store. */
-export interface RemoteStoreLocation {
+/** Where an s3://bucket/prefix variable (REMOTE_STORE_URL, BACKUP_BLOB_URL) puts its objects. */
+export interface S3Location {
   bucket: string;
   /** Key prefix without leading or trailing slash ('' for the bucket root). */
   prefix: string;
 }
 
-export function parseRemoteStoreUrl(raw: string): RemoteStoreLocation {
-  const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(raw);
-  if (!match) throw new Error(`REMOTE_STORE_URL must look like s3://bucket/prefix, got "${raw}"`);
-  const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
-  if (prefix.split('/').some((part) => part === '..')) throw new Error(`REMOTE_STORE_URL must not contain "..": "${raw}"`);
-  return { bucket: match[1], prefix };
+/** Where REMOTE_STORE_URL=s3://bucket/prefix puts the remote store. */
+export type RemoteStoreLocation = S3Location;
+
+/** The parser of one s3://bucket/prefix variable; its errors name the variable. */
+export function s3UrlParser(variable: string): (raw: string) => S3Location {
+  return (raw) => {
+    const match = /^s3:\/\/([a-z0-9][a-z0-9.-]{1,61}[a-z0-9])(?:\/(.*))?$/.exec(raw);
+    if (!match) throw new Error(`${variable} must look like s3://bucket/prefix, got "${raw}"`);
+    const prefix = (match[2] ?? '').replace(/^\/+|\/+$/g, '');
+    if (prefix.split('/').some((part) => part === '..')) throw new Error(`${variable} must not contain "..": "${raw}"`);
+    return { bucket: match[1], prefix };
+  };
 }
+
+export const parseRemoteStoreUrl = s3UrlParser('REMOTE_STORE_URL');
 
 /** What Fastify's `trustProxy` takes from TRUST_PROXY: off, every hop, a hop count or trusted addresses. */
 export type TrustProxy = boolean | number | string[];

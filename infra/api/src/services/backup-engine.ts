@@ -5,14 +5,15 @@ import path from 'node:path';
 import {
   createEmbeddedQueue,
   createEngine,
-  createLocalObjectStore,
+  blobBucketFromSettings,
   createPgBossQueue,
+  openObjectStore,
   type Engine,
   type EngineOptions,
   type ObjectStore,
 } from '@portal/engine';
 import type { Db } from '@portal/db';
-import type { EnvSettings } from '@portal/settings';
+import type { EnvSettings, S3BucketSettings } from '@portal/settings';
 import { getSetting } from '../repositories/settings-repository';
 
 /** The engine's own options (Graph clients, outbound policy, concurrency, scheduling) pass through unchanged. */
@@ -20,7 +21,9 @@ export interface BackupApiOptions
   extends Pick<EngineOptions, 'graphFactory' | 'outbound' | 'objectConcurrency' | 'fetchConcurrency' | 'scheduleEveryMs' | 'staleAfterSeconds'> {
   /** Folder of the local blob store (default DATA_DIR/blobs, or a temporary folder for an in-memory database). */
   blobDir?: string;
-  /** Replaces the local blob store (an S3-compatible bucket, tests). */
+  /** BACKUP_BLOB_URL: keep blobs in this S3-compatible bucket instead of blobDir. */
+  blobBucket?: S3BucketSettings;
+  /** Replaces the configured blob store (tests). */
   objectStore?: ObjectStore;
   /** Wraps the tenants' data keys (BACKUP_MASTER_KEY); default: generated once and kept in settings. */
   masterSecret?: string;
@@ -58,6 +61,7 @@ export function backupOptionsFromSettings(setup: { dataDir?: string; databaseUrl
     settings.BACKUP_BLOB_DIR ?? (dataDir && dbDir !== dataDir ? path.join(dataDir, 'blobs') : dbDir ? `${dbDir}-blobs` : undefined);
   return {
     blobDir,
+    blobBucket: blobBucketFromSettings(settings),
     masterSecret: settings.BACKUP_MASTER_KEY,
     queue: settings.BACKUP_QUEUE ?? (setup.databaseUrl ? 'pg-boss' : 'embedded'),
     databaseUrl: setup.databaseUrl,
@@ -76,14 +80,16 @@ export async function openBackupEngine(db: Db, options: BackupApiOptions, log: (
   const masterSecret = options.masterSecret ?? (await ensureBackupMasterKey(db));
   let tempDir: string | null = null;
   let objects = options.objectStore;
+  // A store this function opens (the bucket's client) is closed with the engine; a given one is the caller's.
+  const ownsObjects = !objects;
   if (!objects) {
     let dir = options.blobDir;
-    if (!dir) {
+    if (!dir && !options.blobBucket) {
       // An in-memory database gets blobs that live as long as it does.
       tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-blobs-'));
       dir = tempDir;
     }
-    objects = createLocalObjectStore(dir);
+    objects = openObjectStore({ bucket: options.blobBucket, dir });
   }
   const queue =
     options.queue === 'pg-boss' && options.databaseUrl
@@ -107,6 +113,7 @@ export async function openBackupEngine(db: Db, options: BackupApiOptions, log: (
     engine,
     close: async () => {
       await engine.stop();
+      if (ownsObjects) await objects.close?.();
       if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
     },
   };

@@ -3,10 +3,13 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { ObjectStore } from '../ports';
 
+const TEMP_SUFFIX = '.tmp';
+
 /**
  * Sealed blobs as files under a root folder, fanned out by the first characters of the key so no
  * folder grows huge. Writes go to a temporary file renamed into place, so a crash never leaves a
- * half-written blob under its final name.
+ * half-written blob under its final name; rename replaces atomically, so two writers of the same key
+ * (the same content) each land a whole file and the last one wins.
  */
 export function createLocalObjectStore(root: string): ObjectStore {
   const fileOf = (key: string) => {
@@ -14,14 +17,36 @@ export function createLocalObjectStore(root: string): ObjectStore {
     const base = path.basename(key);
     return path.join(root, path.dirname(key), base.slice(0, 2), base);
   };
+
+  /** Keys of the files below `dir` (relative to root), undoing the fan-out folder; temporary files are skipped. */
+  async function* keysBelow(dir: string): AsyncGenerator<string> {
+    let entries;
+    try {
+      entries = await fs.readdir(path.join(root, dir), { withFileTypes: true });
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return;
+      throw error;
+    }
+    for (const entry of entries) {
+      const relative = path.posix.join(dir, entry.name);
+      if (entry.isDirectory()) yield* keysBelow(relative);
+      else if (!entry.name.endsWith(TEMP_SUFFIX) && path.posix.basename(dir) === entry.name.slice(0, 2)) yield path.posix.join(path.posix.dirname(dir), entry.name);
+    }
+  }
+
   return {
     kind: 'local',
     async put(key, body) {
       const file = fileOf(key);
       await fs.mkdir(path.dirname(file), { recursive: true });
-      const temp = `${file}.${crypto.randomBytes(6).toString('hex')}.tmp`;
-      await fs.writeFile(temp, body);
-      await fs.rename(temp, file);
+      const temp = `${file}.${crypto.randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
+      try {
+        await fs.writeFile(temp, body);
+        await fs.rename(temp, file);
+      } catch (error) {
+        await fs.rm(temp, { force: true });
+        throw error;
+      }
     },
     async get(key) {
       try {
@@ -41,6 +66,12 @@ export function createLocalObjectStore(root: string): ObjectStore {
     },
     async delete(key) {
       await fs.rm(fileOf(key), { force: true });
+    },
+    list(prefix) {
+      const folder = prefix.replace(/\/$/, '');
+      // Validates the prefix like a key, so a listing cannot leave the root either.
+      fileOf(`${folder}/x`);
+      return keysBelow(folder);
     },
   };
 }

@@ -20,8 +20,11 @@ export interface TestS3 {
   stop(): Promise<void>;
 }
 
-/** A real S3-compatible server (s3rver) on loopback with one empty bucket, data in a temp folder. */
-export async function startTestS3(bucket = 'portal-remotes'): Promise<TestS3> {
+/**
+ * A real S3-compatible server (s3rver) on loopback with one empty bucket, data in a temp folder. The
+ * backup blob store and the portal's remote store are both tested on it.
+ */
+export async function startTestS3(bucket: string): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 's3rver-'));
   const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();

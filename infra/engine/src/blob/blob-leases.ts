@@ -1,0 +1,80 @@
+import type { EngineDb, EngineQueryable } from '../ports';
+
+// Why blobs carry a lease (backup_blobs.touched_at):
+// a backup stores an item's content first (BlobStore.put) and writes the item version that references
+// it later, after a batch of up to a few hundred items. When put finds the content already stored it
+// returns "deduplicated" at once; if that blob was unreferenced at that moment (retention just removed
+// its last version, or an earlier run stored it and stopped), a collector finishing another job could
+// delete the row and the object in between, and the new version would point at nothing. So every put,
+// stored or deduplicated, leaves the row touched, and a collector deletes only blobs that nothing
+// references AND nobody touched within the grace window, which is far longer than any put-to-version
+// gap of a live job. A job that stops (shutdown, takeover) and resumes later puts its content again,
+// which renews the lease or stores the blob anew.
+
+/** Default grace window: a day, so garbage lingers at most a day longer and no backup batch comes close. */
+export const DEFAULT_BLOB_GRACE_SECONDS = 24 * 60 * 60;
+
+/**
+ * A dedup hit renews the lease only when it is older than this share of the window: the common case
+ * (the same attachment many times in a run) stays a read, and a put still leaves at least 23/24 of the
+ * window before a collector may look at the blob.
+ */
+const RENEW_AFTER_SHARE = 1 / 24;
+
+/** Rows a collector locks per transaction: on PGlite the transaction holds the whole database. */
+const COLLECT_BATCH = 200;
+
+/**
+ * Renews the lease of a stored blob; false when the tenant has no such blob (or a collector has just
+ * deleted it, in which case the caller stores it again). On PostgreSQL the update waits for a collector
+ * that holds the row, so it never renews a row whose object is being deleted.
+ */
+export async function touchBlob(db: EngineQueryable, tenantId: string, hash: string, graceSeconds: number): Promise<boolean> {
+  const { rows } = await db.query<{ fresh: boolean }>(
+    'select touched_at > now() - make_interval(secs => $3) as fresh from backup_blobs where tenant_id = $1 and hash = $2',
+    [tenantId, hash, graceSeconds * RENEW_AFTER_SHARE],
+  );
+  if (!rows[0]) return false;
+  if (rows[0].fresh) return true;
+  const renewed = await db.query('update backup_blobs set touched_at = now() where tenant_id = $1 and hash = $2 returning hash', [tenantId, hash]);
+  return renewed.rows.length > 0;
+}
+
+/**
+ * Deletes the tenant's blobs that no item version references and whose lease has run out, object first
+ * and row second, in transactions that hold the rows they work on: a put meeting one of them waits and
+ * then stores it again. An object that fails to delete keeps its row (and stops the pass), so a row
+ * never outlives its object. Concurrent collectors skip each other's rows. Returns how many were deleted.
+ */
+export async function collectUnreferenced(db: EngineDb, tenantId: string, graceSeconds: number, deleteObject: (hash: string) => Promise<void>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const { rows } = await tx.query<{ hash: string }>(
+        `select b.hash from backup_blobs b
+          where b.tenant_id = $1 and b.touched_at < now() - make_interval(secs => $2)
+            and not exists (select 1 from backup_item_versions v join backup_sets s on s.id = v.set_id
+                            where s.tenant_id = b.tenant_id and v.blob_hash = b.hash)
+          limit $3
+          for update of b skip locked`,
+        [tenantId, graceSeconds, COLLECT_BATCH],
+      );
+      const deleted: string[] = [];
+      let failure: unknown = null;
+      for (const { hash } of rows) {
+        try {
+          await deleteObject(hash);
+          deleted.push(hash);
+        } catch (error) {
+          failure = error;
+          break;
+        }
+      }
+      if (deleted.length) await tx.query('delete from backup_blobs where tenant_id = $1 and hash = any($2)', [tenantId, deleted]);
+      return { deleted: deleted.length, full: rows.length === COLLECT_BATCH, failure };
+    });
+    total += batch.deleted;
+    if (batch.failure) throw batch.failure;
+    if (!batch.full) return total;
+  }
+}

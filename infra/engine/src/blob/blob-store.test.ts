@@ -1,0 +1,203 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { migrate, openDatabase, type Db } from '@portal/db';
+import type { BlobStore, ObjectStore } from '../ports';
+import { insertTenant } from '../tenants';
+import { startTestS3, type TestS3 } from '../testing/s3-test-server';
+import { createBlobStore } from './blob-store';
+import { createLocalObjectStore } from './local-object-store';
+import { createS3ObjectStore } from './s3-object-store';
+
+// The content-addressed store on both object stores (local disk, an S3-compatible bucket) and both
+// databases (PGlite, and PostgreSQL: DATABASE_URL, else the local test database, in a schema of its
+// own that it drops), on the engine's real tables: deduplication, concurrent writers of the same
+// content, and garbage collection that spares a blob a running backup has just been told is stored.
+
+const MASTER = 'blob-store-test-master-secret-0123456789ab';
+const GRACE_SECONDS = 3600;
+
+const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const pgSchema = `engine_blobs_${crypto.randomBytes(5).toString('hex')}`;
+
+let db: Db;
+let s3: TestS3;
+let dir: string;
+let tenantId: string;
+let setId: string;
+let objectId: string;
+
+beforeAll(async () => {
+  s3 = await startTestS3('portal-backups');
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'blob-store-test-'));
+});
+
+afterAll(async () => {
+  await s3?.stop();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+/** A migrated database with one tenant, set and backed-up user, as a backup run would find it. */
+async function openCatalog(open: () => Promise<Db>): Promise<void> {
+  db = await open();
+  await migrate(db);
+  const { rows: org } = await db.query<{ id: string }>(`insert into organisations (name, kind, path) values ('Blob test', 'PROVIDER', '/blob-test/') returning id`);
+  const credentials = { tenantId: 'tenant', clientId: 'client', clientSecret: 'secret', graphBaseUrl: 'http://127.0.0.1:9' };
+  tenantId = (await insertTenant(db, MASTER, { organisationId: org[0].id, name: 'Blob test', credentials })).id;
+  const { rows: set } = await db.query<{ id: string }>(
+    `insert into backup_sets (organisation_id, tenant_id, name, type, scope, services, schedule, retention_days)
+     values ($1, $2, 'Blobs', 'm365', '{"mode":"all"}', '["mail"]', '{"frequency":"manual","time":"02:00","dayOfWeek":0}', 30) returning id`,
+    [org[0].id, tenantId],
+  );
+  setId = set[0].id;
+  const { rows: object } = await db.query<{ id: string }>(`insert into backup_objects (set_id, kind, external_id, display_name) values ($1, 'user', 'u1', 'User') returning id`, [setId]);
+  objectId = object[0].id;
+}
+
+/** What a backup writes after its batch: an item version that references the blob. */
+async function referenceBlob(hash: string): Promise<void> {
+  await db.query(
+    `insert into backup_item_versions (set_id, object_id, service, kind, external_id, container_id, folder_path, name, size_bytes, content_type, blob_hash, valid_from_run, search)
+     values ($1, $2, 'mail', 'message', $3, 'inbox', 'Inbox', 'Message', 1, 'message/rfc822', $4, 1, to_tsvector('simple', 'message'))`,
+    [setId, objectId, crypto.randomUUID(), hash],
+  );
+}
+
+/** As if the blob was last stored or found by a put two grace windows ago. */
+const ageLease = (hash: string) => db.query(`update backup_blobs set touched_at = now() - make_interval(secs => $2) where hash = $1`, [hash, GRACE_SECONDS * 2]);
+const indexed = async (hash: string) => (await db.query('select 1 from backup_blobs where hash = $1', [hash])).rows.length === 1;
+const unique = (label: string) => Buffer.from(`${label} ${crypto.randomBytes(16).toString('hex')} `.repeat(50));
+
+const stores: Array<[string, () => ObjectStore]> = [
+  ['local', () => createLocalObjectStore(dir)],
+  ['s3', () => createS3ObjectStore({ bucket: s3.bucket, prefix: 'blob-store-test', region: 'us-east-1', endpoint: s3.endpoint, forcePathStyle: true }, s3.client)],
+];
+
+const databases: Array<[string, () => Promise<Db>, (db: Db) => Promise<void>]> = [
+  ['PGlite', () => openDatabase({}), async () => undefined],
+  ['PostgreSQL', () => openDatabase({ databaseUrl, schema: pgSchema, poolSize: 4 }), (db) => db.exec(`drop schema ${pgSchema} cascade`)],
+];
+
+describe.each(databases)('on %s', (_database, openDb, dropDb) => {
+  beforeAll(() => openCatalog(openDb), 60_000);
+  afterAll(async () => {
+    if (!db) return;
+    await dropDb(db);
+    await db.close();
+  });
+
+  describe.each(stores)('blob store on the %s object store', (_kind, open) => {
+    let objects: ObjectStore;
+    let blobs: BlobStore;
+    beforeAll(() => {
+      objects = open();
+      blobs = createBlobStore({ db, objects, masterSecret: MASTER, graceSeconds: GRACE_SECONDS });
+    });
+
+    const keys = async () => {
+      const all: string[] = [];
+      for await (const key of objects.list!(`blobs/${tenantId}`)) all.push(key);
+      return all;
+    };
+
+    it('stores content once under its content address, sealed, and reads it back', async () => {
+      const content = unique('stored once');
+      const before = (await keys()).length;
+      const first = await blobs.put(tenantId, content);
+      const second = await blobs.put(tenantId, content);
+      expect(first).toMatchObject({ deduplicated: false, size: content.length });
+      expect(second).toMatchObject({ hash: first.hash, deduplicated: true, storedSize: 0 });
+      expect(first.hash).toBe(crypto.createHash('sha256').update(content).digest('hex'));
+      expect((await keys()).length).toBe(before + 1);
+      const sealed = await Promise.all((await keys()).map((key) => objects.get(key)));
+      expect(sealed.some((object) => object!.includes(content.subarray(0, 40)))).toBe(false);
+      expect((await blobs.get(tenantId, first.hash)).equals(content)).toBe(true);
+    });
+
+    it('lets several writers store the same content at once: one index row, one whole object', async () => {
+      const content = unique('concurrent');
+      const results = await Promise.all(Array.from({ length: 5 }, () => blobs.put(tenantId, content)));
+      expect(new Set(results.map((r) => r.hash)).size).toBe(1);
+      // One index insert wins; the others found its row, or wrote the same bytes under the same key first.
+      expect(results.filter((r) => !r.deduplicated).length).toBe(1);
+      const { rows } = await db.query('select 1 from backup_blobs where tenant_id = $1 and hash = $2', [tenantId, results[0].hash]);
+      expect(rows).toHaveLength(1);
+      expect((await blobs.get(tenantId, results[0].hash)).equals(content)).toBe(true);
+    });
+
+    it('collects a blob that nothing references once its lease has run out, object and row', async () => {
+      const kept = await blobs.put(tenantId, unique('referenced'));
+      await referenceBlob(kept.hash);
+      const garbage = await blobs.put(tenantId, unique('garbage'));
+      const recent = await blobs.put(tenantId, unique('recent'));
+      await ageLease(kept.hash);
+      await ageLease(garbage.hash);
+      const before = (await keys()).length;
+      expect(await blobs.collectGarbage(tenantId)).toBeGreaterThanOrEqual(1);
+      expect(await indexed(garbage.hash)).toBe(false);
+      await expect(blobs.get(tenantId, garbage.hash)).rejects.toThrow('missing from the store');
+      expect((await keys()).length).toBeLessThan(before);
+      // Referenced, or stored within the grace window: both stay.
+      expect(await indexed(kept.hash)).toBe(true);
+      expect(await indexed(recent.hash)).toBe(true);
+      await expect(blobs.get(tenantId, recent.hash)).resolves.toBeInstanceOf(Buffer);
+    });
+
+    // Today's race, step by step: a backup's put finds an old, unreferenced blob and answers
+    // "deduplicated"; another job's garbage collection runs; then the backup writes its item version.
+    // Without the lease the collector deleted row and object in between and the version pointed at nothing.
+    it('never deletes a blob a backup has just been told is stored, before its version references it', async () => {
+      const content = unique('race');
+      const stored = await blobs.put(tenantId, content);
+      await ageLease(stored.hash);
+      const put = await blobs.put(tenantId, content);
+      expect(put.deduplicated).toBe(true);
+      await blobs.collectGarbage(tenantId);
+      await referenceBlob(put.hash);
+      expect((await blobs.get(tenantId, put.hash)).equals(content)).toBe(true);
+      expect(await indexed(put.hash)).toBe(true);
+    });
+
+    it('stores a blob again when a collector removed it while the put waited for it', async () => {
+      const content = unique('collected meanwhile');
+      const stored = await blobs.put(tenantId, content);
+      await ageLease(stored.hash);
+      // The collector deletes the object slowly; a put of the same content arrives in the middle.
+      let putDuring: Promise<unknown> | null = null;
+      const slow = createBlobStore({
+        db,
+        masterSecret: MASTER,
+        graceSeconds: GRACE_SECONDS,
+        objects: {
+          ...objects,
+          delete: async (key) => {
+            putDuring ??= blobs.put(tenantId, content);
+            await new Promise((resolve) => setTimeout(resolve, 50));
+            await objects.delete(key);
+          },
+        },
+      });
+      await slow.collectGarbage(tenantId);
+      expect(await putDuring).toMatchObject({ hash: stored.hash, deduplicated: false });
+      await referenceBlob(stored.hash);
+      expect((await blobs.get(tenantId, stored.hash)).equals(content)).toBe(true);
+    });
+
+    it('keeps the row of a blob whose object could not be deleted, and says so', async () => {
+      const stored = await blobs.put(tenantId, unique('undeletable'));
+      await ageLease(stored.hash);
+      const failing = createBlobStore({
+        db,
+        masterSecret: MASTER,
+        graceSeconds: GRACE_SECONDS,
+        objects: { ...objects, delete: async () => Promise.reject(new Error('bucket unavailable')) },
+      });
+      await expect(failing.collectGarbage(tenantId)).rejects.toThrow('bucket unavailable');
+      expect(await indexed(stored.hash)).toBe(true);
+      await expect(blobs.get(tenantId, stored.hash)).resolves.toBeInstanceOf(Buffer);
+      // Tidy for the next tests: nothing aged remains for their collections.
+      await blobs.collectGarbage(tenantId);
+    });
+  });
+});
