@@ -226,7 +226,7 @@ export const envSchema = z.object({
   BACKUP_BLOB_DIR: variable(
     text().optional(),
     { type: 'path', readBy: BACKUP_PROCESSES, default: 'DATA_DIR/blobs; API alone: the database folder + `-blobs`, or a temporary folder for an in-memory database' },
-    'Folder of the local blob store; workers need the one the API uses.',
+    'Folder of the local blob store (unused when BACKUP_BLOB_URL names a bucket); workers need the one the API uses.',
   ),
   BACKUP_BLOB_URL: variable(
     parsed(s3UrlParser('BACKUP_BLOB_URL')).optional(),
