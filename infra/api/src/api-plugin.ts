@@ -10,6 +10,8 @@ import type { RemoteStoreReader } from './remotes/remote-store';
 import { registerRoutes } from './routes';
 import type { AlertJobsOptions } from './services/alert-jobs';
 import type { BackupApiOptions } from './services/backup-engine';
+import type { SessionCacheOptions } from './services/session-cache';
+import { openSessionCache } from './services/session-change-listener';
 
 export interface ApiPluginOptions {
   /** The store the portal server serves /remotes/ from; without it, publishing answers 503. */
@@ -56,6 +58,8 @@ export interface ApiPluginOptions {
   alerts?: AlertJobsOptions;
   /** Prometheus token, Grafana URL and history sampling; defaults from METRICS_TOKEN and GRAFANA_URL. */
   metrics?: MetricsOptions;
+  /** The verified-session cache (services/session-cache.ts); false reads every session from the database. */
+  sessionCache?: SessionCacheOptions | false;
 }
 
 /**
@@ -69,7 +73,14 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
   if (!options.db) throw new Error('apiPlugin needs a db');
   if (!options.jwtSecret || options.jwtSecret.length < 32) throw new Error('apiPlugin needs a jwtSecret of at least 32 characters');
 
-  const http = await registerExternal(app, options);
-  await registerServices(app, options, { ...resolveMetricsOptions(options.metrics), http });
+  // One cache per process, shared by the guards and every route's auth step.
+  const sessions =
+    options.sessionCache === false
+      ? undefined
+      : await openSessionCache(options.db, (message, error) => app.log.warn({ err: error }, message), options.sessionCache);
+  if (sessions) app.addHook('onClose', async () => sessions.close());
+  const auth = { db: options.db, jwtSecret: options.jwtSecret, sessions: sessions?.cache };
+  const http = await registerExternal(app, options, auth);
+  await registerServices(app, options, { ...resolveMetricsOptions(options.metrics), http }, auth);
   await registerRoutes(app);
 };

@@ -125,6 +125,7 @@ export interface CreateApiOptions extends SetupApiOptions {
   rateLimitNamespace?: ApiPluginOptions['rateLimitNamespace'];
   mailer?: ApiPluginOptions['mailer'];
   branding?: ApiPluginOptions['branding'];
+  sessionCache?: ApiPluginOptions['sessionCache'];
 }
 
 export type ApiInstance = FastifyInstance & { apiDb: Db };
@@ -153,6 +154,7 @@ export async function createApi(options: CreateApiOptions = {}): Promise<ApiInst
       rateLimitNamespace: options.rateLimitNamespace,
       mailer: options.mailer,
       branding: options.branding,
+      sessionCache: options.sessionCache,
       prefix: options.prefix ?? API_BASE_PATH,
     });
     await app.ready();

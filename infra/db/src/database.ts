@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { Pool, types } from 'pg';
+import { assertSafeChannel, listenPostgres, type ListenStateHandler, type NotifyHandler, type Subscription } from './listen';
 import { loadPglite, pgliteAssets } from './load-pglite';
 
 export type DbDriver = 'pglite' | 'postgres';
@@ -18,6 +19,12 @@ export interface Queryable {
 export interface Db extends Queryable {
   readonly driver: DbDriver;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Receives NOTIFY on a channel (database-wide on PostgreSQL, whatever the schema). `onState` hears
+   * whenever delivery stops or resumes: notifications sent meanwhile are lost. Closing the database
+   * ends every subscription.
+   */
+  listen(channel: string, onNotify: NotifyHandler, onState?: ListenStateHandler): Promise<Subscription>;
   close(): Promise<void>;
 }
 
@@ -67,6 +74,8 @@ export function wrapPglite(pg: PGliteInstance, release: () => Promise<void>): Db
     if (closed) throw new Error('The database is closed');
     return pg;
   };
+  // A pooled PGlite outlives this wrapper: its listeners must go with it.
+  const subscriptions = new Set<Subscription>();
   return {
     driver: 'pglite',
     async query<T>(sql: string, params?: unknown[]) {
@@ -89,8 +98,30 @@ export function wrapPglite(pg: PGliteInstance, release: () => Promise<void>): Db
         }),
       );
     },
+    async listen(channel: string, onNotify: NotifyHandler, onState: ListenStateHandler = () => undefined) {
+      // In-process: delivered right after the notifying statement commits, and never disconnected
+      // until the database closes.
+      const unlisten = await open().listen(assertSafeChannel(channel), onNotify);
+      let connected = true;
+      const subscription: Subscription = {
+        get connected() {
+          return connected;
+        },
+        // Delivered in-process with the notifying statement's result: nothing is ever in flight.
+        async sync() {},
+        async close() {
+          if (!subscriptions.delete(subscription)) return;
+          connected = false;
+          onState(false);
+          await unlisten().catch(() => undefined);
+        },
+      };
+      subscriptions.add(subscription);
+      return subscription;
+    },
     async close() {
       if (closed) return;
+      for (const subscription of [...subscriptions]) await subscription.close();
       closed = true;
       await release();
     },
@@ -119,6 +150,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   });
   // An idle client that loses its connection emits 'error'; without a listener the process dies.
   pool.on('error', () => undefined);
+  const subscriptions: Subscription[] = [];
   let closed = false;
   return {
     driver: 'postgres',
@@ -151,9 +183,16 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
         client.release();
       }
     },
+    async listen(channel: string, onNotify: NotifyHandler, onState?: ListenStateHandler) {
+      if (closed) throw new Error('The database is closed');
+      const subscription = await listenPostgres(databaseUrl, channel, onNotify, onState);
+      subscriptions.push(subscription);
+      return subscription;
+    },
     async close() {
       if (closed) return;
       closed = true;
+      for (const subscription of subscriptions) await subscription.close();
       await pool.end();
     },
   };

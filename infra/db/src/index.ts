@@ -2,3 +2,4 @@ export { openDatabase, startPglite, wrapPglite } from './database';
 export type { Db, DbDriver, OpenDatabaseOptions, Queryable, QueryResult } from './database';
 export { loadMigrations, migrate, MIGRATIONS_DIR } from './migrate';
 export type { Migration } from './migrate';
+export type { ListenStateHandler, NotifyHandler, Subscription } from './listen';

@@ -8,6 +8,7 @@ import { createAuthPreHandler, createScrapeGuard } from '../plugins/auth';
 import { ACCOUNT_LOCKOUT_DEFAULT, ADDRESS_LOCKOUT_DEFAULT, CODES_PER_HOUR_DEFAULT, resolveRateLimits } from '../plugins/rate-limits';
 import { seedDemoBackups } from '../seed/seed-demo-backups';
 import { startAlertJobs } from '../services/alert-jobs';
+import type { AuthDeps } from '../services/identity-service';
 import { openBackupEngine } from '../services/backup-engine';
 import type { ApiServices } from './api-services';
 
@@ -21,15 +22,16 @@ export async function registerServices(
   app: FastifyInstance,
   options: ApiPluginOptions,
   metrics: ResolvedMetricsOptions & { http: HttpMetrics },
+  auth: AuthDeps,
 ): Promise<ApiServices> {
   const { db, jwtSecret } = options;
   const mailer = options.mailer ?? createMailer({ db, smtpUrl: options.smtpUrl });
   if (!options.mailer) app.addHook('onClose', async () => mailer.close());
 
-  const authenticate = createAuthPreHandler(db, jwtSecret);
+  const authenticate = createAuthPreHandler(auth);
   app.decorate('endpointGuards', {
     session: authenticate,
-    mfaPending: createAuthPreHandler(db, jwtSecret, { allowMfaPending: true }),
+    mfaPending: createAuthPreHandler(auth, { allowMfaPending: true }),
     scrape: createScrapeGuard(authenticate, metrics.token),
   });
 

@@ -1,9 +1,8 @@
 import type { Role } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import { tokenMatches } from '../metrics/metrics-options';
-import type { Db } from '@portal/db';
 import { forbidden, notFound, unauthorized } from '../services/errors';
-import { authenticate, type AuthContext } from '../services/identity-service';
+import { authenticate, type AuthContext, type AuthDeps } from '../services/identity-service';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -20,11 +19,11 @@ export function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-export function createAuthPreHandler(db: Db, jwtSecret: string, options: { allowMfaPending?: boolean } = {}): preHandlerAsyncHookHandler {
+export function createAuthPreHandler(deps: AuthDeps, options: { allowMfaPending?: boolean } = {}): preHandlerAsyncHookHandler {
   // The `userid` header the browser sends is deliberately ignored: identity comes from the token.
   return async function authPreHandler(request: FastifyRequest, _reply: FastifyReply) {
     // The read-only guard may already have verified this request's session (a full one, MFA done).
-    request.auth = request.auth ?? (await authenticate(db, jwtSecret, bearerToken(request), options));
+    request.auth = request.auth ?? (await authenticate(deps, bearerToken(request), options));
   };
 }
 

@@ -4,7 +4,7 @@ import Redis from 'ioredis';
 import type { ApiPluginOptions } from '../api-plugin';
 import { HttpMetrics, useHttpMetrics } from '../metrics/http-metrics';
 import { DOCS_PREFIX, docsRoutes } from '../routes/docs-routes';
-import { TOO_MANY_ATTEMPTS } from '../services/identity-service';
+import { TOO_MANY_ATTEMPTS, type AuthDeps } from '../services/identity-service';
 import { HttpError } from '../services/errors';
 import { useErrorHandling, useJsonBodyParser } from './error-handling';
 import { useMaintenanceGuard } from './maintenance-guard';
@@ -18,15 +18,15 @@ import { useZodCompilers } from './zod-compilers';
  * not-found answers, HTTP metrics, the maintenance and read-only guards, rate limits (in Redis when
  * several API processes share them) and the OpenAPI reference. Returns the HTTP counters.
  */
-export async function registerExternal(app: FastifyInstance, options: ApiPluginOptions): Promise<HttpMetrics> {
+export async function registerExternal(app: FastifyInstance, options: ApiPluginOptions, auth: AuthDeps): Promise<HttpMetrics> {
   requireEndpointDescriptors(app, { exceptUnder: `${app.prefix}${DOCS_PREFIX}` });
   useZodCompilers(app);
   useJsonBodyParser(app);
   useErrorHandling(app);
   const http = new HttpMetrics();
   useHttpMetrics(app, http);
-  useMaintenanceGuard(app, options.db, options.jwtSecret);
-  useReadOnlyGuard(app, options.db, options.jwtSecret);
+  useMaintenanceGuard(app, auth);
+  useReadOnlyGuard(app, auth);
   app.setNotFoundHandler((_request, reply) => {
     reply.code(404).send({ errorMessage: 'Not found' });
   });

@@ -1,12 +1,15 @@
 import type { AccountProfile } from '@portal/contracts';
 import type { Queryable } from '@portal/db';
 
-// The profile as the account-settings pages see it: the spec's fields plus the editable ones.
+// The profile as the account-settings pages see it: the spec's fields plus the editable ones, and
+// whether MFA is required for the user's subtree (isMfaRequiredForUser's rule, in the same statement:
+// a profile is read on every page, one round trip fewer matters).
 export async function findAccountProfile(db: Queryable, userId: string): Promise<AccountProfile | undefined> {
   const { rows } = await db.query<AccountProfile>(
     `select u.id as "userId", u.username, u.email, u.first_name as "firstName", u.last_name as "lastName",
             u.role, u.profile_image_url as "profileImageUrl", o.name as "organisationName",
-            u.phone, u.time_zone as "timeZone", u.language, u.mfa_method as "mfaMethod", u.access
+            u.phone, u.time_zone as "timeZone", u.language, u.mfa_method as "mfaMethod", u.access,
+            exists (select 1 from organisations a where starts_with(o.path, a.path) and a.mfa_required) as "mfaRequired"
      from users u join organisations o on o.id = u.organisation_id
      where u.id = $1`,
     [userId],

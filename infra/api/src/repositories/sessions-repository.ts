@@ -36,6 +36,10 @@ export interface ActiveSession {
   mfaPending: boolean;
   mfaAttempts: number;
   needsTouch: boolean;
+  /** The row's absolute expiry and last use, and the database's clock at the read: what the session cache needs to apply the same rules later. */
+  expiresAt: Date;
+  lastSeenAt: Date;
+  readAt: Date;
 }
 
 /**
@@ -52,9 +56,13 @@ export async function findActiveSession(db: Queryable, sessionId: string, userId
     mfa_pending: boolean;
     mfa_attempts: number;
     needs_touch: boolean;
+    expires_at: Date;
+    last_seen_at: Date;
+    read_at: Date;
   }>(
     `select s.id as session_id, u.id as user_id, u.role, u.organisation_id, u.access, s.mfa_pending, s.mfa_attempts,
-            s.last_seen_at < now() - make_interval(secs => $4) as needs_touch
+            s.last_seen_at < now() - make_interval(secs => $4) as needs_touch,
+            s.expires_at, s.last_seen_at, now() as read_at
      from sessions s join users u on u.id = s.user_id
      where s.id = $1 and s.user_id = $2
        and s.revoked_at is null
@@ -73,6 +81,9 @@ export async function findActiveSession(db: Queryable, sessionId: string, userId
     mfaPending: row.mfa_pending,
     mfaAttempts: row.mfa_attempts,
     needsTouch: row.needs_touch,
+    expiresAt: row.expires_at,
+    lastSeenAt: row.last_seen_at,
+    readAt: row.read_at,
   };
 }
 

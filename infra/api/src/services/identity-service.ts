@@ -10,6 +10,7 @@ import { isMfaRequiredForUser } from '../repositories/mfa-policy-repository';
 import { isUserSuspended } from '../repositories/user-management-repository';
 import { HttpError, unauthorized } from './errors';
 import { assertPasswordAttemptAllowed, recordWrongPassword, type PasswordAttemptLimits } from './password-attempts';
+import type { SessionCache } from './session-cache';
 import { ORGANISATION_KIND_FOR_ROLE } from './tenancy-service';
 
 export interface NewUser {
@@ -123,16 +124,34 @@ export interface AuthContext {
   mfaAttempts: number;
 }
 
+/** What checking a token needs; `sessions` is this process's verified-session cache, when it has one. */
+export interface AuthDeps {
+  db: Queryable;
+  jwtSecret: string;
+  sessions?: SessionCache;
+}
+
+/** findActiveSession, answered from the cache when it can be (session-cache.ts says why that is safe). */
+async function lookUpSession({ db, sessions }: AuthDeps, sessionId: string, userId: string) {
+  if (sessions?.get(sessionId, userId)) {
+    // A revocation committed before this request, by any process, is evicted once settled.
+    await sessions.settle();
+    const cached = sessions.get(sessionId, userId);
+    if (cached) return cached;
+  }
+  const ticket = sessions?.ticket();
+  const session = await findActiveSession(db, sessionId, userId);
+  if (session && sessions && ticket) sessions.store(ticket, session);
+  return session;
+}
+
 /**
  * Checks a bearer token and its server-side session. The role and organisation come from the
- * database, not the token, so a changed role takes effect at once.
+ * database (or the cache the database's notifications keep current), not the token, so a changed
+ * role takes effect at once.
  */
-export async function authenticate(
-  db: Queryable,
-  jwtSecret: string,
-  token: string | undefined,
-  options: { allowMfaPending?: boolean } = {},
-): Promise<AuthContext> {
+export async function authenticate(deps: AuthDeps, token: string | undefined, options: { allowMfaPending?: boolean } = {}): Promise<AuthContext> {
+  const { db, jwtSecret } = deps;
   if (!token) throw unauthorized();
   let claims;
   try {
@@ -141,7 +160,7 @@ export async function authenticate(
     if (error instanceof TokenError && error.reason === 'expired') throw unauthorized('Session expired');
     throw unauthorized('Invalid token');
   }
-  const session = await findActiveSession(db, claims.sid, claims.sub);
+  const session = await lookUpSession(deps, claims.sid, claims.sub);
   if (!session) throw unauthorized('Session expired');
   // Until api/validate/otp succeeds the session opens only the MFA routes.
   if (session.mfaPending && !options.allowMfaPending) throw unauthorized('Multi-factor verification required');

@@ -1,7 +1,6 @@
 import { ACCOUNT_SETTINGS_MESSAGES as M, type AccountProfile, type UpdateProfileRequest } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import { emailUsedByOther, findAccountProfile, setProfileImageUrl, updateProfileFields } from '../repositories/account-profile-repository';
-import { isMfaRequiredForUser } from '../repositories/mfa-policy-repository';
 import { findUserById } from '../repositories/users-repository';
 import { HttpError, notFound } from './errors';
 import { claimImage } from './image-service';
@@ -12,7 +11,7 @@ const blankToNull = (value: string | undefined) => (value && value.trim() !== ''
 export async function getAccountProfile(db: Db, userId: string): Promise<AccountProfile> {
   const profile = await findAccountProfile(db, userId);
   if (!profile) throw notFound();
-  return { ...profile, mfaRequired: await isMfaRequiredForUser(db, userId) };
+  return profile;
 }
 
 /**

@@ -115,6 +115,15 @@ export async function post(app: ApiInstance, url: string, payload: unknown, head
   return app.inject({ method: 'POST', url: `/backend/${url}`, payload: payload as object, headers });
 }
 
+/** A fresh database for `build({ database })`, for tests that wrap it; closed with the app. */
+export async function openApiTestDatabase(): Promise<Db> {
+  const options = await databaseOptions('seeded');
+  return options.database ?? (await openDatabase(options));
+}
+
+/** A PostgreSQL schema (dropped after the test) that several apps can share: `build({ databaseUrl, schema })`. */
+export const sharedTestSchema = (): string => freshSchema();
+
 /** An open database with nothing in it (no migrations), closed after the test. */
 export async function openTestDatabase(): Promise<Db> {
   const options = await databaseOptions('empty');
