@@ -1,80 +1,240 @@
-// Prints what a browser downloads for /login and for /dashboard (JS files, raw bytes, gzip
-// bytes, bytes on the wire, 0 when served from cache) and how long each takes to show, on the built portal in Chromium.
-// Run after `pnpm build`: `pnpm bench`.
+// Prints, per route (/login, a signed-in /dashboard and one page of each remote), the JavaScript a
+// browser downloads until the page is usable (files, gzip and brotli bytes of each body) and the
+// Lighthouse performance scores on a phone (simulated mobile throttling) and a desktop, with LCP,
+// TBT and the accessibility score. Then one signed-in walk through every route of a customer:
+// all the JavaScript loaded, and how long the first visit to each remote's route takes to show.
+// Run after `pnpm build`: `pnpm bench` (BENCH_LIGHTHOUSE=0 skips Lighthouse).
 import zlib from 'node:zlib';
-import type { Page, Response } from 'playwright-core';
-import { launchBrowser, newPage, signIn } from '../src/browser';
+import * as chromeLauncher from 'chrome-launcher';
+import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { DEMO_PASSWORD } from '../src/browser';
+import { CHROMIUM_ARGS, ensureChromium } from '../src/chromium';
 import { startPortal } from '../src/portal';
+
+type LighthouseFn = (url: string, flags: Record<string, unknown>, config: unknown, page: Page) => Promise<{ lhr: Lhr } | undefined>;
+interface Lhr {
+  categories: Record<string, { score: number | null }>;
+  audits: Record<string, { numericValue?: number }>;
+}
+
+interface Route {
+  path: string;
+  /** Accessible role and name of what shows when the page is usable. */
+  ready: { role: string; name: string };
+  signedIn: boolean;
+}
+
+const USER = 'customer';
+const ROUTES: Route[] = [
+  { path: '/login', ready: { role: 'button', name: 'Sign In' }, signedIn: false },
+  { path: '/dashboard', ready: { role: 'navigation', name: 'Main menu' }, signedIn: true },
+  { path: '/backup', ready: { role: 'heading', name: 'Backup' }, signedIn: true },
+  { path: '/profile', ready: { role: 'heading', name: 'Profile' }, signedIn: true },
+  { path: '/support', ready: { role: 'heading', name: 'Support' }, signedIn: true },
+  { path: '/user-activity', ready: { role: 'heading', name: 'User Activity' }, signedIn: true },
+];
+// Every page a customer's menu offers, for the walk (the first one of each remote is timed).
+const WALK: { path: string; heading: string }[] = [
+  { path: '/backup', heading: 'Backup' },
+  { path: '/restore', heading: 'Restore' },
+  { path: '/jobs', heading: 'Jobs' },
+  { path: '/profile', heading: 'Profile' },
+  { path: '/notification', heading: 'Notification' },
+  { path: '/support', heading: 'Support' },
+  { path: '/support-tickets', heading: 'Support Tickets' },
+  { path: '/feedbacks', heading: 'Feedbacks' },
+  { path: '/user-activity', heading: 'User Activity' },
+  { path: '/alerts', heading: 'Alerts' },
+];
+const REMOTE_OF: Record<string, string> = {
+  '/backup': 'backup_sets',
+  '/restore': 'backup_sets',
+  '/jobs': 'backup_sets',
+  '/profile': 'account_settings',
+  '/notification': 'account_settings',
+  '/support': 'support',
+  '/support-tickets': 'support',
+  '/feedbacks': 'support',
+  '/user-activity': 'admin_ops',
+  '/alerts': 'admin_ops',
+};
+
+const aria = (role: string, name: string) => `::-p-aria([name="${name}"][role="${role}"])`;
 
 interface JsFile {
   url: string;
-  raw: number;
   gzip: number;
-  wire: number;
+  brotli: number;
 }
 
-function recordJs(page: Page): { files: JsFile[]; pending: Promise<void>[] } {
-  const files: JsFile[] = [];
+/** Every JavaScript response of the page from now on, with its body's gzip (9) and brotli (11) size. */
+function recordJs(page: Page): { files: Map<string, JsFile>; settle: () => Promise<void>; stop: () => void } {
+  const files = new Map<string, JsFile>();
   const pending: Promise<void>[] = [];
-  page.on('response', (res: Response) => {
-    if (!res.url().endsWith('.js')) return;
+  const onResponse = (res: import('puppeteer-core').HTTPResponse) => {
+    const url = res.url();
+    if (!/\.m?js(\?|$)/.test(url) || res.status() !== 200) return;
     pending.push(
-      (async () => {
-        const body = await res.body();
-        const sizes = await res.request().sizes();
-        files.push({ url: res.url(), raw: body.length, gzip: zlib.gzipSync(body, { level: 9 }).length, wire: Math.max(0, sizes.responseBodySize) });
-      })(),
+      res.buffer().then(
+        (body) => {
+          files.set(url, {
+            url,
+            gzip: zlib.gzipSync(body, { level: 9 }).length,
+            brotli: zlib.brotliCompressSync(body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
+          });
+        },
+        () => undefined,
+      ),
     );
-  });
-  return { files, pending };
+  };
+  page.on('response', onResponse);
+  return { files, settle: async () => void (await Promise.all(pending)), stop: () => page.off('response', onResponse) };
 }
 
-function summary(label: string, files: JsFile[], ms: number): string {
-  const sum = (k: keyof Omit<JsFile, 'url'>) => files.reduce((n, f) => n + f[k], 0);
-  return `${label.padEnd(34)} ${String(files.length).padStart(5)} ${String(sum('raw')).padStart(11)} ${String(sum('gzip')).padStart(11)} ${String(sum('wire')).padStart(11)} ${String(ms).padStart(8)}`;
+const sum = (files: Iterable<JsFile>, key: 'gzip' | 'brotli') => [...files].reduce((n, f) => n + f[key], 0);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)}`;
+
+async function clearCache(page: Page): Promise<void> {
+  const cdp = await page.createCDPSession();
+  await cdp.send('Network.clearBrowserCache');
+  await cdp.detach();
+}
+
+async function signIn(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.waitForSelector('#login-username');
+  await page.type('#login-username', USER);
+  await page.type('#login-password', DEMO_PASSWORD);
+  await Promise.all([page.waitForFunction(() => location.pathname === '/dashboard'), page.click('button[type="submit"]')]);
+  await page.waitForSelector(aria('navigation', 'Main menu'));
+}
+
+async function signOut(page: Page, base: string): Promise<void> {
+  await page.goto(`${base}/login`);
+  await page.evaluate(() => {
+    localStorage.clear();
+    sessionStorage.clear();
+  });
+}
+
+/** JS until the route's ready element shows, on a cold cache, unthrottled. */
+async function weigh(page: Page, base: string, route: Route): Promise<{ files: JsFile[]; ms: number }> {
+  await page.goto('about:blank');
+  await clearCache(page);
+  const rec = recordJs(page);
+  const start = Date.now();
+  await page.goto(`${base}${route.path}`);
+  await page.waitForSelector(aria(route.ready.role, route.ready.name), { timeout: 60_000 });
+  const ms = Date.now() - start;
+  await rec.settle();
+  rec.stop();
+  return { files: [...rec.files.values()], ms };
+}
+
+interface Scores {
+  perf: number;
+  lcp: number;
+  tbt: number;
+  a11y: number;
+}
+
+async function audit(lighthouse: LighthouseFn, desktopConfig: unknown, page: Page, url: string, form: 'mobile' | 'desktop'): Promise<Scores> {
+  await page.goto('about:blank');
+  await clearCache(page);
+  // Storage is kept (the signed-in session lives in this tab); the cache is cleared above.
+  const flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true };
+  const result = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined, page);
+  // Lighthouse leaves its device emulation on the tab; the next steps want the desktop window back.
+  const cdp = await page.createCDPSession();
+  await cdp.send('Emulation.clearDeviceMetricsOverride');
+  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await cdp.detach();
+  await page.setViewport({ width: 1400, height: 900 });
+  if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  return {
+    perf: lhr.categories.performance.score ?? 0,
+    a11y: lhr.categories.accessibility.score ?? 0,
+    lcp: lhr.audits['largest-contentful-paint'].numericValue ?? NaN,
+    tbt: lhr.audits['total-blocking-time'].numericValue ?? NaN,
+  };
+}
+
+const fmtScores = (s: Scores | undefined) =>
+  s ? `${s.perf.toFixed(2).padStart(5)} ${(s.lcp / 1000).toFixed(2).padStart(6)} ${Math.round(s.tbt).toString().padStart(6)}` : `${'-'.padStart(5)} ${'-'.padStart(6)} ${'-'.padStart(6)}`;
+
+async function walk(page: Page, base: string): Promise<{ files: JsFile[]; firstVisit: { path: string; remote: string; ms: number }[] }> {
+  await signOut(page, base);
+  await page.goto('about:blank');
+  await clearCache(page);
+  const rec = recordJs(page);
+  await signIn(page, base);
+  const firstVisit: { path: string; remote: string; ms: number }[] = [];
+  const seen = new Set<string>();
+  for (const { path, heading } of WALK) {
+    // A user reads the page for a moment before choosing the next one.
+    await new Promise((r) => setTimeout(r, 1500));
+    const start = Date.now();
+    await page.evaluate((u) => {
+      window.history.pushState({}, '', u);
+      window.dispatchEvent(new PopStateEvent('popstate'));
+    }, path);
+    await page.waitForSelector(aria('heading', heading), { timeout: 60_000 });
+    const ms = Date.now() - start;
+    const remote = REMOTE_OF[path];
+    if (!seen.has(remote)) firstVisit.push({ path, remote, ms });
+    seen.add(remote);
+  }
+  await rec.settle();
+  rec.stop();
+  return { files: [...rec.files.values()], firstVisit };
 }
 
 async function main(): Promise<void> {
+  const withLighthouse = process.env.BENCH_LIGHTHOUSE !== '0';
+  const { default: lighthouse } = (await import('lighthouse')) as unknown as { default: LighthouseFn };
+  const { default: desktopConfig } = (await import('lighthouse/core/config/desktop-config.js')) as unknown as { default: unknown };
   const portal = await startPortal();
-  const browser = await launchBrowser();
+  const chrome = await chromeLauncher.launch({
+    chromePath: ensureChromium(),
+    chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
+  });
+  let browser: Browser | undefined;
   try {
-    const { context, page } = await newPage(browser, portal.url);
-    const rec = recordJs(page);
-    let start = Date.now();
-    await page.goto('/login');
-    await page.getByRole('button', { name: 'Sign In' }).waitFor();
-    const loginMs = Date.now() - start;
-    await Promise.all(rec.pending);
-    const login = [...rec.files];
+    browser = await puppeteer.connect({ browserURL: `http://127.0.0.1:${chrome.port}`, defaultViewport: { width: 1400, height: 900 } });
+    const page = await browser.newPage();
+    const base = portal.url;
+    const rows: string[] = [];
+    let signedIn = false;
+    for (const route of ROUTES) {
+      if (route.signedIn && !signedIn) {
+        await signIn(page, base);
+        signedIn = true;
+      } else if (!route.signedIn && signedIn) {
+        await signOut(page, base);
+        signedIn = false;
+      }
+      const { files, ms } = await weigh(page, base, route);
+      const mobile = withLighthouse ? await audit(lighthouse, desktopConfig, page, `${base}${route.path}`, 'mobile') : undefined;
+      const desktop = withLighthouse ? await audit(lighthouse, desktopConfig, page, `${base}${route.path}`, 'desktop') : undefined;
+      const a11y = mobile ? mobile.a11y.toFixed(2) : '-';
+      rows.push(
+        `${route.path.padEnd(15)} ${String(files.length).padStart(5)} ${kb(sum(files, 'gzip')).padStart(9)} ${kb(sum(files, 'brotli')).padStart(9)} ${String(ms).padStart(6)}   ${fmtScores(mobile)}   ${fmtScores(desktop)} ${a11y.padStart(5)}`,
+      );
+      console.error(`measured ${route.path}`);
+    }
+    const walked = await walk(page, base);
 
-    start = Date.now();
-    await signIn(page, 'admin', undefined, false);
-    await page.waitForURL('**/dashboard');
-    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
-    const dashboardMs = Date.now() - start;
-    await Promise.all(rec.pending);
-    const afterLogin = rec.files.slice(login.length);
-
-    // A cold reload of /dashboard for the signed-in user: same tab (the session user lives in
-    // session storage), browser cache cleared and disabled.
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.clearBrowserCache');
-    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true });
-    const before = rec.files.length;
-    start = Date.now();
-    await page.reload();
-    await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
-    const coldMs = Date.now() - start;
-    await Promise.all(rec.pending);
-    const coldRec = { files: rec.files.slice(before) };
-
-    console.log(`${'page'.padEnd(34)} ${'files'.padStart(5)} ${'raw bytes'.padStart(11)} ${'gzip bytes'.padStart(11)} ${'wire bytes'.padStart(11)} ${'ms'.padStart(8)}`);
-    console.log(summary('/login (cold)', login, loginMs));
-    console.log(summary('sign-in -> /dashboard (added JS)', afterLogin, dashboardMs));
-    console.log(summary('/dashboard (cold, signed in)', coldRec.files, coldMs));
-    await context.close();
+    console.log('JavaScript until the page is usable (cold cache, unthrottled); Lighthouse mobile (simulated slow 4G, 4x CPU) and desktop');
+    console.log(`${'route'.padEnd(15)} ${'files'.padStart(5)} ${'gzip KB'.padStart(9)} ${'br KB'.padStart(9)} ${'ms'.padStart(6)}   ${'mob'.padStart(5)} ${'LCP s'.padStart(6)} ${'TBT ms'.padStart(6)}   ${'desk'.padStart(5)} ${'LCP s'.padStart(6)} ${'TBT ms'.padStart(6)} ${'a11y'.padStart(5)}`);
+    for (const row of rows) console.log(row);
+    console.log('');
+    console.log(`signed-in walk through ${WALK.length} routes (${USER}): ${walked.files.length} JS files, ${kb(sum(walked.files, 'gzip'))} KB gzip, ${kb(sum(walked.files, 'brotli'))} KB brotli in total`);
+    for (const { path, remote, ms } of walked.firstVisit) console.log(`  first visit of ${remote.padEnd(17)} ${path.padEnd(15)} content shown in ${ms} ms`);
   } finally {
-    await browser.close();
+    await browser?.disconnect();
+    chrome.kill();
     await portal.stop();
   }
 }
