@@ -40,6 +40,8 @@ export interface PutResult {
 /** Content-addressed, deduplicated per backup tenant, compressed and encrypted with the tenant's key. */
 export interface BlobStore {
   put(tenantId: string, content: Buffer): Promise<PutResult>;
+  /** put for a batch (one index read and write per round instead of per content); results in order. */
+  putMany(tenantId: string, contents: Buffer[]): Promise<PutResult[]>;
   get(tenantId: string, hash: string): Promise<Buffer>;
   has(tenantId: string, hash: string): Promise<boolean>;
   /** Removes blobs of a tenant that no item version references any more; returns how many. */

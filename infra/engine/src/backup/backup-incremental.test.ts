@@ -63,7 +63,8 @@ describe('incremental backups of events, contacts and channel messages through d
   afterAll(() => emulator.stop());
 
   function env(runSeq: number, services: BackupService[]): ObjectBackupEnv {
-    const blobs = { put: async (_tenant: string, content: Buffer) => ({ hash: crypto.createHash('sha256').update(content).digest('hex') }) } as unknown as BlobStore;
+    const hashOf = (content: Buffer) => ({ hash: crypto.createHash('sha256').update(content).digest('hex') });
+    const blobs = { put: async (_tenant: string, content: Buffer) => hashOf(content), putMany: async (_tenant: string, contents: Buffer[]) => contents.map(hashOf) } as unknown as BlobStore;
     const job = { progress: { itemsDone: 0, bytesDone: 0 }, checkpoint: async () => undefined } as unknown as JobContext;
     return { db, blobs, graph, job, setId: 'set-1', tenantRowId: 'tenant-1', runSeq, services, fetchConcurrency: 2 };
   }

@@ -73,6 +73,14 @@ async function deltaStream<T extends { id: string }>(
   return counts;
 }
 
+/** Stores items as canonical JSON in one batch of blob puts; the records to write for them. */
+async function storeAsJson<T>(env: ObjectBackupEnv, items: T[], toRecord: (item: T, content: Buffer) => ItemRecord): Promise<ItemRecord[]> {
+  const contents = items.map((item) => Buffer.from(canonicalJson(item)));
+  const puts = await env.blobs.putMany(env.tenantRowId, contents);
+  for (const content of contents) env.job.progress.bytesDone += content.length;
+  return items.map((item, i) => ({ ...toRecord(item, contents[i]), blobHash: puts[i].hash }));
+}
+
 /** A full listing (no delta API): unchanged items are skipped by change tag; unseen ones are closed. */
 async function listingStream<T extends { id: string }>(
   env: ObjectBackupEnv,
@@ -91,15 +99,11 @@ async function listingStream<T extends { id: string }>(
   let batch: T[] = [];
   const flush = async () => {
     const tags = await currentTags(env.db, object.id, service, batch.map((item) => item.id));
-    const records: ItemRecord[] = [];
-    for (const item of batch) {
+    const changed = batch.filter((item) => {
       const tag = tagOf(item);
-      if (tags.has(item.id) && tag !== null && tags.get(item.id) === tag) continue;
-      const content = Buffer.from(canonicalJson(item));
-      const put = await env.blobs.put(env.tenantRowId, content);
-      env.job.progress.bytesDone += content.length;
-      records.push({ ...toRecord(item, content), blobHash: put.hash });
-    }
+      return !(tags.has(item.id) && tag !== null && tags.get(item.id) === tag);
+    });
+    const records = await storeAsJson(env, changed, toRecord);
     env.job.progress.itemsDone += batch.length;
     addCounts(counts, await writeVersions(env.db, env.setId, object.id, env.runSeq, records));
     batch = [];
@@ -137,10 +141,11 @@ async function backupMail(env: ObjectBackupEnv, object: ObjectRef): Promise<Writ
         // messages travel in JSON batches (one round trip for up to 20), ones with attachments alone.
         const units = [...chunks(changed.filter((m) => !m.hasAttachments), MIME_BATCH_SIZE), ...changed.filter((m) => m.hasAttachments).map((m) => [m])];
         await runPool(units, env.fetchConcurrency, async (unit) => {
-          const mimes = unit.length === 1 ? [await env.graph.getMessageMime(userId, unit[0].id)] : await env.graph.getMessageMimes(userId, unit.map((m) => m.id));
+          const mimes = (unit.length === 1 ? [await env.graph.getMessageMime(userId, unit[0].id)] : await env.graph.getMessageMimes(userId, unit.map((m) => m.id))).map((bytes) => Buffer.from(bytes));
+          const puts = await env.blobs.putMany(env.tenantRowId, mimes);
           for (const [index, message] of unit.entries()) {
-            const mime = Buffer.from(mimes[index]);
-            const put = await env.blobs.put(env.tenantRowId, mime);
+            const mime = mimes[index];
+            const put = puts[index];
             env.job.progress.itemsDone += 1;
             env.job.progress.bytesDone += mime.length;
             records.push({
@@ -230,16 +235,12 @@ async function storeJsonItems<T extends { id: string }>(
   tagOf: (item: T) => string | null,
 ): Promise<WriteCounts> {
   const tags = await currentTags(env.db, object.id, service, items.map((item) => item.id));
-  const records: ItemRecord[] = [];
-  for (const item of items) {
-    env.job.progress.itemsDone += 1;
+  const changed = items.filter((item) => {
     const tag = tagOf(item);
-    if (tag !== null && tags.get(item.id) === tag) continue;
-    const content = Buffer.from(canonicalJson(item));
-    const put = await env.blobs.put(env.tenantRowId, content);
-    env.job.progress.bytesDone += content.length;
-    records.push({ ...toRecord(item, content), blobHash: put.hash });
-  }
+    return !(tag !== null && tags.get(item.id) === tag);
+  });
+  const records = await storeAsJson(env, changed, toRecord);
+  env.job.progress.itemsDone += items.length;
   return writeVersions(env.db, env.setId, object.id, env.runSeq, records);
 }
 

@@ -25,19 +25,23 @@ const RENEW_AFTER_SHARE = 1 / 24;
 const COLLECT_BATCH = 200;
 
 /**
- * Renews the lease of a stored blob; false when the tenant has no such blob (or a collector has just
- * deleted it, in which case the caller stores it again). On PostgreSQL the update waits for a collector
- * that holds the row, so it never renews a row whose object is being deleted.
+ * Renews the leases of stored blobs and returns the hashes the tenant has; a missing one was never
+ * stored or a collector has just deleted it, and the caller stores it (again). On PostgreSQL the update
+ * waits for a collector that holds a row, so it never renews a row whose object is being deleted.
  */
-export async function touchBlob(db: EngineQueryable, tenantId: string, hash: string, graceSeconds: number): Promise<boolean> {
-  const { rows } = await db.query<{ fresh: boolean }>(
-    'select touched_at > now() - make_interval(secs => $3) as fresh from backup_blobs where tenant_id = $1 and hash = $2',
-    [tenantId, hash, graceSeconds * RENEW_AFTER_SHARE],
+export async function touchBlobs(db: EngineQueryable, tenantId: string, hashes: string[], graceSeconds: number): Promise<Set<string>> {
+  if (!hashes.length) return new Set();
+  const { rows } = await db.query<{ hash: string; fresh: boolean }>(
+    'select hash, touched_at > now() - make_interval(secs => $3) as fresh from backup_blobs where tenant_id = $1 and hash = any($2::text[])',
+    [tenantId, hashes, graceSeconds * RENEW_AFTER_SHARE],
   );
-  if (!rows[0]) return false;
-  if (rows[0].fresh) return true;
-  const renewed = await db.query('update backup_blobs set touched_at = now() where tenant_id = $1 and hash = $2 returning hash', [tenantId, hash]);
-  return renewed.rows.length > 0;
+  const present = new Set(rows.filter((r) => r.fresh).map((r) => r.hash));
+  const stale = rows.filter((r) => !r.fresh).map((r) => r.hash);
+  if (stale.length) {
+    const renewed = await db.query<{ hash: string }>('update backup_blobs set touched_at = now() where tenant_id = $1 and hash = any($2::text[]) returning hash', [tenantId, stale]);
+    for (const row of renewed.rows) present.add(row.hash);
+  }
+  return present;
 }
 
 /**

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { blobObjectName, decryptBlob, encryptBlob, unwrapDataKey } from '../crypto/keys';
 import type { BlobStore, EngineDb, ObjectStore, PutResult } from '../ports';
-import { collectUnreferenced, DEFAULT_BLOB_GRACE_SECONDS, touchBlob } from './blob-leases';
+import { collectUnreferenced, DEFAULT_BLOB_GRACE_SECONDS, touchBlobs } from './blob-leases';
 
 const brotli = promisify(zlib.brotliCompress);
 const unbrotli = promisify(zlib.brotliDecompress);
@@ -43,29 +43,81 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
   }
   const objectKey = (tenantId: string, key: Buffer, hash: string) => `blobs/${tenantId}/${blobObjectName(key, hash)}`;
 
-  return {
-    async put(tenantId, content): Promise<PutResult> {
-      const hash = crypto.createHash('sha256').update(content).digest('hex');
-      const deduplicated: PutResult = { hash, size: content.length, storedSize: 0, deduplicated: true };
-      // A hit renews the blob's lease, so a collector cannot delete it before the caller's item version references it.
-      if (await touchBlob(db, tenantId, hash, graceSeconds)) return deduplicated;
+  /**
+   * Stores many contents with one index read and one index write per round (a backup page at a time):
+   * contents already stored only renew their lease; the others are sealed and written in parallel,
+   * object first and index row second, so an index row always points at a complete object. A row
+   * that another writer inserted first (same content, same object) is checked again in the next
+   * round: it may be an old one a collector is deleting right now, and then the content is stored again.
+   */
+  async function putMany(tenantId: string, contents: Buffer[]): Promise<PutResult[]> {
+    const hashes = contents.map((content) => crypto.createHash('sha256').update(content).digest('hex'));
+    const contentOf = new Map<string, Buffer>();
+    hashes.forEach((hash, i) => contentOf.has(hash) || contentOf.set(hash, contents[i]));
+    const storedSize = new Map<string, number>();
+    let pending = [...contentOf.keys()];
+    for (let round = 1; pending.length; round += 1) {
+      // A hit renews the blob's lease, so a collector cannot delete it before the caller's item version
+      // references it. (Asking before writing matters: a collector deleting the same content holds its
+      // row, and the renewal waits for it; a write first could land just before the collector's delete.)
+      const present = await touchBlobs(db, tenantId, pending, graceSeconds);
+      const missing = pending.filter((hash) => !present.has(hash));
+      if (!missing.length) break;
+      if (round > PUT_ATTEMPTS) throw new Error(`Blob ${missing[0]} could not be stored: its index row kept disappearing`);
       const key = await dataKey(tenantId);
-      const sealed = encryptBlob(key, hash, await brotli(content, BROTLI_OPTIONS));
-      for (let attempt = 1; ; attempt += 1) {
-        // Object first, index row second: an index row always points at a complete object.
-        await objects.put(objectKey(tenantId, key, hash), sealed);
-        // Never "do update": the row of a concurrent writer (same content, same object) stays as it is.
-        const inserted = await db.query(
-          'insert into backup_blobs (tenant_id, hash, size, stored_size) values ($1, $2, $3, $4) on conflict do nothing returning hash',
-          [tenantId, hash, content.length, sealed.length],
-        );
-        if (inserted.rows.length) return { hash, size: content.length, storedSize: sealed.length, deduplicated: false };
-        // Another writer stored the same content a moment earlier: same bytes, same name. Its row may be
-        // an old one a collector is deleting with its object right now; if so, store again.
-        if (await touchBlob(db, tenantId, hash, graceSeconds)) return deduplicated;
-        if (attempt >= PUT_ATTEMPTS) throw new Error(`Blob ${hash} could not be stored: its index row kept disappearing`);
-      }
-    },
+      const sealedSizes = await Promise.all(
+        missing.map(async (hash) => {
+          const sealed = encryptBlob(key, hash, await brotli(contentOf.get(hash)!, BROTLI_OPTIONS));
+          await objects.put(objectKey(tenantId, key, hash), sealed);
+          return sealed.length;
+        }),
+      );
+      // Never "do update": the row of a concurrent writer (same content, same object) stays as it is.
+      const inserted = await db.query<{ hash: string }>(
+        `insert into backup_blobs (tenant_id, hash, size, stored_size)
+         select $1, x.hash, x.size, x.stored from unnest($2::text[], $3::bigint[], $4::bigint[]) as x(hash, size, stored)
+         on conflict do nothing returning hash`,
+        [tenantId, missing, missing.map((hash) => contentOf.get(hash)!.length), sealedSizes],
+      );
+      const insertedHashes = new Set(inserted.rows.map((row) => row.hash));
+      missing.forEach((hash, i) => insertedHashes.has(hash) && storedSize.set(hash, sealedSizes[i]));
+      // Not inserted: stored before (a duplicate, or a concurrent writer of the same content); the next
+      // round renews its lease, or stores it again if a collector is deleting it right now.
+      pending = missing.filter((hash) => !insertedHashes.has(hash));
+    }
+    const reported = new Set<string>();
+    return hashes.map((hash, i) => {
+      const size = contents[i].length;
+      const stored = storedSize.get(hash);
+      // The first occurrence of content this call stored counts its bytes; repeats are deduplicated.
+      const first = !reported.has(hash);
+      reported.add(hash);
+      return first && stored !== undefined ? { hash, size, storedSize: stored, deduplicated: false } : { hash, size, storedSize: 0, deduplicated: true };
+    });
+  }
+
+  // Single puts made while others are in flight (a pool of downloads) go to the database together:
+  // those queued in the same turn of the event loop share one putMany per tenant.
+  let queued: Array<{ tenantId: string; content: Buffer; resolve: (result: PutResult) => void; reject: (error: unknown) => void }> = [];
+  function flushQueued(): void {
+    const batch = queued;
+    queued = [];
+    for (const tenantId of new Set(batch.map((entry) => entry.tenantId))) {
+      const entries = batch.filter((entry) => entry.tenantId === tenantId);
+      putMany(tenantId, entries.map((entry) => entry.content)).then(
+        (results) => entries.forEach((entry, i) => entry.resolve(results[i])),
+        (error: unknown) => entries.forEach((entry) => entry.reject(error)),
+      );
+    }
+  }
+
+  return {
+    put: (tenantId, content) =>
+      new Promise<PutResult>((resolve, reject) => {
+        if (queued.length === 0) setImmediate(flushQueued);
+        queued.push({ tenantId, content, resolve, reject });
+      }),
+    putMany,
     async get(tenantId, hash) {
       const key = await dataKey(tenantId);
       const sealed = await objects.get(objectKey(tenantId, key, hash));

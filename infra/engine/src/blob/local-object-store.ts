@@ -34,14 +34,26 @@ export function createLocalObjectStore(root: string): ObjectStore {
     }
   }
 
+  // Folders this store has made: a mkdir per blob is a system call per item for nothing.
+  const made = new Set<string>();
+
   return {
     kind: 'local',
     async put(key, body) {
       const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      const dir = path.dirname(file);
+      if (!made.has(dir)) {
+        await fs.mkdir(dir, { recursive: true });
+        made.add(dir);
+      }
       const temp = `${file}.${crypto.randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
       try {
-        await fs.writeFile(temp, body);
+        await fs.writeFile(temp, body).catch(async (error: NodeJS.ErrnoException) => {
+          // The folder was removed behind the store's back (an operator cleaning up): make it again.
+          if (error.code !== 'ENOENT') throw error;
+          await fs.mkdir(dir, { recursive: true });
+          await fs.writeFile(temp, body);
+        });
         await fs.rename(temp, file);
       } catch (error) {
         await fs.rm(temp, { force: true });
