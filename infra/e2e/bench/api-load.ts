@@ -9,7 +9,7 @@
 // Each server runs in a child process; the load generator (autocannon) and the emulator run here.
 // Loopback only; every phase is bounded in time.
 // Env: BENCH_SECONDS (8, per measurement), BENCH_ROUNDS (2), BENCH_CONNECTIONS (10),
-// BENCH_BACKUP_SIZE (20000, emulator items), BENCH_SKIP_PG=1, BENCH_SKIP_BACKUP=1.
+// BENCH_BACKUP_SIZE (20000, emulator items), BENCH_SKIP_PGLITE=1, BENCH_SKIP_PG=1, BENCH_SKIP_BACKUP=1.
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { openDatabase } from '../../db/src/index';
@@ -184,7 +184,8 @@ async function bench(label: string, databaseUrl: string | undefined, emulator: E
 async function main(): Promise<void> {
   const withBackup = process.env.BENCH_SKIP_BACKUP !== '1';
   const pg = await postgresReachable();
-  for (const [label, url] of [['PGlite', undefined], ...(pg ? [['PostgreSQL', PG_URL]] : [])] as [string, string | undefined][]) {
+  const databases = [...(process.env.BENCH_SKIP_PGLITE === '1' ? [] : [['PGlite', undefined]]), ...(pg ? [['PostgreSQL', PG_URL]] : [])];
+  for (const [label, url] of databases as [string, string | undefined][]) {
     // A fresh tenant per database: the API's blob store and catalog start empty each time.
     const emulator = withBackup ? await startEmulator({ seed: 'portal-demo', size: BACKUP_SIZE }) : null;
     try {
