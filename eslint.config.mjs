@@ -88,7 +88,12 @@ const appZones = [
 // Package names, checked before resolution: pnpm does not link a package its importer does not
 // depend on, so `import '@portal/host'` from a remote would not resolve and no-restricted-paths
 // alone would let it through.
+// @mui/material is shared per component (shared/mf-build/src/mui-subpaths.cjs): the barrel would
+// load all of it on every page.
+const muiBarrel = { name: '@mui/material', message: "Import each component from its own path ('@mui/material/Button'), listed in shared/mf-build/src/mui-subpaths.cjs." };
+
 const onlyShared = (who) => ({
+  paths: [muiBarrel],
   patterns: [{ group: only(sharedNames), message: `${who} imports only the shared packages (${sharedNames.join(', ')}).` }],
 });
 
@@ -177,6 +182,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [muiBarrel],
           patterns: [
             {
               group: ['@portal/host', '@portal/host/*', '@portal/remote-*', ...infraNames.flatMap((n) => [n, `${n}/*`])],

@@ -1,4 +1,5 @@
-import { Alert, AlertTitle } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
 import type { MaintenanceStatus } from '@portal/contracts';
 import { getPublicMaintenance } from '@portal/contracts/calls';
 import { inBackground } from '@portal/request';

@@ -1,4 +1,6 @@
-import { Alert, Button, Stack } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import { useSyncExternalStore } from 'react';
 import { useT } from '@portal/ui';
 import { remoteNotices } from '../lib/federation/remote-notices';

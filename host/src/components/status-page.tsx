@@ -1,4 +1,6 @@
-import { Button, Stack, Typography } from '@mui/material';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { paths } from '@portal/config';
 import { useT, type MessageKey } from '@portal/ui';
 import { Link as RouterLink } from 'react-router-dom';

@@ -3,6 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { newPage, signedInPage, signIn } from './browser';
+import { REPO_ROOT } from './portal';
 import { usePortalSuite } from './suite';
 
 
@@ -22,11 +23,14 @@ async function heading(page: Page, name: string | RegExp) {
   await page.getByRole('heading', { name }).first().waitFor();
 }
 
+// Loaded by the host itself on every signed-in page, so the host's container loads them first.
 const SINGLETONS = [
   'react',
   'react-dom',
   'react-router-dom',
-  '@mui/material',
+  '@mui/material/styles',
+  '@mui/material/Button',
+  '@mui/material/TextField',
   '@emotion/react',
   'zustand',
   '@tanstack/react-query',
@@ -36,6 +40,11 @@ const SINGLETONS = [
   '@portal/data',
   '@portal/ui',
 ];
+
+// Shared per subpath (shared/mf-build: mui-subpaths.cjs, HOST_PROVIDES): often first used by a
+// remote's page, so the share scope names that remote as the loader (`from`); the factory is the
+// host's, because the host registers every one of them before any remote starts.
+const PER_SUBPATH = /^(@mui\/material(\/|$)|@portal\/ui\/kit$)/;
 
 test('every shared singleton is loaded once, from one container, across host and all four remotes', async () => {
   const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'customer');
@@ -53,24 +62,41 @@ test('every shared singleton is loaded once, from one container, across host and
     }, url);
     await heading(page, title);
   }
-  const loaded = await page.evaluate((names) => {
-    type Shared = { from?: string; loaded?: boolean; lib?: unknown; version: string };
-    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } })
-      .__FEDERATION__.__SHARE__;
-    const result: Record<string, string[]> = {};
-    for (const name of names) {
-      const seen = new Set<string>();
+  const { loaded, perSubpath, registeredBy } = await page.evaluate(
+    ({ names, pattern }) => {
+      type Shared = { from?: string; loaded?: boolean; lib?: unknown; version: string };
+      const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } })
+        .__FEDERATION__.__SHARE__;
+      const perSubpath = new Set<string>();
       for (const scopes of Object.values(share))
         for (const pkgs of Object.values(scopes))
-          for (const [version, shared] of Object.entries(pkgs[name] ?? {}))
-            if (shared.loaded || shared.lib) seen.add(`${version} from ${shared.from}`);
-      result[name] = [...seen];
-    }
-    return result;
-  }, SINGLETONS);
+          for (const [name, versions] of Object.entries(pkgs))
+            if (new RegExp(pattern).test(name) && Object.values(versions).some((shared) => shared.loaded || shared.lib)) perSubpath.add(name);
+      const result: Record<string, string[]> = {};
+      for (const name of [...names, ...perSubpath]) {
+        const seen = new Set<string>();
+        for (const scopes of Object.values(share))
+          for (const pkgs of Object.values(scopes))
+            for (const [version, shared] of Object.entries(pkgs[name] ?? {}))
+              if (shared.loaded || shared.lib) seen.add(`${version} from ${shared.from}`);
+        result[name] = [...seen];
+      }
+      return { loaded: result, perSubpath: [...perSubpath], registeredBy: Object.keys(share) };
+    },
+    { names: SINGLETONS, pattern: PER_SUBPATH.source },
+  );
   for (const name of SINGLETONS) {
     expect({ name, loaded: loaded[name] }).toEqual({ name, loaded: [expect.stringMatching(/ from host$/)] });
   }
+  // Never all of @mui/material: only the components the pages render, each once.
+  expect(perSubpath).not.toContain('@mui/material');
+  expect(perSubpath).toEqual(expect.arrayContaining(['@mui/material/styles', '@portal/ui/kit']));
+  const hostProvides = new Set(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'host', 'dist', 'mf-manifest.json'), 'utf8')).shared.map((s: { name: string }) => s.name));
+  for (const name of perSubpath) {
+    expect({ name, loaded: loaded[name], providedByHost: hostProvides.has(name) }).toEqual({ name, loaded: [expect.any(String)], providedByHost: true });
+  }
+  // The host's instance created the share scope every remote joined.
+  expect(registeredBy[0]).toMatch(/^host(:|$)/);
   await context.close();
 });
 

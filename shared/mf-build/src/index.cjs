@@ -9,15 +9,17 @@ const MinimizerPlugin = require('minimizer-webpack-plugin');
 
 // Spec section 8: a chunk load failure raises an error after 120 s (one number with the host's runtime).
 const { chunkLoadTimeoutMs: CHUNK_LOAD_TIMEOUT_MS } = require('@portal/config/build-constants.json');
+const MUI_SUBPATHS = require('./mui-subpaths.cjs');
 
-// Every package that holds state or React context must exist once in the page.
+// Every package that holds state or React context must exist once in the page. @mui/material is
+// shared per component (see mui-subpaths.cjs), never as one module.
 const SINGLETONS = [
   'react',
   'react-dom',
   'react/jsx-runtime',
   'react-router-dom',
   'react-router',
-  '@mui/material',
+  ...MUI_SUBPATHS,
   '@emotion/react',
   '@emotion/styled',
   'zustand',
@@ -27,6 +29,8 @@ const SINGLETONS = [
   '@portal/request',
   '@portal/data',
   '@portal/ui',
+  // The list kit and dialogs: a second entry, so the first page does not load them.
+  '@portal/ui/kit',
 ];
 
 // Subpaths share their package's version (react/jsx-runtime -> react).
@@ -56,9 +60,30 @@ function installedVersion(request, fromDir) {
   }
 }
 
+// Singletons the host provides even where its own code does not import them. A package shared per
+// subpath keeps state in modules its subpaths import by relative path (MUI's FormControl, List and
+// Table contexts, @portal/ui's stores): each subpath must come from the host's build, not from the
+// first remote that happened to load it. Module Federation provides an unused share only when its
+// `import` is a resolved file.
+const HOST_PROVIDES = [...MUI_SUBPATHS, '@portal/ui/kit'];
+
+// The file webpack picks for a browser build (ES modules: the `default` export condition, not `require`).
+function browserResolver() {
+  const webpackDir = path.dirname(require.resolve('webpack/package.json'));
+  const { ResolverFactory, CachedInputFileSystem } = require(require.resolve('enhanced-resolve', { paths: [webpackDir] }));
+  return ResolverFactory.createResolver({
+    fileSystem: new CachedInputFileSystem(fs, 4000),
+    useSyncFileSystemCalls: true,
+    conditionNames: ['webpack', 'production', 'browser', 'import', 'module', 'default'],
+    mainFields: ['browser', 'module', 'main'],
+    extensions: ['.ts', '.tsx', '.mjs', '.js', '.jsx', '.json'],
+  });
+}
+
 // Real versions only: pnpm's `catalog:` / `workspace:*` specifiers would reach MF as `^*`.
-function sharedConfig(fromDir) {
+function sharedConfig(fromDir, { isHost = false } = {}) {
   const shared = {};
+  const resolver = isHost ? browserResolver() : undefined;
   for (const request of SINGLETONS) {
     const version = installedVersion(request, fromDir);
     shared[request] = {
@@ -67,6 +92,7 @@ function sharedConfig(fromDir) {
       requiredVersion: `^${version}`,
       strictVersion: false,
     };
+    if (resolver && HOST_PROVIDES.includes(request)) shared[request].import = resolver.resolveSync({}, fromDir, request);
   }
   return shared;
 }
@@ -189,7 +215,7 @@ function createConfig(options) {
         ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: wrapExposes(exposes, env) }),
         // The host learns remote URLs at run time from /remotes.json; nothing is compiled in.
         remotes: {},
-        shared: sharedConfig(dir),
+        shared: sharedConfig(dir, { isHost }),
         // version-first loads every remote entry at start, so one remote down would blank the host.
         shareStrategy: 'loaded-first',
         manifest: true,
@@ -252,6 +278,23 @@ function createConfig(options) {
       optimization: {
         // A single runtime chunk would be shared by name between containers and break MF.
         runtimeChunk: false,
+        splitChunks: {
+          // @mui/material is shared per component: each is an async chunk of its own, and with
+          // webpack's default cap of 30 requests per chunk group the code they have in common
+          // (@mui/system, emotion, ButtonBase...) would be copied into every one of them.
+          maxAsyncRequests: Infinity,
+          maxInitialRequests: Infinity,
+          cacheGroups: {
+            // What every MUI component needs, in one file instead of one small file per package.
+            muiCore: {
+              test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:@mui[\\/](?:system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion[\\/][^\\/]+|@babel[\\/]runtime|clsx|react-transition-group|@popperjs[\\/]core|react-is|prop-types|stylis|hoist-non-react-statics)[\\/]/,
+              name: 'mui-core',
+              chunks: 'async',
+              priority: 20,
+              enforce: true,
+            },
+          },
+        },
         // SWC minifies about as small as Terser (webpack's default) in well under half the time.
         minimizer: [new MinimizerPlugin({ minify: MinimizerPlugin.swcMinify, minimizerOptions: { compress: { passes: 2 }, mangle: true } })],
       },
@@ -261,4 +304,4 @@ function createConfig(options) {
   };
 }
 
-module.exports = { createConfig, sharedConfig, installedVersion, wrapExposes, SINGLETONS, CHUNK_LOAD_TIMEOUT_MS };
+module.exports = { createConfig, sharedConfig, installedVersion, wrapExposes, SINGLETONS, MUI_SUBPATHS, HOST_PROVIDES, CHUNK_LOAD_TIMEOUT_MS };

@@ -38,10 +38,6 @@ export type { PasswordFieldProps } from './components/password-field';
 export type { PasswordStrengthMeterProps } from './components/password-strength-meter';
 export { NotBuiltYet } from './components/not-built-yet';
 export type { NotBuiltYetProps } from './components/not-built-yet';
-export { NotBuiltYetDialog } from './components/not-built-yet-dialog';
-export type { NotBuiltYetDialogProps } from './components/not-built-yet-dialog';
-export { ChangeAction } from './components/change-action';
-export type { ChangeActionProps } from './components/change-action';
 export { PageHeader } from './components/page-header';
 export type { PageHeaderProps } from './components/page-header';
 export { RemoteErrorPanel } from './components/remote-error-panel';
@@ -61,30 +57,10 @@ export { PERSISTED_STORES, allHydrated, useStoresHydrated } from './stores/persi
 export type { HydratingStore } from './stores/persisted-stores';
 export { ltrCache, loadRtlCache } from './theme/emotion-caches';
 
-// The list-page kit: URL list state, the states of a query, paging, confirmation and formatters.
-export { useUrlListState } from './list/use-url-list-state';
-export type { UpdateListState } from './list/use-url-list-state';
-export { listPageQuery } from './list/list-page-query';
-export type { ListPageParams } from './list/list-page-query';
-export { QueryState } from './list/query-state';
-export type { QueryLike, QueryStateProps } from './list/query-state';
-export { ListPagination } from './list/list-pagination';
-export type { ListPaginationProps } from './list/list-pagination';
-export { PagedList } from './list/paged-list';
-export type { ListPage, PagedListProps } from './list/paged-list';
-export { ConfirmDialog } from './components/confirm-dialog';
-export type { ConfirmDialogProps } from './components/confirm-dialog';
+// The list-page kit, confirmation and form dialogs are in '@portal/ui/kit' (kit.ts): pages load them, sign-in does not.
 export { formatBytes, formatCount, formatDateTime, formatDuration, formatRate, scaleBytes } from './format/format';
-export { ListFilters } from './list/list-filters';
-export type { ListFiltersProps } from './list/list-filters';
-export { ListTable } from './list/list-table';
-export type { ListColumn, ListTableProps } from './list/list-table';
 
-// Form layout shared by the host's and the remotes' forms.
-export { FormDialogActions } from './form/form-dialog-actions';
-export type { FormDialogActionsProps } from './form/form-dialog-actions';
-export { FormDialog } from './dialog/form-dialog';
-export type { FormDialogProps } from './dialog/form-dialog';
+// Form fields shared by the host's and the remotes' forms.
 export { visuallyHidden } from './list/visually-hidden';
 export { idMenuItems, languageMenuItems, menuItems } from './form/menu-items';
 export { FormTextField } from './form/form-text-field';

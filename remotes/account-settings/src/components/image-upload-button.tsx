@@ -1,7 +1,10 @@
-import { Button, CircularProgress, FormHelperText, Stack } from '@mui/material';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
 import type { ImageUploadRequest } from '@portal/contracts';
 import { errorMessageOf } from '@portal/data';
-import { ChangeAction } from '@portal/ui';
+import { ChangeAction } from '@portal/ui/kit';
 import { useId, useRef, useState, type ChangeEvent, type ReactNode } from 'react';
 import { readImageFile } from '../lib/read-image-file';
 

@@ -1,5 +1,6 @@
-import { Alert, Button } from '@mui/material';
-import { QueryState, type QueryStateProps } from '@portal/ui';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { QueryState, type QueryStateProps } from '@portal/ui/kit';
 import type { ReactNode } from 'react';
 
 export type PageQueryStateProps<T> = QueryStateProps<T> & {

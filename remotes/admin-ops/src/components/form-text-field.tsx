@@ -1,4 +1,5 @@
-import { TextField, type TextFieldProps } from '@mui/material';
+import TextField from '@mui/material/TextField';
+import type { TextFieldProps } from '@mui/material/TextField';
 import { Controller, type Control, type FieldValues, type Path } from 'react-hook-form';
 
 export type FormTextFieldProps<T extends FieldValues> = Omit<TextFieldProps, 'name'> & { name: Path<T>; control: Control<T> };

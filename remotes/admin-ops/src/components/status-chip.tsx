@@ -1,4 +1,4 @@
-import { Chip } from '@mui/material';
+import Chip from '@mui/material/Chip';
 
 export type PartStatus = 'ok' | 'degraded' | 'down';
 

@@ -1,4 +1,4 @@
-import { Alert } from '@mui/material';
+import Alert from '@mui/material/Alert';
 import { errorMessageOf } from '@portal/data';
 
 /** Why a form's change failed (a mutation's error), under the form; nothing while it has not failed. */

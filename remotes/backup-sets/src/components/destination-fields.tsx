@@ -1,4 +1,10 @@
-import { FormControl, FormControlLabel, FormLabel, Radio, RadioGroup, Stack, TextField } from '@mui/material';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import type { Tenant } from '@portal/contracts';
 import { idMenuItems } from '@portal/ui';
 import { Controller, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';

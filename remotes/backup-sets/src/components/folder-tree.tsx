@@ -1,6 +1,13 @@
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
-import { Alert, Box, IconButton, List, ListItem, ListItemButton, ListItemText, Skeleton } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Skeleton from '@mui/material/Skeleton';
 import { BACKUP_SERVICE_LABELS, type TreeNode } from '@portal/contracts';
 import { getSnapshotTree } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';

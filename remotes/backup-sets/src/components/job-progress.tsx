@@ -1,4 +1,7 @@
-import { Box, LinearProgress, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { FINISHED_JOB_STATUSES, JOB_STATUS_LABELS, type Job } from '@portal/contracts';
 import { formatBytes, formatCount, formatDuration } from '@portal/ui';
 

@@ -1,4 +1,4 @@
-import { Chip } from '@mui/material';
+import Chip from '@mui/material/Chip';
 import { JOB_STATUS_LABELS, type JobStatus } from '@portal/contracts';
 
 const COLORS: Record<JobStatus, 'default' | 'info' | 'success' | 'warning' | 'error'> = {

@@ -1,4 +1,9 @@
-import { Alert, Box, Button, Link, Stack, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { paths } from '@portal/config';
 import { FINISHED_JOB_STATUSES, type Job } from '@portal/contracts';
 import { getJob, getJobDownloadLink } from '@portal/contracts/calls';

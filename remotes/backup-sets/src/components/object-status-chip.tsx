@@ -1,4 +1,5 @@
-import { Chip, Tooltip } from '@mui/material';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
 import type { ProtectedObject } from '@portal/contracts';
 
 const LABELS = { pending: 'Not backed up yet', ok: 'OK', warning: 'Warning', failed: 'Failed' } as const;

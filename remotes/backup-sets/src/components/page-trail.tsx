@@ -1,5 +1,9 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { Breadcrumbs, Button, Link, Stack, Typography } from '@mui/material';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 
 export interface TrailStep {

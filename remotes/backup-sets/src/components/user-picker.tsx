@@ -1,4 +1,5 @@
-import { Autocomplete, TextField } from '@mui/material';
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
 import type { DirectoryEntry } from '@portal/contracts';
 import { listTenantDirectory } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';

@@ -1,4 +1,6 @@
-import { Box, TextField, type TextFieldProps } from '@mui/material';
+import Box from '@mui/material/Box';
+import TextField from '@mui/material/TextField';
+import type { TextFieldProps } from '@mui/material/TextField';
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 export type CountedTextFieldProps<T extends FieldValues> = {

@@ -1,5 +1,5 @@
-import { Button } from '@mui/material';
-import { ChangeAction } from '@portal/ui';
+import Button from '@mui/material/Button';
+import { ChangeAction } from '@portal/ui/kit';
 import { useState, type ComponentType } from 'react';
 
 export type DialogButtonProps = {

@@ -1,5 +1,5 @@
 import type { ErrorResult } from '@portal/request';
-import type { FormDialogProps } from '@portal/ui';
+import type { FormDialogProps } from '@portal/ui/kit';
 import { useForm, type DefaultValues, type FieldValues, type Resolver } from 'react-hook-form';
 import { useSubmitAsCurrentUser } from './submit-as-current-user';
 

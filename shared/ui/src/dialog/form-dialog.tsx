@@ -1,4 +1,8 @@
-import { Dialog, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
 import { useId, type FormEventHandler, type ReactNode } from 'react';
 import { FormDialogActions } from '../form/form-dialog-actions';
 

@@ -1,4 +1,4 @@
-import { MenuItem } from '@mui/material';
+import MenuItem from '@mui/material/MenuItem';
 import type { ReactElement, ReactNode } from 'react';
 
 /** A select's options: one MenuItem a value, labelled from a record of labels or a function. */

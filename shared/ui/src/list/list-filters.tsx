@@ -1,4 +1,6 @@
-import { MenuItem, Stack, TextField } from '@mui/material';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import { useEffect, useState, type ReactNode } from 'react';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 

@@ -1,4 +1,4 @@
-import { TablePagination } from '@mui/material';
+import TablePagination from '@mui/material/TablePagination';
 
 export interface ListPaginationProps {
   total: number;

@@ -1,4 +1,5 @@
-import { TableCell, TableRow } from '@mui/material';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
 import { render, screen, within } from '@testing-library/react';
 import { ListTable } from './list-table';
 

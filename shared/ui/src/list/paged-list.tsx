@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { ListPagination, type ListPaginationProps } from './list-pagination';
 import { QueryState, type QueryStateProps } from './query-state';

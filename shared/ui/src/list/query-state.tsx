@@ -1,4 +1,8 @@
-import { Alert, Box, Button, Skeleton, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 
 /** What QueryState reads of a query (TanStack Query's result has these fields). */

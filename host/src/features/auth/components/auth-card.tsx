@@ -1,4 +1,8 @@
-import { Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { PortalLogo } from '../../../components/portal-logo';
 import { DemoBanner } from '../../../components/demo-banner';

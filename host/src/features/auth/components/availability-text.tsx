@@ -1,4 +1,5 @@
-import { Box, CircularProgress } from '@mui/material';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
 import type { AvailabilityStatus } from '../hooks/use-availability';
 
 type Props = { status: AvailabilityStatus; available: string; taken: string };

@@ -1,4 +1,4 @@
-import { Link } from '@mui/material';
+import Link from '@mui/material/Link';
 import { paths } from '@portal/config';
 import { Link as RouterLink } from 'react-router-dom';
 

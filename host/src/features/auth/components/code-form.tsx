@@ -1,6 +1,7 @@
 import { errorMessageOf, unwrap } from '@portal/data';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack } from '@mui/material';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import { codeFormSchema, type CodeForm as CodeValues } from '@portal/contracts';
 import type { resendMfaCode } from '@portal/contracts/calls';
 import { FormTextField, showAlert } from '@portal/ui';

@@ -1,5 +1,5 @@
 import { errorMessageOf, unwrap } from '@portal/data';
-import { Typography } from '@mui/material';
+import Typography from '@mui/material/Typography';
 import { paths } from '@portal/config';
 import type { CodeForm as CodeFormValues } from '@portal/contracts';
 import { forgot, validateResetOtp } from '@portal/contracts/calls';

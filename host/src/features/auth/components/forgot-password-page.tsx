@@ -1,6 +1,8 @@
 import { errorMessageOf, unwrap } from '@portal/data';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack, Typography } from '@mui/material';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { paths } from '@portal/config';
 import { forgotFormSchema, type ForgotForm } from '@portal/contracts';
 import { forgot } from '@portal/contracts/calls';

@@ -1,6 +1,7 @@
 import { errorMessageOf, unwrap } from '@portal/data';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack } from '@mui/material';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import { setServiceToken, setSessionUser, type SessionUser } from '@portal/auth-bridge';
 import { paths } from '@portal/config';
 import { signin } from '@portal/contracts/calls';

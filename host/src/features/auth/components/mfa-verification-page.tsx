@@ -1,5 +1,6 @@
 import { errorMessageOf, unwrap } from '@portal/data';
-import { Link, Typography } from '@mui/material';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import { clearServiceToken, isSessionUser, setSessionUser, type SessionUser } from '@portal/auth-bridge';
 import { paths } from '@portal/config';
 import type { CodeForm as CodeFormValues, MfaMethod } from '@portal/contracts';

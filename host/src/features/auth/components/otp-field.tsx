@@ -1,4 +1,5 @@
-import { TextField, type TextFieldProps } from '@mui/material';
+import TextField from '@mui/material/TextField';
+import type { TextFieldProps } from '@mui/material/TextField';
 import { OTP_LENGTH } from '@portal/contracts';
 
 /** A one-time code input: numeric keyboard on phones, and the browser may fill it from an SMS/e-mail. */

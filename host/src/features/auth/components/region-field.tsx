@@ -1,5 +1,10 @@
 import { unwrap } from '@portal/data';
-import { Button, CircularProgress, InputAdornment, Stack, TextField, type TextFieldProps } from '@mui/material';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import type { TextFieldProps } from '@mui/material/TextField';
 import type { Region } from '@portal/contracts';
 import { getRegions } from '@portal/contracts/calls';
 import { useCallback, useEffect, useState } from 'react';

@@ -1,6 +1,7 @@
 import { errorMessageOf, unwrap } from '@portal/data';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Stack } from '@mui/material';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import { authStore } from '@portal/auth-bridge';
 import { paths } from '@portal/config';
 import { ACCOUNT_MESSAGES, emailFieldSchema, registerFormSchema, usernameFieldSchema, type RegisterForm as RegisterValues } from '@portal/contracts';

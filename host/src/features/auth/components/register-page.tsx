@@ -1,4 +1,5 @@
-import { Link, Typography } from '@mui/material';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import { paths } from '@portal/config';
 import { Link as RouterLink } from 'react-router-dom';
 import { AuthCard } from './auth-card';

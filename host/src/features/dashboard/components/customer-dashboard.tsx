@@ -1,4 +1,10 @@
-import { Box, Chip, Grid, List, ListItem, ListItemText, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Grid from '@mui/material/Grid';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
 import { paths } from '@portal/config';
 import { BACKUP_SERVICE_LABELS, type CustomerDashboard as CustomerSummary, type Role, type ServiceProtection } from '@portal/contracts';
 import { formatBytes, formatDateTime } from '@portal/ui';

@@ -1,4 +1,5 @@
-import { Grid, Typography } from '@mui/material';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
 import { paths } from '@portal/config';
 import type { PartnerDashboard as PartnerSummary, Role } from '@portal/contracts';
 import { formatBytes, formatRate } from '@portal/ui';

@@ -1,4 +1,6 @@
-import { Breadcrumbs, Link, Typography } from '@mui/material';
+import Breadcrumbs from '@mui/material/Breadcrumbs';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
 import { BREADCRUMB_ITEMS_AFTER_COLLAPSE, BREADCRUMB_ITEMS_BEFORE_COLLAPSE, BREADCRUMB_MAX_ITEMS } from '@portal/config';
 import { useT } from '@portal/ui';
 import { Link as RouterLink, matchPath, useLocation } from 'react-router-dom';

@@ -1,4 +1,6 @@
-import { Box, Drawer, Toolbar } from '@mui/material';
+import Box from '@mui/material/Box';
+import Drawer from '@mui/material/Drawer';
+import Toolbar from '@mui/material/Toolbar';
 import { DRAWER_TYPE, DRAWER_WIDTH, MINI_DRAWER_WIDTH, type DrawerType } from '@portal/config';
 import { useT } from '@portal/ui';
 import type { ReactNode } from 'react';

@@ -1,4 +1,5 @@
-import { Box, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
 import { useMenu, useT } from '@portal/ui';
 import { useEffect } from 'react';
 import { platformVersionStore, usePlatformVersion } from '../../../lib/platform-version-store';

@@ -1,6 +1,12 @@
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import MoreHoriz from '@mui/icons-material/MoreHoriz';
-import { Box, Button, ListItemIcon, ListItemText, ListSubheader, Menu, MenuItem } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import ListItemIcon from '@mui/material/ListItemIcon';
+import ListItemText from '@mui/material/ListItemText';
+import ListSubheader from '@mui/material/ListSubheader';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
 import { HORIZONTAL_MAX_ITEMS } from '@portal/config';
 import { useMenu, useT } from '@portal/ui';
 import { Fragment, useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';

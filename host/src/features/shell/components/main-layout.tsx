@@ -1,6 +1,14 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import TuneIcon from '@mui/icons-material/Tune';
-import { AppBar, Box, Container, IconButton, Link, Toolbar, Tooltip, useMediaQuery, useTheme } from '@mui/material';
+import AppBar from '@mui/material/AppBar';
+import Box from '@mui/material/Box';
+import Container from '@mui/material/Container';
+import IconButton from '@mui/material/IconButton';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import Tooltip from '@mui/material/Tooltip';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
 import { authStore, clearClientSession, useAuth } from '@portal/auth-bridge';
 import { DRAWER_WIDTH, LAYOUT, paths } from '@portal/config';
 import { signout } from '@portal/contracts/calls';

@@ -13,7 +13,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
 import WorkHistoryOutlined from '@mui/icons-material/WorkHistoryOutlined';
-import type { SvgIconProps } from '@mui/material';
+import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
 
 const ICONS: Record<string, ComponentType<SvgIconProps>> = {

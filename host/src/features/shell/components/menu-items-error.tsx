@@ -1,4 +1,4 @@
-import { Typography } from '@mui/material';
+import Typography from '@mui/material/Typography';
 import { useT } from '@portal/ui';
 
 /** Spec section 8: a menu entry of an unknown type shows this instead of breaking the menu. */

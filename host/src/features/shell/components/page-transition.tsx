@@ -1,4 +1,4 @@
-import { Box } from '@mui/material';
+import Box from '@mui/material/Box';
 import { keyframes } from '@mui/material/styles';
 import { TRANSITIONS } from '@portal/config';
 import type { ReactNode } from 'react';

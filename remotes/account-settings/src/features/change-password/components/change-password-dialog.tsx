@@ -1,11 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog, DialogContent, DialogTitle, Stack } from '@mui/material';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
 import { authStore, getSessionUser } from '@portal/auth-bridge';
 import { MESSAGES, SNACKBAR_AUTO_HIDE_MS } from '@portal/config';
 import { changePasswordFormSchema, type ChangePasswordForm } from '@portal/contracts';
 import { changePassword } from '@portal/contracts/calls';
 import { errorMessageOf, useCallMutation } from '@portal/data';
-import { alertStore, FormDialogActions, FormTextField, openSnackbar, PasswordField, PasswordStrengthMeter, showAlert } from '@portal/ui';
+import { alertStore, FormTextField, openSnackbar, PasswordField, PasswordStrengthMeter, showAlert } from '@portal/ui';
+import { FormDialogActions } from '@portal/ui/kit';
 import { useId } from 'react';
 import { useForm, useWatch, type FieldPath } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';

@@ -1,5 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Card, CardContent, FormControlLabel, FormGroup, MenuItem, Stack, Switch, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
 import { ACCOUNT_SETTINGS_MESSAGES, notificationSettingsSchema, type NotificationSettings } from '@portal/contracts';
 import { getNotificationSettings, updateNotificationSettings } from '@portal/contracts/calls';
 import { accountEndpoints } from '@portal/contracts/endpoints/account';

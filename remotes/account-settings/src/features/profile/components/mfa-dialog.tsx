@@ -1,9 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Dialog, DialogContent, DialogTitle, Stack, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { mfaCodeFormSchema, mfaPasswordFormSchema, type MfaCodeForm, type MfaPasswordForm, type MfaSetupResponse, type MfaStateResponse } from '@portal/contracts';
 import { disableMfa, enableMfa, requestMfaChallenge, startMfaSetup } from '@portal/contracts/calls';
 import { errorMessageOf, useCallMutation } from '@portal/data';
-import { FormDialogActions, FormTextField, PasswordField, showAlert } from '@portal/ui';
+import { FormTextField, PasswordField, showAlert } from '@portal/ui';
+import { FormDialogActions } from '@portal/ui/kit';
 import { useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { QrCodeSvg } from './qr-code-svg';

@@ -1,4 +1,7 @@
-import { Button, Chip, Stack, Typography } from '@mui/material';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { MFA_POLICY_MESSAGES, type AccountProfile } from '@portal/contracts';
 import { useState } from 'react';
 import { MfaDialog, type MfaAction } from './mfa-dialog';

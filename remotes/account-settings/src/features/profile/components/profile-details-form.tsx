@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Autocomplete, Button, Grid, MenuItem, Stack, TextField } from '@mui/material';
+import Autocomplete from '@mui/material/Autocomplete';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import { ACCOUNT_SETTINGS_MESSAGES, LANGUAGES, profileFormSchema, type AccountProfile, type ProfileForm } from '@portal/contracts';
 import { updateProfile } from '@portal/contracts/calls';
 import { errorMessageOf, useCallMutation } from '@portal/data';

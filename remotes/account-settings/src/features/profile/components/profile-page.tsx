@@ -1,4 +1,9 @@
-import { Box, Card, CardContent, CardHeader, Divider, Stack } from '@mui/material';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import CardHeader from '@mui/material/CardHeader';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
 import { getAccountProfile } from '@portal/contracts/calls';
 import { accountEndpoints } from '@portal/contracts/endpoints/account';
 import { PageHeader, profileStore } from '@portal/ui';

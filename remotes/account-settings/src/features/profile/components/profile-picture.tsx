@@ -1,4 +1,6 @@
-import { Avatar, Stack, Typography } from '@mui/material';
+import Avatar from '@mui/material/Avatar';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { ACCOUNT_SETTINGS_MESSAGES, type AccountProfile, type ImageUploadRequest } from '@portal/contracts';
 import { commitProfileImage, uploadProfileImage } from '@portal/contracts/calls';
 import { unwrap, useCallMutation } from '@portal/data';

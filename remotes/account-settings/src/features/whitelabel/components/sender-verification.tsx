@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Alert, Box, Button, Chip, Stack, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import {
   WHITELABEL_SENDER_MESSAGES,
   whitelabelSenderVerifyRequestSchema,
@@ -11,7 +16,8 @@ import {
 import { sendWhitelabelSenderCode, verifyWhitelabelSender } from '@portal/contracts/calls';
 import { errorMessageOf, useCallMutation } from '@portal/data';
 import type { ApiResult } from '@portal/request';
-import { ChangeAction, FormTextField, showAlert } from '@portal/ui';
+import { FormTextField, showAlert } from '@portal/ui';
+import { ChangeAction } from '@portal/ui/kit';
 import { useForm } from 'react-hook-form';
 
 const STATE_LABELS: Record<WhitelabelSenderState, { label: string; color: 'default' | 'warning' | 'info' | 'success' }> = {

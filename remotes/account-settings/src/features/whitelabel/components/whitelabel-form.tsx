@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Box, Button, Grid, MenuItem, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Grid from '@mui/material/Grid';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { PRESET_COLORS } from '@portal/config';
 import {
   ACCOUNT_SETTINGS_MESSAGES,
@@ -11,7 +16,8 @@ import {
 } from '@portal/contracts';
 import { commitWhitelabelImage, updateWhitelabel, uploadWhitelabelImage } from '@portal/contracts/calls';
 import { errorMessageOf, unwrap, useCallMutation } from '@portal/data';
-import { applyWhiteLabel, ChangeAction, FormTextField, presetPalettes, showAlert, toWhiteLabelView } from '@portal/ui';
+import { applyWhiteLabel, FormTextField, presetPalettes, showAlert, toWhiteLabelView } from '@portal/ui';
+import { ChangeAction } from '@portal/ui/kit';
 import { useForm, useWatch } from 'react-hook-form';
 import { ImageUploadButton } from '../../../components/image-upload-button';
 import { WhitelabelPreview } from './whitelabel-preview';

@@ -1,4 +1,9 @@
-import { Alert, Box, Card, CardContent, Stack, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { getWhitelabel } from '@portal/contracts/calls';
 import { accountEndpoints } from '@portal/contracts/endpoints/account';
 import { PageHeader } from '@portal/ui';

@@ -1,4 +1,8 @@
-import { Box, Paper, Stack, Typography, useTheme } from '@mui/material';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
 import { PRESET_COLORS, type PresetColor } from '@portal/config';
 import { checkLogoUrl } from '@portal/contracts';
 import { presetPalettes } from '@portal/ui';

@@ -1,4 +1,14 @@
-import { Alert, Box, Button, Card, Chip, MenuItem, Stack, TableCell, TableRow, TextField, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import {
   ALERT_LEVELS,
   ALERT_SOURCE_KIND_LABELS,
@@ -13,7 +23,8 @@ import {
 import { acknowledgeAlert, listAlerts, resolveAlert } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { keepPreviousData, useCallMutation, useCallQuery } from '@portal/data';
-import { ChangeAction, formatDateTime, ListTable, menuItems, PageHeader, QueryState } from '@portal/ui';
+import { formatDateTime, menuItems, PageHeader } from '@portal/ui';
+import { ChangeAction, ListTable, QueryState } from '@portal/ui/kit';
 import { useState } from 'react';
 import { alertError, alertSuccess } from '../../../lib/alerts';
 

@@ -1,5 +1,8 @@
 import OpenInNewIcon from '@mui/icons-material/OpenInNew';
-import { Box, Link, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 
 /**
  * Grafana needs scripts, its own cookies (allow-same-origin) and forms. allow-same-origin is only safe

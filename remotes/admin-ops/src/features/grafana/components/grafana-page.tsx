@@ -1,8 +1,9 @@
-import { Box } from '@mui/material';
+import Box from '@mui/material/Box';
 import { getMetricsConfig } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallQuery } from '@portal/data';
-import { PageHeader, QueryState } from '@portal/ui';
+import { PageHeader } from '@portal/ui';
+import { QueryState } from '@portal/ui/kit';
 import { GrafanaEmbed } from './grafana-embed';
 import { MetricsCharts } from './metrics-charts';
 

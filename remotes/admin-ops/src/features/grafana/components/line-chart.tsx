@@ -1,4 +1,7 @@
-import { Box, Paper, Typography, useTheme } from '@mui/material';
+import Box from '@mui/material/Box';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
 import { visuallyHidden } from '@portal/ui';
 import { useId } from 'react';
 

@@ -1,9 +1,15 @@
-import { Box, Stack, ToggleButton, ToggleButtonGroup, Typography, useTheme } from '@mui/material';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import { useTheme } from '@mui/material/styles';
 import { METRICS_RANGES, type MetricsRange } from '@portal/contracts';
 import { getMetricsHistory } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallQuery } from '@portal/data';
-import { formatCount, QueryState } from '@portal/ui';
+import { formatCount } from '@portal/ui';
+import { QueryState } from '@portal/ui/kit';
 import { useState } from 'react';
 import { formatBytes, formatMs, formatPointTime } from '../lib/metrics-format';
 import { LineChart } from './line-chart';

@@ -1,8 +1,14 @@
-import { Box, Button, CircularProgress, Grid, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { getHealth } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallQuery } from '@portal/data';
-import { formatDateTime, PageHeader, QueryState } from '@portal/ui';
+import { formatDateTime, PageHeader } from '@portal/ui';
+import { QueryState } from '@portal/ui/kit';
 import { StatusChip } from '../../../components/status-chip';
 import { visiblePoll } from '../../../lib/visible-poll';
 import { HealthPartCard } from './health-part-card';

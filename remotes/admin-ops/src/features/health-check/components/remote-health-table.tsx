@@ -1,6 +1,8 @@
-import { TableCell, TableRow } from '@mui/material';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
 import type { RemoteHealth } from '@portal/contracts';
-import { formatDateTime, ListTable } from '@portal/ui';
+import { formatDateTime } from '@portal/ui';
+import { ListTable } from '@portal/ui/kit';
 import { StatusChip } from '../../../components/status-chip';
 
 /** Each remote's current version and how browsers fared with it over the last 24 hours. */

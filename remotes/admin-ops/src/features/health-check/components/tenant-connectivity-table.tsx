@@ -1,6 +1,7 @@
-import { TableCell, TableRow } from '@mui/material';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
 import type { TenantGraphHealth } from '@portal/contracts';
-import { ListTable } from '@portal/ui';
+import { ListTable } from '@portal/ui/kit';
 import { StatusChip } from '../../../components/status-chip';
 import { formatLatency } from './health-format';
 

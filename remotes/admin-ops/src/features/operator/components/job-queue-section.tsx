@@ -1,9 +1,14 @@
-import { Box, Button, LinearProgress, TableCell, TableRow, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import type { OperatorJob } from '@portal/contracts';
 import { cancelOperatorJob, listOperatorJobs } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { keepPreviousData, useCallMutation, useCallQuery } from '@portal/data';
-import { ListPagination, ListTable, QueryState } from '@portal/ui';
+import { ListPagination, ListTable, QueryState } from '@portal/ui/kit';
 import { useEffect, useState } from 'react';
 import { alertError, alertSuccess } from '../../../lib/alerts';
 import { formatAge } from '../../../lib/format-age';

@@ -1,8 +1,10 @@
-import { Box, Stack } from '@mui/material';
+import Box from '@mui/material/Box';
+import Stack from '@mui/material/Stack';
 import { listRemoteVersions, rollbackRemoteVersion } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallMutation, useCallQuery } from '@portal/data';
-import { PageHeader, QueryState } from '@portal/ui';
+import { PageHeader } from '@portal/ui';
+import { QueryState } from '@portal/ui/kit';
 import { useState } from 'react';
 import { alertError, alertSuccess } from '../../../lib/alerts';
 import { RemoteVersionCard } from './remote-version-card';

@@ -1,8 +1,12 @@
-import { Box, TableCell, TableRow, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import { listEngineWorkers } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallQuery } from '@portal/data';
-import { formatDateTime, ListTable, QueryState } from '@portal/ui';
+import { formatDateTime } from '@portal/ui';
+import { ListTable, QueryState } from '@portal/ui/kit';
 import { StatusChip } from '../../../components/status-chip';
 import { formatAge } from '../../../lib/format-age';
 import { visiblePoll } from '../../../lib/visible-poll';

@@ -1,9 +1,15 @@
-import { Box, Button, Card, CardContent, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { OutboxMessage } from '@portal/contracts';
 import { getDemoOutbox } from '@portal/contracts/calls';
 import { accountEndpoints } from '@portal/contracts/endpoints/account';
 import { useCallQuery } from '@portal/data';
-import { formatDateTime, PageHeader, QueryState } from '@portal/ui';
+import { formatDateTime, PageHeader } from '@portal/ui';
+import { QueryState } from '@portal/ui/kit';
 
 function MessageCard({ message }: { message: OutboxMessage }) {
   const headingId = `outbox-${message.id}`;

@@ -3,7 +3,8 @@ import { ADMIN_MESSAGES, createOrganisationRequestSchema, type CreateOrganisatio
 import { createManagedOrganisation } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallMutation } from '@portal/data';
-import { FormDialog, menuItems } from '@portal/ui';
+import { menuItems } from '@portal/ui';
+import { FormDialog } from '@portal/ui/kit';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';

@@ -1,10 +1,14 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog, DialogContent, DialogContentText, DialogTitle, Stack } from '@mui/material';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
 import { ADMIN_MESSAGES, inviteUserRequestSchema, type InviteUserRequest } from '@portal/contracts';
 import { inviteOrganisationUser } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallMutation } from '@portal/data';
-import { FormDialogActions } from '@portal/ui';
+import { FormDialogActions } from '@portal/ui/kit';
 import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormTextField } from '../../../components/form-text-field';

@@ -1,9 +1,16 @@
-import { Box, Button, Card, CardContent, Chip, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { ADMIN_MESSAGES, type OrganisationNode } from '@portal/contracts';
 import { deleteManagedOrganisation, updateManagedOrganisation } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallMutation } from '@portal/data';
-import { ChangeAction, ConfirmDialog, countLabel } from '@portal/ui';
+import { countLabel } from '@portal/ui';
+import { ChangeAction, ConfirmDialog } from '@portal/ui/kit';
 import { useState } from 'react';
 import { alertError, alertSuccess } from '../../../lib/alerts';
 import { settle } from '../../../lib/settle';

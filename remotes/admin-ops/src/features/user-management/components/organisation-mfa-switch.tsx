@@ -1,4 +1,7 @@
-import { FormControlLabel, FormHelperText, Stack, Switch } from '@mui/material';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
 import { ADMIN_MESSAGES, MFA_POLICY_MESSAGES, USER_ACCESS_MESSAGES, type OrganisationNode } from '@portal/contracts';
 import { updateManagedOrganisation } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';

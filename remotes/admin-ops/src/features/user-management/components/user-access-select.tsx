@@ -1,9 +1,13 @@
-import { Alert, FormHelperText, Stack, TextField } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import type { SessionUser } from '@portal/auth-bridge';
 import { USER_ACCESS_LABELS, USER_ACCESS_MESSAGES, USER_ACCESS_VALUES, type ManagedUser, type OrganisationNode, type UserAccess } from '@portal/contracts';
 import { updateManagedUserAccess } from '@portal/contracts/calls';
 import { errorMessageOf, useCallMutation } from '@portal/data';
-import { ConfirmDialog, menuItems, useReadOnly } from '@portal/ui';
+import { menuItems, useReadOnly } from '@portal/ui';
+import { ConfirmDialog } from '@portal/ui/kit';
 import { useId, useState } from 'react';
 import { alertSuccess } from '../../../lib/alerts';
 import { settle } from '../../../lib/settle';

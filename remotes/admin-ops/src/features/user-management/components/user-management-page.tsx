@@ -1,8 +1,16 @@
-import { Box, Button, Card, Grid, List, ListItemButton, ListItemText, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Grid from '@mui/material/Grid';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Typography from '@mui/material/Typography';
 import { getOrganisationTree } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallQuery } from '@portal/data';
-import { ChangeAction, countLabel, PageHeader, QueryState } from '@portal/ui';
+import { countLabel, PageHeader } from '@portal/ui';
+import { ChangeAction, QueryState } from '@portal/ui/kit';
 import { useMemo, useState } from 'react';
 import { KIND_LABELS, flattenTree } from '../lib/organisation-tree';
 import { CreateOrganisationDialog } from './create-organisation-dialog';

@@ -1,22 +1,14 @@
-import { Box, Button, Card, MenuItem, TextField } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import { BACKUP_PAGE_SIZE_DEFAULT, BACKUP_SET_TYPE_LABELS, BACKUP_SET_TYPES, type BackupSet, type BackupSetListParams, type BackupSetPage } from '@portal/contracts';
 import { listBackupSets, listTenants } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { keepPreviousData, useCallQuery } from '@portal/data';
-import {
-  ChangeAction,
-  ConfirmDialog,
-  countLabel,
-  formatBytes,
-  ListFilters,
-  listPageQuery,
-  menuItems,
-  PagedList,
-  PageHeader,
-  QueryState,
-  useReadOnly,
-  useUrlListState,
-} from '@portal/ui';
+import { countLabel, formatBytes, menuItems, PageHeader, useReadOnly } from '@portal/ui';
+import { ChangeAction, ConfirmDialog, ListFilters, listPageQuery, PagedList, QueryState, useUrlListState } from '@portal/ui/kit';
 import { useState } from 'react';
 import { pollWhile } from '../../../lib/poll';
 import { useSetActions } from '../hooks/use-set-actions';

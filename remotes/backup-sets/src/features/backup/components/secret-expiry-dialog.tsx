@@ -1,10 +1,13 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Dialog, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import { updateTenantRequestSchema, type Tenant } from '@portal/contracts';
 import { updateTenant } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { useCallMutation } from '@portal/data';
-import { FormDialogActions } from '@portal/ui';
+import { FormDialogActions } from '@portal/ui/kit';
 import { useId } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import type { z } from 'zod';

@@ -1,4 +1,4 @@
-import { TextField } from '@mui/material';
+import TextField from '@mui/material/TextField';
 import type { ControllerRenderProps } from 'react-hook-form';
 
 /** What a Controller passes, whatever the form's values: the field is always a date string. */

@@ -1,4 +1,12 @@
-import { Checkbox, FormControl, FormControlLabel, FormGroup, FormHelperText, FormLabel, MenuItem, Stack, TextField } from '@mui/material';
+import Checkbox from '@mui/material/Checkbox';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import { BACKUP_SERVICE_LABELS, SCHEDULE_FREQUENCIES, SERVICES_BY_SET_TYPE, type BackupService, type BackupSetType } from '@portal/contracts';
 import { menuItems } from '@portal/ui';
 import { Controller, type Control, type FieldErrors } from 'react-hook-form';

@@ -1,8 +1,18 @@
-import { Alert, Box, Button, Card, Chip, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { ConnectionTestResult, Tenant } from '@portal/contracts';
 import { testTenantConnection } from '@portal/contracts/calls';
 import { errorMessageOf, useCallMutation } from '@portal/data';
-import { ChangeAction, formatDateTime, useReadOnly } from '@portal/ui';
+import { formatDateTime, useReadOnly } from '@portal/ui';
+import { ChangeAction } from '@portal/ui/kit';
 import { useState } from 'react';
 import { SecretExpiryDialog } from './secret-expiry-dialog';
 

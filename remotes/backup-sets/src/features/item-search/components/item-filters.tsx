@@ -1,6 +1,8 @@
-import { MenuItem, Stack, TextField } from '@mui/material';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import { BACKUP_SERVICE_LABELS, BACKUP_SERVICES } from '@portal/contracts';
-import type { UpdateListState } from '@portal/ui';
+import type { UpdateListState } from '@portal/ui/kit';
 import { menuItems } from '@portal/ui';
 import type { SearchValues } from '../lib/search-params';
 

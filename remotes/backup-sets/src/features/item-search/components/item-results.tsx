@@ -1,5 +1,9 @@
 import AttachFileIcon from '@mui/icons-material/AttachFile';
-import { Box, Checkbox, Chip, Skeleton, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Skeleton from '@mui/material/Skeleton';
+import Typography from '@mui/material/Typography';
 import { BACKUP_SERVICE_LABELS, type ItemSummary } from '@portal/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { formatBytes, formatDateTime } from '@portal/ui';

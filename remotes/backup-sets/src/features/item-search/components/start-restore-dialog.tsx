@@ -1,10 +1,15 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
 import type { Job, RestoreDestination, RestoreSelection } from '@portal/contracts';
 import { createRestore, listTenants } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { useCallMutation, useCallQuery } from '@portal/data';
-import { ChangeAction } from '@portal/ui';
+import { ChangeAction } from '@portal/ui/kit';
 import { useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { settled } from '../../../lib/settled';

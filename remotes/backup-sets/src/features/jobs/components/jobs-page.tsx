@@ -1,9 +1,13 @@
-import { Box, Card, MenuItem, TextField } from '@mui/material';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
 import { BACKUP_PAGE_SIZE_DEFAULT, FINISHED_JOB_STATUSES, JOB_STATUS_LABELS, JOB_STATUSES, type Job, type JobListParams, type JobPage } from '@portal/contracts';
 import { getJob, listJobs } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { keepPreviousData, useCallQuery } from '@portal/data';
-import { countLabel, ListFilters, listPageQuery, menuItems, PagedList, PageHeader, useUrlListState } from '@portal/ui';
+import { countLabel, menuItems, PageHeader } from '@portal/ui';
+import { ListFilters, listPageQuery, PagedList, useUrlListState } from '@portal/ui/kit';
 import { pollWhile } from '../../../lib/poll';
 import { useJobActions } from '../hooks/use-job-actions';
 import { JobLogDialog } from './job-log-dialog';

@@ -1,6 +1,10 @@
-import { Button, TableCell, TableRow, Typography } from '@mui/material';
+import Button from '@mui/material/Button';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import { FINISHED_JOB_STATUSES, type Job } from '@portal/contracts';
-import { ChangeAction, formatDateTime, ListTable } from '@portal/ui';
+import { formatDateTime } from '@portal/ui';
+import { ChangeAction, ListTable } from '@portal/ui/kit';
 import { JobProgress } from '../../../components/job-progress';
 import { JobStatusChip } from '../../../components/job-status-chip';
 

@@ -1,6 +1,13 @@
-import { Button, Chip, Link, Stack, TableCell, TableRow, Typography } from '@mui/material';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import { BACKUP_SERVICE_LABELS, type ProtectedObject } from '@portal/contracts';
-import { ChangeAction, formatBytes, formatCount, formatDateTime, ListTable } from '@portal/ui';
+import { formatBytes, formatCount, formatDateTime } from '@portal/ui';
+import { ChangeAction, ListTable } from '@portal/ui/kit';
 import { Link as RouterLink } from 'react-router-dom';
 import { objectLinks } from '../lib/object-links';
 import { ObjectStatusChip } from '../../../components/object-status-chip';

@@ -1,9 +1,12 @@
-import { Box, Button, Card } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
 import { BACKUP_PAGE_SIZE_DEFAULT, BACKUP_SET_TYPE_LABELS, type BackupSetType, type ObjectKind, type ObjectListParams, type ProtectedObject } from '@portal/contracts';
 import { getBackupSet, listProtectedObjects, updateBackupSet } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { errorMessageOf, keepPreviousData, useCallMutation, useCallQuery } from '@portal/data';
-import { ChangeAction, ConfirmDialog, countLabel, ListFilters, listPageQuery, PagedList, PageHeader, useUrlListState } from '@portal/ui';
+import { countLabel, PageHeader } from '@portal/ui';
+import { ChangeAction, ConfirmDialog, ListFilters, listPageQuery, PagedList, useUrlListState } from '@portal/ui/kit';
 import { useState } from 'react';
 import { useParams } from 'react-router-dom';
 import { PageTrail } from '../../../components/page-trail';

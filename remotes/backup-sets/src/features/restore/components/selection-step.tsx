@@ -1,4 +1,12 @@
-import { Button, Checkbox, FormControlLabel, FormGroup, FormLabel, Radio, RadioGroup, Stack, Typography } from '@mui/material';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { paths } from '@portal/config';
 import { BACKUP_SERVICE_LABELS, type BackupService, type TreeNode } from '@portal/contracts';
 import { Link as RouterLink } from 'react-router-dom';

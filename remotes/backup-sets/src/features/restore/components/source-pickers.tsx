@@ -1,4 +1,5 @@
-import { Autocomplete, TextField } from '@mui/material';
+import Autocomplete from '@mui/material/Autocomplete';
+import TextField from '@mui/material/TextField';
 import { BACKUP_PAGE_SIZE_MAX, type ProtectedObject } from '@portal/contracts';
 import { listBackupSets, listProtectedObjects, listSnapshots } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';

@@ -1,6 +1,11 @@
-import { Button, List, ListItem, ListItemButton, ListItemText } from '@mui/material';
+import Button from '@mui/material/Button';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
 import type { SnapshotMapping } from '@portal/contracts';
-import { ChangeAction, countLabel, formatDateTime } from '@portal/ui';
+import { countLabel, formatDateTime } from '@portal/ui';
+import { ChangeAction } from '@portal/ui/kit';
 
 export function MappingList({ mappings, selectedId, onSelect }: { mappings: SnapshotMapping[]; selectedId: string; onSelect: (id: string) => void }) {
   return (

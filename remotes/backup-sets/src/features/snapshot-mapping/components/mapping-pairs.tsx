@@ -1,5 +1,10 @@
 import DeleteIcon from '@mui/icons-material/Delete';
-import { Alert, Button, IconButton, Stack, TextField, Typography } from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { BACKUP_PAGE_SIZE_MAX } from '@portal/contracts';
 import { listProtectedObjects } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';

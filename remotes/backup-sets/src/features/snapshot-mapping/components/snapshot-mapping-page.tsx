@@ -1,8 +1,13 @@
-import { Box, Button, Card, Grid, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Grid from '@mui/material/Grid';
+import Typography from '@mui/material/Typography';
 import { listMappings } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { useCallQuery } from '@portal/data';
-import { ChangeAction, PageHeader, QueryState, useUrlListState } from '@portal/ui';
+import { PageHeader } from '@portal/ui';
+import { ChangeAction, QueryState, useUrlListState } from '@portal/ui/kit';
 import { JobWatchPanel } from '../../../components/job-watch-panel';
 import { MappingEditor } from './mapping-editor';
 import { MappingList } from './mapping-list';

@@ -1,8 +1,11 @@
-import { TableCell, TableRow, Typography } from '@mui/material';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import { searchItems } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { keepPreviousData, useCallQuery } from '@portal/data';
-import { formatBytes, formatDateTime, ListPagination, ListTable, QueryState } from '@portal/ui';
+import { formatBytes, formatDateTime } from '@portal/ui';
+import { ListPagination, ListTable, QueryState } from '@portal/ui/kit';
 
 interface FolderItemsProps {
   setId: string;

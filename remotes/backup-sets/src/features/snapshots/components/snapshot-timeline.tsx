@@ -1,4 +1,9 @@
-import { Chip, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import Chip from '@mui/material/Chip';
+import List from '@mui/material/List';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import type { Snapshot } from '@portal/contracts';
 import { formatBytes, formatCount, formatDateTime } from '@portal/ui';
 

@@ -1,10 +1,16 @@
-import { Box, Button, Card, Grid, Stack, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import Grid from '@mui/material/Grid';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
 import { paths } from '@portal/config';
 import type { TreeNode } from '@portal/contracts';
 import { getBackupSet, getProtectedObject, listSnapshots } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { useCallQuery } from '@portal/data';
-import { ChangeAction, PageHeader, QueryState, useUrlListState } from '@portal/ui';
+import { PageHeader } from '@portal/ui';
+import { ChangeAction, QueryState, useUrlListState } from '@portal/ui/kit';
 import { Link as RouterLink, useParams } from 'react-router-dom';
 import { PageTrail } from '../../../components/page-trail';
 import { restoreLink } from '../lib/restore-link';

@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { FEEDBACK_TEXT_MAX_LENGTH, feedbackFormSchema, SUPPORT_MESSAGES, type FeedbackForm } from '@portal/contracts';
-import { FormDialog } from '@portal/ui';
+import { FormDialog } from '@portal/ui/kit';
 import { createFeedback } from '@portal/contracts/calls';
 import { CountedTextField } from '../../../components/counted-text-field';
 import { useDialogForm } from '../../../lib/use-dialog-form';

@@ -1,22 +1,16 @@
-import { Box, Card, IconButton, TableCell, TableRow, Typography } from '@mui/material';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import IconButton from '@mui/material/IconButton';
+import TableCell from '@mui/material/TableCell';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { PAGE_SIZE_DEFAULT, SUPPORT_MESSAGES, type FeedbackEntry, type FeedbackSort } from '@portal/contracts';
 import { deleteFeedback, listFeedbacks } from '@portal/contracts/calls';
 import { supportEndpoints } from '@portal/contracts/endpoints/support';
 import { errorMessageOf, keepPreviousData, useCallMutation, useCallQuery } from '@portal/data';
-import {
-  ChangeAction,
-  ConfirmDialog,
-  countLabel,
-  formatDateTime,
-  ListFilters,
-  listPageQuery,
-  ListTable,
-  PagedList,
-  PageHeader,
-  showAlert,
-  useUrlListState,
-} from '@portal/ui';
+import { countLabel, formatDateTime, PageHeader, showAlert } from '@portal/ui';
+import { ChangeAction, ConfirmDialog, ListFilters, listPageQuery, ListTable, PagedList, useUrlListState } from '@portal/ui/kit';
 import { useState } from 'react';
 import { DialogButton } from '../../../components/dialog-button';
 import { FeedbackDialog } from './feedback-dialog';

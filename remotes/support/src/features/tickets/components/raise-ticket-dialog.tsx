@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Stack } from '@mui/material';
+import Stack from '@mui/material/Stack';
 import { DESCRIPTION_MAX_LENGTH, raiseTicketFormSchema, SUBJECT_MAX_LENGTH, SUPPORT_MESSAGES, type RaiseTicketForm, type TicketSummary } from '@portal/contracts';
-import { FormDialog } from '@portal/ui';
+import { FormDialog } from '@portal/ui/kit';
 import { createTicket } from '@portal/contracts/calls';
 import { CountedTextField } from '../../../components/counted-text-field';
 import { useDialogForm } from '../../../lib/use-dialog-form';

@@ -1,25 +1,24 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import {
-  Alert,
-  Box,
-  Button,
-  CircularProgress,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogTitle,
-  Divider,
-  MenuItem,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Divider from '@mui/material/Divider';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
 import { REPLY_MAX_LENGTH, replyFormSchema, SUPPORT_MESSAGES, TICKET_STATUS_LABELS, type ReplyForm, type TicketDetail, type TicketStatus } from '@portal/contracts';
 import { deleteTicket, getTicket, replyToTicket, updateTicketStatus } from '@portal/contracts/calls';
 import { supportEndpoints } from '@portal/contracts/endpoints/support';
 import { callQuery, errorMessageOf, useCallMutation, useCallQuery, usePortalQueryClient } from '@portal/data';
-import { ChangeAction, ConfirmDialog, formatDateTime, menuItems, showAlert } from '@portal/ui';
+import { formatDateTime, menuItems, showAlert } from '@portal/ui';
+import { ChangeAction, ConfirmDialog } from '@portal/ui/kit';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { CountedTextField } from '../../../components/counted-text-field';

@@ -1,4 +1,5 @@
-import { Chip, type ChipProps } from '@mui/material';
+import Chip from '@mui/material/Chip';
+import type { ChipProps } from '@mui/material/Chip';
 import { TICKET_STATUS_LABELS, type TicketStatus } from '@portal/contracts';
 
 // Theme colours only, so the chip reads well in light and dark mode.
