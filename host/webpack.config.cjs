@@ -1,4 +1,12 @@
 const { createConfig } = require('@portal/mf-build');
 
 // No remotes here: the host reads /remotes.json at start and registers them at run time.
-module.exports = createConfig({ name: 'host', dir: __dirname, isHost: true, title: 'Cloud Backup Portal' });
+module.exports = createConfig({
+  name: 'host',
+  dir: __dirname,
+  isHost: true,
+  title: 'Cloud Backup Portal',
+  // Poppins is the default font (display settings): its weights that the theme uses. The other
+  // families are downloaded only when a user picks them (see src/app/register-fonts.ts).
+  preloadFonts: [/poppins-latin-(400|500|600|700)-normal\.woff2$/],
+});

@@ -67,13 +67,22 @@ interface JsFile {
   brotli: number;
 }
 
-/** Every JavaScript response of the page from now on, with its body's gzip (9) and brotli (11) size. */
+/**
+ * Every JavaScript response of the page from now on, with its body's gzip (9) and brotli (11) size.
+ * `stop()` closes the window: requests issued after it (an idle prefetch) are not counted, those
+ * issued before it are, when their bodies arrive (`settle()`).
+ */
 function recordJs(page: Page): { files: Map<string, JsFile>; settle: () => Promise<void>; stop: () => void } {
   const files = new Map<string, JsFile>();
   const pending: Promise<void>[] = [];
+  const counted = new Set<import('puppeteer-core').HTTPRequest>();
+  let open = true;
+  const onRequest = (req: import('puppeteer-core').HTTPRequest) => {
+    if (open) counted.add(req);
+  };
   const onResponse = (res: import('puppeteer-core').HTTPResponse) => {
     const url = res.url();
-    if (!/\.m?js(\?|$)/.test(url) || res.status() !== 200) return;
+    if (!counted.has(res.request()) || !/\.m?js(\?|$)/.test(url) || res.status() !== 200) return;
     pending.push(
       res.buffer().then(
         (body) => {
@@ -87,8 +96,19 @@ function recordJs(page: Page): { files: Map<string, JsFile>; settle: () => Promi
       ),
     );
   };
+  page.on('request', onRequest);
   page.on('response', onResponse);
-  return { files, settle: async () => void (await Promise.all(pending)), stop: () => page.off('response', onResponse) };
+  return {
+    files,
+    settle: async () => {
+      // Responses to requests issued before stop() may still be on their way.
+      for (let i = 0; i < 50 && [...counted].some((req) => !req.response() && !req.failure()); i++) await new Promise((r) => setTimeout(r, 100));
+      await Promise.all(pending);
+    },
+    stop: () => {
+      open = false;
+    },
+  };
 }
 
 const sum = (files: Iterable<JsFile>, key: 'gzip' | 'brotli') => [...files].reduce((n, f) => n + f[key], 0);
@@ -126,8 +146,8 @@ async function weigh(page: Page, base: string, route: Route): Promise<{ files: J
   await page.goto(`${base}${route.path}`);
   await page.waitForSelector(aria(route.ready.role, route.ready.name), { timeout: 60_000 });
   const ms = Date.now() - start;
-  await rec.settle();
   rec.stop();
+  await rec.settle();
   return { files: [...rec.files.values()], ms };
 }
 
@@ -164,17 +184,23 @@ async function audit(lighthouse: LighthouseFn, desktopConfig: unknown, page: Pag
 const fmtScores = (s: Scores | undefined) =>
   s ? `${s.perf.toFixed(2).padStart(5)} ${(s.lcp / 1000).toFixed(2).padStart(6)} ${Math.round(s.tbt).toString().padStart(6)}` : `${'-'.padStart(5)} ${'-'.padStart(6)} ${'-'.padStart(6)}`;
 
-async function walk(page: Page, base: string): Promise<{ files: JsFile[]; firstVisit: { path: string; remote: string; ms: number }[] }> {
+async function walk(page: Page, base: string): Promise<{ files: JsFile[]; firstVisit: { path: string; remote: string; ms: number; hovered: boolean }[] }> {
   await signOut(page, base);
   await page.goto('about:blank');
   await clearCache(page);
   const rec = recordJs(page);
   await signIn(page, base);
-  const firstVisit: { path: string; remote: string; ms: number }[] = [];
+  const firstVisit: { path: string; remote: string; ms: number; hovered: boolean }[] = [];
   const seen = new Set<string>();
   for (const { path, heading } of WALK) {
-    // A user reads the page for a moment before choosing the next one.
+    // A user reads the page for a moment, then points at the menu entry and clicks it (about
+    // 300 ms later); entries inside a closed menu group get no hover.
     await new Promise((r) => setTimeout(r, 1500));
+    const entry = await page.$(`nav[aria-label="Main menu"] ${aria('button', heading)}`);
+    if (entry) {
+      await entry.hover();
+      await new Promise((r) => setTimeout(r, 300));
+    }
     const start = Date.now();
     await page.evaluate((u) => {
       window.history.pushState({}, '', u);
@@ -183,11 +209,11 @@ async function walk(page: Page, base: string): Promise<{ files: JsFile[]; firstV
     await page.waitForSelector(aria('heading', heading), { timeout: 60_000 });
     const ms = Date.now() - start;
     const remote = REMOTE_OF[path];
-    if (!seen.has(remote)) firstVisit.push({ path, remote, ms });
+    if (!seen.has(remote)) firstVisit.push({ path, remote, ms, hovered: !!entry });
     seen.add(remote);
   }
-  await rec.settle();
   rec.stop();
+  await rec.settle();
   return { files: [...rec.files.values()], firstVisit };
 }
 
@@ -231,7 +257,8 @@ async function main(): Promise<void> {
     for (const row of rows) console.log(row);
     console.log('');
     console.log(`signed-in walk through ${WALK.length} routes (${USER}): ${walked.files.length} JS files, ${kb(sum(walked.files, 'gzip'))} KB gzip, ${kb(sum(walked.files, 'brotli'))} KB brotli in total`);
-    for (const { path, remote, ms } of walked.firstVisit) console.log(`  first visit of ${remote.padEnd(17)} ${path.padEnd(15)} content shown in ${ms} ms`);
+    for (const { path, remote, ms, hovered } of walked.firstVisit)
+      console.log(`  first visit of ${remote.padEnd(17)} ${path.padEnd(15)} content shown in ${String(ms).padStart(5)} ms${hovered ? ' (menu entry hovered 300 ms before)' : ''}`);
   } finally {
     await browser?.disconnect();
     chrome.kill();

@@ -162,6 +162,21 @@ function persistentCache(dir, mode, env) {
   };
 }
 
+/**
+ * <link rel="preload"> for the emitted font files whose source path matches: the fonts the first
+ * page draws with arrive with the scripts instead of after them, so text does not change font
+ * (and size) once the page is up. crossorigin: fonts are fetched in CORS mode, a preload must match.
+ */
+function fontPreloads(compilation, patterns) {
+  if (patterns.length === 0) return '';
+  return compilation
+    .getAssets()
+    .filter(({ info }) => typeof info.sourceFilename === 'string' && patterns.some((re) => re.test(info.sourceFilename)))
+    .map(({ name }) => `    <link rel="preload" href="/${name}" as="font" type="font/woff2" crossorigin />`)
+    .sort()
+    .join('\n');
+}
+
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
 }
@@ -201,9 +216,10 @@ function portalFacts(dir, isHost, env) {
  * @param {Record<string,string>} [options.exposes]  remote only: exposed module name -> file
  * @param {boolean} [options.isHost]
  * @param {string} [options.title]       host only: the HTML title
+ * @param {RegExp[]} [options.preloadFonts] host only: font files (by source path) that index.html preloads
  */
 function createConfig(options) {
-  const { name, dir, exposes = {}, isHost = false, title = 'Cloud Backup Portal' } = options;
+  const { name, dir, exposes = {}, isHost = false, title = 'Cloud Backup Portal', preloadFonts = [] } = options;
   if (!name || !dir) throw new Error('@portal/mf-build: name and dir are required');
 
   return (_env, argv = {}) => {
@@ -227,13 +243,14 @@ function createConfig(options) {
       plugins.push(
         new HtmlWebpackPlugin({
           title,
-          templateContent: `<!doctype html>
+          templateContent: ({ compilation }) => `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="utf-8" />
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${title}</title>
     <link rel="icon" href="data:," />
+${fontPreloads(compilation, preloadFonts)}
   </head>
   <body>
     <noscript>You need to enable JavaScript to run this app.</noscript>

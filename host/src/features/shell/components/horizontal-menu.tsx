@@ -11,6 +11,7 @@ import { HORIZONTAL_MAX_ITEMS } from '@portal/config';
 import { useMenu, useT } from '@portal/ui';
 import { Fragment, useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { prefetchRoute } from '../../../lib/federation/prefetch';
 import { routeById } from '../../../lib/routes/route-table';
 import { menuTitleKey, type MenuNode, type RemoteDialogRef } from '../lib/menu-items';
 import { visibleCount } from '../lib/overflow';
@@ -113,6 +114,8 @@ export function HorizontalMenu({ nodes, onOpenDialog }: Props) {
     return (
       <MenuItem
         key={node.id}
+        onMouseEnter={node.type === 'item' ? () => prefetchRoute(routeById(node.routeId)) : undefined}
+        onFocus={node.type === 'item' ? () => prefetchRoute(routeById(node.routeId)) : undefined}
         selected={isSelected}
         aria-current={isSelected ? 'page' : undefined}
         aria-haspopup={node.type === 'popup' ? 'dialog' : undefined}
@@ -152,6 +155,9 @@ export function HorizontalMenu({ nodes, onOpenDialog }: Props) {
         aria-current={isSelected && !measuring ? 'page' : undefined}
         aria-haspopup={node.type === 'popup' && !measuring ? 'dialog' : undefined}
         onClick={measuring ? undefined : () => activate(node)}
+        // Pointing at or tabbing to an entry starts loading its page.
+        onMouseEnter={!measuring && node.type === 'item' ? () => prefetchRoute(routeById(node.routeId)) : undefined}
+        onFocus={!measuring && node.type === 'item' ? () => prefetchRoute(routeById(node.routeId)) : undefined}
         sx={{ px: 1.5, whiteSpace: 'nowrap', flexShrink: 0, ...(isSelected ? { bgcolor: 'action.selected' } : {}) }}
       >
         {title}

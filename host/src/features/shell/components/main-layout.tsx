@@ -20,6 +20,7 @@ import { RemoteDialog } from '../../../components/remote-dialog';
 import { DemoBanner } from '../../../components/demo-banner';
 import { MaintenanceBanner } from '../../../components/maintenance-banner';
 import { useDrawerRules } from '../hooks/use-drawer-rules';
+import { useIdlePrefetch } from '../hooks/use-idle-prefetch';
 import { useRouteSelection } from '../hooks/use-route-selection';
 import { useDemoMode } from '../../../lib/demo-mode-store';
 import { MENU, menuForRole, type RemoteDialogRef } from '../lib/menu-items';
@@ -60,6 +61,7 @@ export function MainLayout() {
   const demo = useDemoMode();
   const menu = useMemo(() => menuForRole(user?.role, MENU, demo), [user?.role, demo]);
   useRouteSelection(menu);
+  useIdlePrefetch(menu);
   useDrawerRules(drawerType, isSmallScreen);
 
   const horizontal = layout === LAYOUT.horizontal && !isPhone;

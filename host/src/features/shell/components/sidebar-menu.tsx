@@ -8,6 +8,7 @@ import ListSubheader from '@mui/material/ListSubheader';
 import Tooltip from '@mui/material/Tooltip';
 import { useMenu, useT } from '@portal/ui';
 import { useNavigate } from 'react-router-dom';
+import { prefetchRoute } from '../../../lib/federation/prefetch';
 import { routeById } from '../../../lib/routes/route-table';
 import { menuTitleKey, type MenuNode, type RemoteDialogRef } from '../lib/menu-items';
 import { MenuIcon } from './menu-icon';
@@ -50,8 +51,12 @@ export function SidebarMenu({ nodes, onOpenDialog, onNavigate, mini = false }: P
       }
       onNavigate?.();
     };
+    // Pointing at or tabbing to an entry starts loading its page.
+    const prefetch = node.type === 'item' ? () => prefetchRoute(routeById(node.routeId)) : undefined;
     const button = (
       <ListItemButton
+        onMouseEnter={prefetch}
+        onFocus={prefetch}
         selected={isSelected}
         aria-current={isSelected ? 'page' : undefined}
         aria-haspopup={node.type === 'popup' ? 'dialog' : undefined}
