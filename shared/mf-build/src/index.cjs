@@ -302,9 +302,10 @@ ${fontPreloads(compilation, preloadFonts)}
           maxAsyncRequests: Infinity,
           maxInitialRequests: Infinity,
           cacheGroups: {
-            // What every MUI component needs, in one file instead of one small file per package.
+            // What every MUI component needs, in one file instead of one small file per package
+            // (popper stays with Popper: only tooltips, menus and selects need it).
             muiCore: {
-              test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:@mui[\\/](?:system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion[\\/][^\\/]+|@babel[\\/]runtime|clsx|react-transition-group|@popperjs[\\/]core|react-is|prop-types|stylis|hoist-non-react-statics)[\\/]/,
+              test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:@mui[\\/](?:system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion[\\/][^\\/]+|@babel[\\/]runtime|clsx|react-transition-group|react-is|prop-types|stylis|hoist-non-react-statics)[\\/]/,
               name: 'mui-core',
               chunks: 'async',
               priority: 20,

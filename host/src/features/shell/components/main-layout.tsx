@@ -13,7 +13,7 @@ import { authStore, clearClientSession, useAuth } from '@portal/auth-bridge';
 import { DRAWER_WIDTH, LAYOUT, paths } from '@portal/config';
 import { signout } from '@portal/contracts/calls';
 import { i18nStore, menuStore, useDisplaySettings, useMenu, useT } from '@portal/ui';
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useMemo, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { PortalLogo } from '../../../components/portal-logo';
 import { RemoteDialog } from '../../../components/remote-dialog';
@@ -27,7 +27,6 @@ import { MENU, menuForRole, type RemoteDialogRef } from '../lib/menu-items';
 import { AppBreadcrumbs } from './app-breadcrumbs';
 import { AppDrawer } from './app-drawer';
 import { AppFooter } from './app-footer';
-import { CustomizationPanel } from './customization-panel';
 import { HorizontalMenu } from './horizontal-menu';
 import { PageTransition } from './page-transition';
 import { ProfileMenu } from './profile-menu';
@@ -40,6 +39,9 @@ const CHANGE_PASSWORD_DIALOG: RemoteDialogRef = {
 };
 
 const MAIN_ID = 'main-content';
+
+// The display settings (sliders, radios, switches) load when first opened, not with every page.
+const CustomizationPanel = lazy(() => import('./customization-panel').then((m) => ({ default: m.CustomizationPanel })));
 
 /** The protected shell: top bar, menu (vertical drawer or horizontal bar), breadcrumbs, page, footer. */
 export function MainLayout() {
@@ -55,6 +57,8 @@ export function MainLayout() {
   const logoUrl = useMenu((s) => s.whiteLabelData?.whitelabelImageUrl ?? null);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsUsed, setSettingsUsed] = useState(false);
+  if (settingsOpen && !settingsUsed) setSettingsUsed(true);
   const [dialog, setDialog] = useState<RemoteDialogRef | null>(null);
   const user = useAuth((s) => s.user);
   const navigate = useNavigate();
@@ -163,7 +167,11 @@ export function MainLayout() {
           <AppFooter />
         </Container>
       </Box>
-      <CustomizationPanel open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {settingsUsed ? (
+        <Suspense fallback={null}>
+          <CustomizationPanel open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      ) : null}
       {dialog ? (
         <RemoteDialog
           key={`${dialog.remote}${dialog.module}`}
