@@ -1,6 +1,6 @@
 import { authStore } from '@portal/auth-bridge';
 import { callEndpoint } from '@portal/contracts/call-endpoint';
-import { adminEndpoints } from '@portal/contracts/endpoints/admin';
+import { remoteReportEndpoints } from '@portal/contracts/endpoints/remote-report';
 
 export type RemoteFailureKind = 'load' | 'render' | 'integrity';
 
@@ -9,7 +9,7 @@ export type RemoteFailureKind = 'load' | 'render' | 'integrity';
 export async function reportRemoteFailure(remote: string, version: string, kind: RemoteFailureKind, message: string): Promise<void> {
   if (!version || !authStore.getState().isLoggedIn) return;
   try {
-    await callEndpoint(adminEndpoints.reportRemoteFailure, {
+    await callEndpoint(remoteReportEndpoints.reportRemoteFailure, {
       params: { name: remote },
       body: { version, kind, message: message.slice(0, 2000) },
     });

@@ -1,6 +1,6 @@
 import { authStore } from '@portal/auth-bridge';
 import { callEndpoint } from '@portal/contracts/call-endpoint';
-import { adminEndpoints } from '@portal/contracts/endpoints/admin';
+import { remoteReportEndpoints } from '@portal/contracts/endpoints/remote-report';
 
 /** Reports already sent from this tab: one per remote and version (sessionStorage is per tab). */
 const STORAGE_KEY = 'portal.remoteLoadsReported';
@@ -38,7 +38,7 @@ export async function reportRemoteLoad(remote: string, version: string, ms: numb
   if (alreadySent(key)) return;
   markSent(key);
   try {
-    await callEndpoint(adminEndpoints.reportRemoteLoad, {
+    await callEndpoint(remoteReportEndpoints.reportRemoteLoad, {
       params: { name: remote },
       body: { version, ms: Math.max(0, Math.min(600_000, Math.round(ms))) },
     });

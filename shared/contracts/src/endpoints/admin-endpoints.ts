@@ -18,7 +18,7 @@ import {
 } from '../admin';
 import { alertIdParamsSchema, alertListQuerySchema, alertListSchema, alertSchema } from '../admin-ops-alerts';
 import { dashboardSummarySchema } from '../admin-ops-dashboard';
-import { healthSchema, remoteLoadRequestSchema, remoteLoadResponseSchema } from '../admin-ops-health';
+import { healthSchema } from '../admin-ops-health';
 import { maintenanceStatusSchema, maintenanceUpdateSchema, metricsConfigSchema, metricsHistoryQuerySchema, metricsHistorySchema } from '../admin-ops-metrics';
 import {
   engineWorkerListSchema,
@@ -30,8 +30,6 @@ import {
 import {
   publishRemoteRequestSchema,
   remoteAlertsSchema,
-  remoteFailureRequestSchema,
-  remoteFailureResponseSchema,
   remoteListSchema,
   remoteNameParamsSchema,
   remoteOperationAuditSchema,
@@ -39,6 +37,7 @@ import {
   rollbackRemoteRequestSchema,
 } from '../remotes';
 import { updateUserAccessRequestSchema } from '../user-access';
+import { REMOTES_TAG, remoteReportEndpoints } from './remote-report-endpoints';
 
 /** The tiers that manage organisations and users below them. */
 const manager = { kind: 'session', roles: ['ADMIN', 'PARTNER', 'DIRECTPARTNER'] } as const;
@@ -48,7 +47,7 @@ const audit = 'Audit log';
 const alerts = 'Alerts';
 const operator = 'Operator';
 const metrics = 'Metrics';
-const remotes = 'Remotes';
+const remotes = REMOTES_TAG;
 
 /**
  * User management, audit, alerts, dashboard, operator, maintenance, metrics, remote operations,
@@ -229,14 +228,6 @@ export const adminEndpoints = defineEndpoints({
     summary: 'Move a remote back to the version live before the current one, or to a named version',
     params: remoteNameParamsSchema, body: rollbackRemoteRequestSchema.nullish(), response: { status: 200, schema: remoteOperationResponseSchema },
   },
-  reportRemoteFailure: {
-    method: 'POST', path: '/api/remotes/:name/failures', tag: remotes, access: session,
-    summary: "Report that a recorded remote version failed in the caller's browser (raises an operator alert)",
-    params: remoteNameParamsSchema, body: remoteFailureRequestSchema, openInMaintenance: true, response: { status: 200, schema: remoteFailureResponseSchema },
-  },
-  reportRemoteLoad: {
-    method: 'POST', path: '/api/remotes/:name/loads', tag: remotes, access: session,
-    summary: "Report that a published remote version's module loaded in the caller's browser, and how long it took",
-    params: remoteNameParamsSchema, body: remoteLoadRequestSchema, openInMaintenance: true, response: { status: 200, schema: remoteLoadResponseSchema },
-  },
+  // Reported from every signed-in page: a module of their own, so a page loads only these two.
+  ...remoteReportEndpoints,
 });
