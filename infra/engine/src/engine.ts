@@ -34,6 +34,12 @@ export interface EngineOptions {
   workerId?: string;
   /** How often this process refreshes its engine_workers row (ms). Default 15 s. */
   heartbeatEveryMs?: number;
+  /**
+   * How often the scheduler also collects every tenant's unreferenced blobs (ms). Default 6 h. Backups
+   * collect their own tenant when they finish; this pass frees what is left when none runs any more
+   * (a set deleted right after a backup, whose blobs were still within their grace window).
+   */
+  collectEveryMs?: number;
   log?: (message: string, error?: unknown) => void;
 }
 
@@ -60,6 +66,8 @@ export interface Engine {
   stop(): Promise<void>;
   /** One scheduler pass: starts due backups. Returns how many were started. */
   scheduleDue(now?: Date): Promise<number>;
+  /** Collects the unreferenced blobs of every tenant; returns how many were deleted. */
+  collectAllGarbage(): Promise<number>;
 }
 
 export class BackupAlreadyRunning extends Error {
@@ -174,9 +182,22 @@ export function createEngine(options: EngineOptions): Engine {
     return started;
   }
 
+  async function collectAllGarbage(): Promise<number> {
+    let deleted = 0;
+    const { rows } = await db.query<{ id: string }>('select distinct tenant_id as id from backup_blobs');
+    for (const row of rows) deleted += await blobs.collectGarbage(row.id);
+    return deleted;
+  }
+
+  let lastCollection = Date.now();
   async function sweep() {
     try {
       await scheduleDue();
+      if (Date.now() - lastCollection >= (options.collectEveryMs ?? 6 * 3_600_000)) {
+        lastCollection = Date.now();
+        const deleted = await collectAllGarbage();
+        if (deleted) log(`garbage collection deleted ${deleted} unreferenced blobs`);
+      }
       // Jobs whose worker died: announce them again so a live worker resumes them.
       if (queue.kind !== 'embedded') for (const id of await claimableJobIds(db, 20, staleAfterSeconds)) await queue.enqueue(id);
     } catch (error) {
@@ -197,6 +218,7 @@ export function createEngine(options: EngineOptions): Engine {
     submit,
     runJob,
     scheduleDue,
+    collectAllGarbage,
     async start() {
       stopping = false;
       await queue.start(runJob);

@@ -1,0 +1,63 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { migrate, openDatabase, type Db } from '@portal/db';
+import { createLocalObjectStore } from './blob/local-object-store';
+import { createEngine, type Engine } from './engine';
+import { createEmbeddedQueue } from './jobs/embedded-queue';
+import { insertTenant } from './tenants';
+
+// Backups collect their own tenant's garbage when they finish; the scheduler also collects every
+// tenant now and then, so content nothing references is freed even when no backup runs any more.
+
+const MASTER = 'engine-collect-test-master-secret-01234567';
+
+let db: Db;
+let dir: string;
+let engine: Engine;
+
+afterEach(async () => {
+  await engine?.stop();
+  await db?.close();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function setUp(collectEveryMs: number): Promise<string> {
+  db = await openDatabase({});
+  await migrate(db);
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'engine-collect-'));
+  const { rows: org } = await db.query<{ id: string }>(`insert into organisations (name, kind, path) values ('Collect test', 'PROVIDER', '/collect-test/') returning id`);
+  const credentials = { tenantId: 'tenant', clientId: 'client', clientSecret: 'secret', graphBaseUrl: 'http://127.0.0.1:9' };
+  const tenant = await insertTenant(db, MASTER, { organisationId: org[0].id, name: 'Collect test', credentials });
+  engine = createEngine({
+    db,
+    masterSecret: MASTER,
+    objects: createLocalObjectStore(dir),
+    queue: createEmbeddedQueue(db, { pollMs: 50 }),
+    blobGraceSeconds: 0,
+    scheduleEveryMs: 20,
+    collectEveryMs,
+  });
+  return tenant.id;
+}
+
+it('collects every tenant on demand, and the scheduler does it by itself', async () => {
+  const tenantId = await setUp(0);
+  const first = await engine.blobs.put(tenantId, Buffer.from('content nothing references'));
+  expect(await engine.collectAllGarbage()).toBe(1);
+  expect(await engine.blobs.has(tenantId, first.hash)).toBe(false);
+
+  const second = await engine.blobs.put(tenantId, Buffer.from('more content nothing references'));
+  await engine.start();
+  const deadline = Date.now() + 10_000;
+  while ((await engine.blobs.has(tenantId, second.hash)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+  expect(await engine.blobs.has(tenantId, second.hash)).toBe(false);
+});
+
+it('leaves blobs alone between collections', async () => {
+  const tenantId = await setUp(3_600_000);
+  const put = await engine.blobs.put(tenantId, Buffer.from('content nothing references'));
+  await engine.start();
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  expect(await engine.blobs.has(tenantId, put.hash)).toBe(true);
+});
