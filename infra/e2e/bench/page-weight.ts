@@ -13,6 +13,7 @@ import { startPortal } from '../src/portal';
 
 type LighthouseFn = (url: string, flags: Record<string, unknown>, config: unknown, page: Page) => Promise<{ lhr: Lhr } | undefined>;
 interface Lhr {
+  runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null }>;
   audits: Record<string, { numericValue?: number }>;
 }
@@ -158,7 +159,7 @@ interface Scores {
   a11y: number;
 }
 
-async function audit(lighthouse: LighthouseFn, desktopConfig: unknown, page: Page, url: string, form: 'mobile' | 'desktop'): Promise<Scores> {
+async function auditOnce(lighthouse: LighthouseFn, desktopConfig: unknown, page: Page, url: string, form: 'mobile' | 'desktop'): Promise<Lhr> {
   await page.goto('about:blank');
   await clearCache(page);
   // Storage is kept (the signed-in session lives in this tab); the cache is cleared above.
@@ -172,7 +173,16 @@ async function audit(lighthouse: LighthouseFn, desktopConfig: unknown, page: Pag
   await cdp.detach();
   await page.setViewport({ width: 1400, height: 900 });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
-  const { lhr } = result;
+  return result.lhr;
+}
+
+/** One Lighthouse run; a run that ends in a Lighthouse error (seen now and then on a busy machine) is repeated once. */
+async function audit(lighthouse: LighthouseFn, desktopConfig: unknown, page: Page, url: string, form: 'mobile' | 'desktop'): Promise<Scores> {
+  let lhr = await auditOnce(lighthouse, desktopConfig, page, url, form);
+  if (lhr.runtimeError || lhr.categories.performance.score === null) {
+    console.error(`Lighthouse ${form} ${url}: ${lhr.runtimeError?.code ?? 'no score'}, running it again`);
+    lhr = await auditOnce(lighthouse, desktopConfig, page, url, form);
+  }
   return {
     perf: lhr.categories.performance.score ?? 0,
     a11y: lhr.categories.accessibility.score ?? 0,

@@ -25,6 +25,10 @@ type Props = {
 
 type Leaf = MenuNode & { type: 'item' | 'popup' };
 
+// Pointing at or tabbing to an entry starts loading its page or dialog.
+const prefetchNode = (node: Leaf) =>
+  prefetchRoute(node.type === 'item' ? routeById(node.routeId) : { owner: node.dialog.remote, module: node.dialog.module });
+
 const containsSelected = (node: MenuNode, selected: string | null): boolean =>
   node.id === selected || (node.type === 'group' && node.children.some((c) => containsSelected(c, selected)));
 
@@ -114,8 +118,8 @@ export function HorizontalMenu({ nodes, onOpenDialog }: Props) {
     return (
       <MenuItem
         key={node.id}
-        onMouseEnter={node.type === 'item' ? () => prefetchRoute(routeById(node.routeId)) : undefined}
-        onFocus={node.type === 'item' ? () => prefetchRoute(routeById(node.routeId)) : undefined}
+        onMouseEnter={() => prefetchNode(node)}
+        onFocus={() => prefetchNode(node)}
         selected={isSelected}
         aria-current={isSelected ? 'page' : undefined}
         aria-haspopup={node.type === 'popup' ? 'dialog' : undefined}
@@ -155,9 +159,8 @@ export function HorizontalMenu({ nodes, onOpenDialog }: Props) {
         aria-current={isSelected && !measuring ? 'page' : undefined}
         aria-haspopup={node.type === 'popup' && !measuring ? 'dialog' : undefined}
         onClick={measuring ? undefined : () => activate(node)}
-        // Pointing at or tabbing to an entry starts loading its page.
-        onMouseEnter={!measuring && node.type === 'item' ? () => prefetchRoute(routeById(node.routeId)) : undefined}
-        onFocus={!measuring && node.type === 'item' ? () => prefetchRoute(routeById(node.routeId)) : undefined}
+        onMouseEnter={measuring ? undefined : () => prefetchNode(node)}
+        onFocus={measuring ? undefined : () => prefetchNode(node)}
         sx={{ px: 1.5, whiteSpace: 'nowrap', flexShrink: 0, ...(isSelected ? { bgcolor: 'action.selected' } : {}) }}
       >
         {title}

@@ -52,7 +52,7 @@ export function SidebarMenu({ nodes, onOpenDialog, onNavigate, mini = false }: P
       onNavigate?.();
     };
     // Pointing at or tabbing to an entry starts loading its page.
-    const prefetch = node.type === 'item' ? () => prefetchRoute(routeById(node.routeId)) : undefined;
+    const prefetch = () => prefetchRoute(node.type === 'item' ? routeById(node.routeId) : { owner: node.dialog.remote, module: node.dialog.module });
     const button = (
       <ListItemButton
         onMouseEnter={prefetch}
