@@ -3,6 +3,7 @@ import { configureRequest } from '@portal/request';
 import { restoreWhiteLabel } from '@portal/ui';
 import { demoModeStore } from '../lib/demo-mode-store';
 import { initFederation } from '../lib/federation/federation';
+import { earlyOrFetch } from '../lib/federation/early-fetch';
 import { fetchRegistry } from '../lib/federation/registry';
 import { fetchRuntimeConfig } from '../lib/federation/runtime-config';
 
@@ -17,7 +18,7 @@ type BootOptions = {
  * own pages keep working and each remote route shows its error panel.
  */
 export async function boot({ onUnauthorized }: BootOptions): Promise<void> {
-  const [config, registry] = await Promise.all([fetchRuntimeConfig(), fetchRegistry()]);
+  const [config, registry] = await Promise.all([fetchRuntimeConfig(earlyOrFetch), fetchRegistry(earlyOrFetch)]);
   configureRequest({ baseUrl: config.apiBase, onUnauthorized });
   demoModeStore.getState().setDemo(config.demo);
   try {
