@@ -69,9 +69,15 @@ const cases: Case[] = [
   {
     name: 'an import cycle',
     // The package's index re-exports this component, so the component importing the index closes a cycle.
-    filePath: 'shared/ui/src/components/confirm-dialog.tsx',
-    code: "import { QueryState } from '../index';\nexport const probe = QueryState;\n",
+    filePath: 'shared/ui/src/components/password-field.tsx',
+    code: "import { LoadingBar } from '../index';\nexport const probe = LoadingBar;\n",
     errors: ['import-x/no-cycle'],
+  },
+  {
+    name: "MUI's barrel (it would load all of MUI on every page; components are shared one by one)",
+    filePath: 'remotes/support/src/components/probe.tsx',
+    code: "import { Button } from '@mui/material';\nexport const probe = Button;\n",
+    errors: ['no-restricted-imports'],
   },
   {
     name: 'a hook called conditionally',
@@ -89,7 +95,7 @@ const cases: Case[] = [
     name: 'legal: a feature importing its own modules, lib/, components/ and shared packages',
     filePath: 'remotes/backup-sets/src/features/restore/components/probe.tsx',
     code: [
-      "import { Button } from '@mui/material';",
+      "import Button from '@mui/material/Button';",
       "import { paths } from '@portal/config';",
       "import { openSnackbar } from '@portal/ui';",
       "import { FolderTree } from '../../../components/folder-tree';",
