@@ -56,6 +56,8 @@ describe('resource deltas through the connector', () => {
     const user = emulator.tenant.users[1];
     const folders = await collect(client.contactFoldersList(user.id));
     expect(folders.map((f) => f.displayName)).toEqual(['Contacts']);
+    // The default folder is also found through a contact in it (Graph's List contactFolders answers the folders inside it).
+    expect(await client.defaultContactFolderId(user.id)).toBe(folders[0].id);
     const first = await round(client.contactsDelta(user.id, folders[0].id));
     expect(first.items).toHaveLength(emulator.tenant.containers[user.contactsNo].count);
 

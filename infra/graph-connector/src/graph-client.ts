@@ -303,6 +303,10 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     eventsDelta: (userId, start, end, link) =>
       delta<GraphEvent>(resolveUrl(`/users/${seg(userId)}/calendarView/delta`, { startDateTime: start, endDateTime: end }), link, isAtRemoved, maxPageSize),
     contactFoldersList: (userId) => paginate<GraphContactFolder>(`/users/${seg(userId)}/contactFolders`, { query: { $top: pageSize } }),
+    async defaultContactFolderId(userId) {
+      const page = await request<ODataPage<Pick<GraphContact, 'parentFolderId'>>>('GET', `/users/${seg(userId)}/contacts`, { query: { $top: 1, $select: 'parentFolderId' } });
+      return page.value?.[0]?.parentFolderId ?? null;
+    },
     contactsDelta: (userId, folderId, link) =>
       delta<GraphContact>(resolveUrl(`/users/${seg(userId)}/contactFolders/${seg(folderId)}/contacts/delta`), link, isAtRemoved, maxPageSize),
 

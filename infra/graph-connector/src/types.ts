@@ -196,8 +196,9 @@ export interface GraphContact {
   createdDateTime?: string;
   lastModifiedDateTime?: string;
   changeKey?: string;
+  parentFolderId?: string;
 }
-export type NewContact = Omit<GraphContact, 'id' | 'changeKey' | 'createdDateTime' | 'lastModifiedDateTime'>;
+export type NewContact = Omit<GraphContact, 'id' | 'changeKey' | 'createdDateTime' | 'lastModifiedDateTime' | 'parentFolderId'>;
 
 export interface GraphContactFolder {
   id: string;
@@ -373,6 +374,11 @@ export interface GraphClient {
   eventsDelta(userId: string, start: string, end: string, link?: string): AsyncIterable<DeltaPage<GraphEvent>>;
   /** `/users/{id}/contactFolders`. */
   contactFoldersList(userId: string): AsyncIterable<GraphContactFolder>;
+  /**
+   * The id of the user's default Contacts folder, read from a contact in it (`/users/{id}/contacts`
+   * lists that folder); null when it holds none. List contactFolders answers the folders inside it.
+   */
+  defaultContactFolderId(userId: string): Promise<string | null>;
   contactsDelta(userId: string, folderId: string, link?: string): AsyncIterable<DeltaPage<GraphContact>>;
 
   getUserDrive(userId: string): Promise<GraphDrive>;

@@ -1,4 +1,4 @@
-import { guidFor, hashKey, rngFor, type Rng } from './prng';
+import { b64url, guidFor, hashKey, rngFor, type Rng } from './prng';
 import { VIRTUAL_EPOCH, type Container, type Tenant } from './tenant';
 import { ADJECTIVES, FILE_KINDS, FILLER, FIRST_NAMES, JOB_TITLES, LAST_NAMES, LOCATIONS, NOUNS, ORGANIZATIONS, TOPICS } from './words';
 
@@ -354,10 +354,14 @@ export function contactRecord(tenant: Tenant, container: Container, index: numbe
   };
 }
 
-export function contactJson(tenant: Tenant, container: Container, index: number, record: ContactRecord) {
+/** The id of a user's default Contacts folder (the emulator's only contact folder). */
+export const contactFolderIdOf = (userIdx: number) => `AAMkAGcF${b64url(String(userIdx))}`;
+
+export function contactJson(tenant: Tenant, container: Container, index: number, record: ContactRecord, userIdx: number) {
   const { v } = tenant.state(container, index);
   return {
     id: tenant.itemId(container, index),
+    parentFolderId: contactFolderIdOf(userIdx),
     createdDateTime: record.createdDateTime,
     lastModifiedDateTime: record.lastModifiedDateTime,
     changeKey: `EQAAABYAAA${hashKey(container.key, index, v).toString(36)}`,

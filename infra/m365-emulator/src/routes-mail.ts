@@ -454,26 +454,29 @@ export const mailRoutes: Route[] = [
     method: 'GET',
     pattern: /^\/users\/([^/]+)\/contacts$/,
     handler: (ctx, [u]) => {
-      const container = ctx.tenant.containers[userOf(ctx, u).contactsNo];
-      sendListPage(ctx, container, (i) => contactJson(ctx.tenant, container, i, contactRecord(ctx.tenant, container, i)), { fallbackTop: 10, maxTop: 1000 });
+      const user = userOf(ctx, u);
+      const container = ctx.tenant.containers[user.contactsNo];
+      sendListPage(ctx, container, (i) => contactJson(ctx.tenant, container, i, contactRecord(ctx.tenant, container, i), user.idx), { fallbackTop: 10, maxTop: 1000 });
     },
   },
   {
     method: 'POST',
     pattern: /^\/users\/([^/]+)\/contacts$/,
     handler: async (ctx, [u]) => {
-      const container = ctx.tenant.containers[userOf(ctx, u).contactsNo];
+      const user = userOf(ctx, u);
+      const container = ctx.tenant.containers[user.contactsNo];
       const record = contactFromJson(ctx, await readJson<Record<string, unknown>>(ctx));
       const index = ctx.tenant.addItem(container, record);
-      sendJson(ctx.res, 201, contactJson(ctx.tenant, container, index, record));
+      sendJson(ctx.res, 201, contactJson(ctx.tenant, container, index, record, user.idx));
     },
   },
   {
     method: 'GET',
     pattern: /^\/users\/([^/]+)\/contacts\/([^/]+)$/,
     handler: (ctx, [u, c]) => {
-      const { container, index } = ownedItem(ctx, 'contact', userOf(ctx, u).contactsNo, c);
-      sendJson(ctx.res, 200, select(ctx, contactJson(ctx.tenant, container, index, contactRecord(ctx.tenant, container, index))));
+      const user = userOf(ctx, u);
+      const { container, index } = ownedItem(ctx, 'contact', user.contactsNo, c);
+      sendJson(ctx.res, 200, select(ctx, contactJson(ctx.tenant, container, index, contactRecord(ctx.tenant, container, index), user.idx)));
     },
   },
   // Event and contact delta (and their DELETE) live in their own file.

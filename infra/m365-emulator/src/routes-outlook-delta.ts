@@ -1,5 +1,5 @@
 import { HttpError, badRequest, decode, select, sendJson, setODataContext, type Ctx, type Route } from './http-kit';
-import { contactJson, contactRecord, eventJson, eventRecord } from './items';
+import { contactFolderIdOf, contactJson, contactRecord, eventJson, eventRecord } from './items';
 import { sendArrayPage, sendDeltaPage, tokenParams } from './listing';
 import { b64url } from './prng';
 import { userOf } from './routes-directory';
@@ -50,7 +50,7 @@ function calendarWindow(ctx: Ctx): CalendarWindow {
 }
 
 export function contactFolderId(user: UserInfo): string {
-  return `AAMkAGcF${b64url(String(user.idx))}`;
+  return contactFolderIdOf(user.idx);
 }
 
 /** The mailbox has one contact folder, the default "Contacts"; Learn's List contactFolders example answers it. */
@@ -126,11 +126,12 @@ export const outlookDeltaRoutes: Route[] = [
     method: 'GET',
     pattern: /^\/users\/([^/]+)\/contactFolders\/([^/]+)\/contacts\/delta$/,
     handler: (ctx, [u, f]) => {
-      const container = contactFolderOf(ctx, userOf(ctx, u), f);
+      const user = userOf(ctx, u);
+      const container = contactFolderOf(ctx, user, f);
       sendDeltaPage(
         ctx,
         container,
-        (i) => contactJson(ctx.tenant, container, i, contactRecord(ctx.tenant, container, i)),
+        (i) => contactJson(ctx.tenant, container, i, contactRecord(ctx.tenant, container, i), user.idx),
         (i) => removed('contact', ctx.tenant.itemId(container, i)),
         { fallbackTop: 10, maxTop: 1000 },
       );

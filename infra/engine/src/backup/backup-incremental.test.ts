@@ -121,12 +121,23 @@ describe('incremental backups of events, contacts and channel messages through d
     const second = await run(2, user, team);
     expect(inserted(second.statements).map((r) => r.externalId).sort()).toEqual([events[0].externalId, contacts[0].externalId, `${channel.id}/${editedId}`].sort());
     expect(closed(second.statements)).toEqual(expect.arrayContaining([events[1].externalId, contacts[1].externalId, `${channel.id}/${deletedId}`]));
-    // One delta call per stream plus the folder and channel lists: the cost follows the changes, not the size.
-    expect(second.requests).toBe(3 + 1 + channels.length);
+    // One delta call per stream plus the folder and channel lists and the default contact folder's
+    // lookup: the cost follows the changes, not the size.
+    expect(second.requests).toBe(4 + 1 + channels.length);
     expect(first.requests).toBeGreaterThan(second.requests * 3);
 
     const third = await run(3, user, team);
     expect(inserted(third.statements)).toEqual([]);
     expect(third.requests).toBe(second.requests);
+  });
+  it("backs up the default Contacts folder where List contactFolders answers only the folders inside it (Graph's behaviour)", async () => {
+    const userInfo = emulator.tenant.users[1];
+    const user: ObjectRef = { id: 'user-2', kind: 'user', externalId: userInfo.id, displayName: userInfo.displayName };
+    const from = statements.length;
+    const graphsView: GraphClient = { ...graph, contactFoldersList: async function* () {} };
+    await backupObject({ ...env(1, ['contacts']), graph: graphsView }, user);
+    const contacts = inserted(statements.slice(from)).filter((r) => r.service === 'contacts');
+    expect(contacts).toHaveLength(emulator.tenant.containers[userInfo.contactsNo].count);
+    expect(new Set(contacts.map((r) => `${r.containerId}|${r.folderPath}`))).toEqual(new Set(['contacts|Contacts']));
   });
 });

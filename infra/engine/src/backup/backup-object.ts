@@ -305,8 +305,12 @@ async function backupContacts(env: ObjectBackupEnv, object: ObjectRef): Promise<
   const containerIds: string[] = [];
   const folders: GraphContactFolder[] = [];
   for await (const folder of env.graph.contactFoldersList(object.externalId)) folders.push(folder);
+  // List contactFolders answers the folders inside the default Contacts folder (Learn), so the default
+  // folder is found through a contact in it; its name depends on the mailbox's language.
+  const defaultId = await env.graph.defaultContactFolderId(object.externalId);
+  if (defaultId && !folders.some((folder) => folder.id === defaultId)) folders.unshift({ id: defaultId, displayName: 'Contacts' });
   for (const folder of folders) {
-    const isDefault = folder.displayName === 'Contacts' && !containerIds.includes(DEFAULT_CONTACTS_CONTAINER);
+    const isDefault = defaultId ? folder.id === defaultId : folder.displayName === 'Contacts' && !containerIds.includes(DEFAULT_CONTACTS_CONTAINER);
     const containerId = isDefault ? DEFAULT_CONTACTS_CONTAINER : folder.id;
     containerIds.push(containerId);
     const got = await jsonDeltaStream(

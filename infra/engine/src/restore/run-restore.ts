@@ -170,7 +170,7 @@ export async function runRestore(deps: RestoreDeps, ctx: JobContext): Promise<Re
       case 'contact': {
         if (!toUser) throw new Error('Contacts can only be restored to a user');
         const source = JSON.parse(content.toString('utf8')) as GraphContact;
-        const { id: _id, changeKey: _ck, createdDateTime: _c, lastModifiedDateTime: _m, ...contact } = source;
+        const { id: _id, changeKey: _ck, createdDateTime: _c, lastModifiedDateTime: _m, parentFolderId: _p, ...contact } = source;
         const created = await graph.createContact(toUser, contact as NewContact);
         // Graph may fill in a display name per address; the addresses themselves must match.
         const addresses = (c: GraphContact) => (c.emailAddresses ?? []).map((e) => e.address.toLowerCase());
