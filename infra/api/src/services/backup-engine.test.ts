@@ -247,6 +247,31 @@ describe('backup engine', () => {
     }
   });
 
+  it('starts a full round when Graph has forgotten a delta token, and ends what was deleted meanwhile', async () => {
+    const f = await fixture();
+    const setId = await f.createSet('Resync', ['mail']);
+    const engine = f.engine();
+    expect((await f.runBackup(engine, setId)).status).toBe('succeeded');
+    const current = () => count(f.db, `select count(*) as n from backup_item_versions where set_id = $1 and service = 'mail' and valid_to_run is null`, [setId]);
+    const before = await current();
+    // Graph forgets every delta token (410 on the stored links), and a message goes meanwhile.
+    const { tenant } = emulator;
+    const user = tenant.users[0];
+    const { rows } = await f.db.query<{ external_id: string }>(
+      `select v.external_id from backup_item_versions v join backup_objects o on o.id = v.object_id
+        where v.set_id = $1 and o.external_id = $2 and v.service = 'mail' and v.valid_to_run is null limit 1`,
+      [setId, user.id],
+    );
+    const gone = tenant.parseItemId('message', rows[0].external_id)!;
+    tenant.deleteItem(gone.container, gone.index);
+    emulator.expireDeltaTokens();
+    const run = await f.runBackup(engine, setId);
+    expect(run.status).toBe('succeeded');
+    expect(await current()).toBe(before - 1);
+    const log = await f.db.query<{ message: string }>(`select message from backup_job_logs where job_id = $1`, [run.id]);
+    expect(log.rows.some((l) => /full resynchronisation/.test(l.message))).toBe(true);
+  });
+
   it('records a failing object and keeps what the others backed up', async () => {
     const f = await fixture();
     const setId = await f.createSet('Partial', ['contacts']);

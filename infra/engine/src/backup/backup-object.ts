@@ -1,5 +1,5 @@
 import type { BackupService } from '@portal/contracts';
-import { GraphError, type GraphClient, type GraphDriveItem, type GraphEvent, type GraphContact, type GraphContactFolder, type GraphChannel, type GraphChatMessage, type DeltaPage } from '@portal/graph-connector';
+import { GraphError, isDeltaResyncRequired, type GraphClient, type GraphDriveItem, type GraphEvent, type GraphContact, type GraphContactFolder, type GraphChannel, type GraphChatMessage, type DeltaPage } from '@portal/graph-connector';
 import { closeOutsideContainers, closeUnseen, closeVersions, currentTags, readCheckpoint, writeCheckpoint, writeVersions, type ItemRecord, type WriteCounts } from '../catalog/catalog';
 import { runPool, type JobContext } from '../jobs/job-context';
 import type { BlobStore, EngineDb } from '../ports';
@@ -59,17 +59,39 @@ async function deltaStream<T extends { id: string }>(
   handlePage: (items: T[]) => Promise<WriteCounts>,
   service: BackupService,
   containerId: string,
+  /** A round without a link lists the whole collection (not channel messages: eight months only). */
+  fullRoundListsAll = false,
 ): Promise<WriteCounts> {
   const counts = emptyCounts();
   const checkpoint = await readCheckpoint(env.db, object.id, stream);
   if (checkpoint && checkpoint.runSeq === env.runSeq && checkpoint.roundComplete) return counts;
-  for await (const page of open(checkpoint?.link ?? undefined)) {
-    await env.job.checkpoint();
-    addCounts(counts, await handlePage(page.items));
-    counts.removed += await closeVersions(env.db, object.id, service, page.removedIds, env.runSeq, containerId);
-    const link = page.nextLink ?? page.deltaLink ?? null;
-    await writeCheckpoint(env.db, object.id, stream, { link, runSeq: env.runSeq, roundComplete: !page.nextLink });
+  let link = checkpoint?.link ?? undefined;
+  // Ids listed by a round that started here without a link: what the catalog holds beyond them is gone.
+  let fromScratch = !link;
+  const seen = new Set<string>();
+  for (let restarts = 0; ; restarts += 1) {
+    try {
+      for await (const page of open(link)) {
+        await env.job.checkpoint();
+        if (fromScratch) for (const item of page.items) seen.add(item.id);
+        addCounts(counts, await handlePage(page.items));
+        counts.removed += await closeVersions(env.db, object.id, service, page.removedIds, env.runSeq, containerId);
+        link = page.nextLink ?? page.deltaLink ?? undefined;
+        await writeCheckpoint(env.db, object.id, stream, { link: link ?? null, runSeq: env.runSeq, roundComplete: !page.nextLink });
+      }
+      break;
+    } catch (error) {
+      // 410: Graph no longer knows this sync state (Learn: "delta query", resyncRequired). A new round
+      // without a token lists everything again; unchanged items cost no content fetch (change tags).
+      if (!isDeltaResyncRequired(error) || restarts > 0) throw error;
+      await env.job.log('warn', `${object.displayName}: Graph asked for a full resynchronisation of ${stream}; listing it again`);
+      await writeCheckpoint(env.db, object.id, stream, { link: null, runSeq: env.runSeq, roundComplete: false });
+      link = undefined;
+      fromScratch = true;
+      seen.clear();
+    }
   }
+  if (fromScratch && fullRoundListsAll) counts.removed += await closeUnseen(env.db, object.id, service, seen, env.runSeq, containerId);
   return counts;
 }
 
@@ -171,6 +193,7 @@ async function backupMail(env: ObjectBackupEnv, object: ObjectRef): Promise<Writ
       },
       'mail',
       folder.id,
+      true,
     );
     addCounts(counts, got);
   }
@@ -245,9 +268,9 @@ async function storeJsonItems<T extends { id: string }>(
 }
 
 /**
- * A delta stream of JSON items. When the round starts without a link (first run, or a new round after
- * the stored one was dropped) and the delta lists the whole collection, items the catalog holds that
- * the round did not list are gone: they end at this run, as a full listing would end them.
+ * A delta stream of JSON items (stored as canonical JSON). When the round starts without a link (first
+ * run, or Graph asked for a resynchronisation) and the delta lists the whole collection, items the
+ * catalog holds that the round did not list are gone: they end at this run (see deltaStream).
  */
 async function jsonDeltaStream<T extends { id: string }>(
   env: ObjectBackupEnv,
@@ -260,24 +283,7 @@ async function jsonDeltaStream<T extends { id: string }>(
   tagOf: (item: T) => string | null,
   fullRoundListsAll: boolean,
 ): Promise<WriteCounts> {
-  const checkpoint = await readCheckpoint(env.db, object.id, stream);
-  const doneThisRun = checkpoint !== null && checkpoint.runSeq === env.runSeq && checkpoint.roundComplete;
-  const fullRound = !doneThisRun && !checkpoint?.link;
-  const seen = new Set<string>();
-  const counts = await deltaStream(
-    env,
-    object,
-    stream,
-    open,
-    (items) => {
-      for (const item of items) seen.add(item.id);
-      return storeJsonItems(env, object, service, items, toRecord, tagOf);
-    },
-    service,
-    containerId,
-  );
-  if (fullRound && fullRoundListsAll) counts.removed += await closeUnseen(env.db, object.id, service, seen, env.runSeq, containerId);
-  return counts;
+  return deltaStream(env, object, stream, open, (items) => storeJsonItems(env, object, service, items, toRecord, tagOf), service, containerId, fullRoundListsAll);
 }
 
 /**
@@ -435,6 +441,7 @@ async function backupDrive(env: ObjectBackupEnv, object: ObjectRef, driveId: str
     },
     service,
     driveId,
+    true,
   );
 }
 
