@@ -12,6 +12,7 @@
 // 4. Item search p50/p95 over one million catalog rows, on PGlite and (when reachable) PostgreSQL
 //    (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test). The rows are synthetic,
 //    written with the engine's own search expression; the queries are the API's (searchItems).
+// The emulator runs in its own process for 1-2 (BENCH_EMULATOR_INLINE=1: in this one), as Graph would.
 // Env: BENCH_SIZE (emulator size, default the emulator's), BENCH_SEARCH_ROWS (1 000 000), BENCH_SKIP_PG=1,
 // BENCH_SKIP_BACKUP=1 (search figures only), BENCH_VERBOSE=1 (each query's total and time).
 import fs from 'node:fs';
@@ -19,7 +20,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { itemSearchQuerySchema } from '../../../shared/contracts/src/backup';
 import { createEmbeddedQueue, createEngine, createLocalObjectStore, insertTenant, SEARCH_TEXT, type Engine } from '../../engine/src/index';
-import { DEFAULT_SIZE, startEmulator, type Emulator, type GraphLimitsConfig } from '../../m365-emulator/src/index';
+import { DEFAULT_SIZE, startEmulator, type Emulator } from '../../m365-emulator/src/index';
+import { startEmulatorProcess } from './emulator-process';
 import { migrate, openDatabase, type Db } from '../../db/src/index';
 import { seedDemo } from '../../api/src/seed/seed-demo';
 import { searchItems } from '../../api/src/repositories/backup-repository';
@@ -49,17 +51,19 @@ class MemorySampler {
   }
 }
 
-interface Rig {
+interface Rig<E extends Pick<Emulator, 'url' | 'credentials' | 'stop'>> {
   db: Db;
   engine: Engine;
   setId: string;
   dir: string;
-  emulator: Emulator;
+  emulator: E;
   close(): Promise<void>;
 }
 
-async function rig(size: number, graphLimits?: Partial<GraphLimitsConfig>): Promise<Rig> {
-  const emulator = await startEmulator({ seed: 'portal-demo', size, graphLimits });
+/** The demo tenant's emulator in its own process (default) or, with Graph's limits on, in this one (their figures are read from it). */
+const SEPARATE_EMULATOR = process.env.BENCH_EMULATOR_INLINE !== '1';
+
+async function rig<E extends Pick<Emulator, 'url' | 'credentials' | 'stop'>>(emulator: E): Promise<Rig<E>> {
   const db = await openDatabase({});
   await migrate(db);
   await seedDemo(db);
@@ -98,7 +102,7 @@ async function rig(size: number, graphLimits?: Partial<GraphLimitsConfig>): Prom
   };
 }
 
-async function timedRun(r: Rig): Promise<{ seconds: number; items: number; status: string; sampler: MemorySampler }> {
+async function timedRun(r: Rig<Pick<Emulator, 'url' | 'credentials' | 'stop'>>): Promise<{ seconds: number; items: number; status: string; sampler: MemorySampler }> {
   global.gc?.();
   const sampler = new MemorySampler();
   const started = process.hrtime.bigint();
@@ -111,11 +115,13 @@ async function timedRun(r: Rig): Promise<{ seconds: number; items: number; statu
 }
 
 async function backupFigures() {
-  const small = await rig(Math.round(SIZE / 4));
+  const startDemo = (size: number) =>
+    SEPARATE_EMULATOR ? startEmulatorProcess({ seed: 'portal-demo', size }) : startEmulator({ seed: 'portal-demo', size });
+  const small = await rig(await startDemo(Math.round(SIZE / 4)));
   const smallRun = await timedRun(small);
   await small.close();
 
-  const r = await rig(SIZE);
+  const r = await rig(await startDemo(SIZE));
   const full = await timedRun(r);
   const stored = await r.db.query<{ versions: number; logical: number; unique_bytes: number; stored: number; blobs: number }>(
     `select (select count(*) from backup_item_versions where kind <> 'folder') as versions,
@@ -123,23 +129,23 @@ async function backupFigures() {
             (select sum(size) from backup_blobs) as unique_bytes, (select sum(stored_size) from backup_blobs) as stored,
             (select count(*) from backup_blobs) as blobs`,
   );
-  const mutation = r.emulator.mutate(0.01);
+  const mutation = await r.emulator.mutate(0.01);
   const incremental = await timedRun(r);
   const s = stored.rows[0];
-  console.log(`\nBackup of the demo tenant (emulator size ${SIZE}, PGlite, local blob store)`);
+  console.log(`\nBackup of the demo tenant (emulator size ${SIZE} ${SEPARATE_EMULATOR ? 'in its own process' : 'in this process'}, PGlite, local blob store)`);
   console.log(`  full backup:        ${full.seconds.toFixed(1)} s, ${full.items} items, ${(full.items / full.seconds).toFixed(0)} items/s (${full.status})`);
   console.log(`  incremental (1%):   ${incremental.seconds.toFixed(1)} s after ${mutation.added} added, ${mutation.changed} changed, ${mutation.deleted} deleted; ${((incremental.seconds / full.seconds) * 100).toFixed(1)}% of the full time`);
   console.log(`  catalog:            ${s.versions} item versions, ${s.blobs} blobs`);
   console.log(`  dedup ratio:        ${(Number(s.logical) / Number(s.unique_bytes)).toFixed(2)}x (${mb(Number(s.logical))} referenced, ${mb(Number(s.unique_bytes))} unique)`);
   console.log(`  compression+crypt:  ${(Number(s.unique_bytes) / Number(s.stored)).toFixed(2)}x (${mb(Number(s.stored))} written)`);
   console.log(`  memory peak:        size ${Math.round(SIZE / 4)}: rss ${mb(smallRun.sampler.peakRss)}, heap ${mb(smallRun.sampler.peakHeap)}; size ${SIZE}: rss ${mb(full.sampler.peakRss)}, heap ${mb(full.sampler.peakHeap)}`);
-  console.log(`                      (rss includes PGlite's WASM heap and the in-process emulator)`);
+  console.log(`                      (rss includes PGlite's WASM heap${SEPARATE_EMULATOR ? '' : ' and the in-process emulator'})`);
   await r.close();
 }
 
 async function throttledFigures() {
   const latency = Number(process.env.BENCH_GRAPH_LATENCY_MS ?? 30);
-  const r = await rig(SIZE, { outlookLatencyMs: latency });
+  const r = await rig(await startEmulator({ seed: 'portal-demo', size: SIZE, graphLimits: { outlookLatencyMs: latency } }));
   const run = async () => {
     const throttledBefore = r.emulator.stats().throttled;
     const result = await timedRun(r);

@@ -1,0 +1,54 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { EmulatorCredentials, MutationSummary } from '../../m365-emulator/src/index';
+
+/**
+ * The M365 emulator in a process of its own, as Microsoft's servers are to the engine: the engine's
+ * figures then measure the engine, not the emulator generating content on the same thread.
+ */
+export interface EmulatorProcess {
+  url: string;
+  credentials: EmulatorCredentials;
+  mutate(fraction: number): Promise<MutationSummary>;
+  stop(): Promise<void>;
+}
+
+const CLI = path.join(__dirname, '../../m365-emulator/src/cli.ts');
+
+export async function startEmulatorProcess(options: { seed: string; size: number }): Promise<EmulatorProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI], {
+    env: { ...process.env, PORT: '0', SEED: options.seed, SIZE: String(options.size) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const fields = await new Promise<Record<string, string>>((resolve, reject) => {
+    let out = '';
+    child.once('exit', (code) => reject(new Error(`emulator exited with ${code}`)));
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      // The CLI prints one `name value` line per credential, then the tenant's counts.
+      if (!/\d+ users, /.test(out)) return;
+      resolve(Object.fromEntries([...out.matchAll(/^\s+(\w+)\s+(\S+)/gm)].map((m) => [m[1], m[2]])));
+    });
+  });
+  const credentials: EmulatorCredentials = {
+    tenantId: fields.tenantId,
+    clientId: fields.clientId,
+    clientSecret: fields.clientSecret,
+    graphBaseUrl: fields.graphBaseUrl,
+    authorityUrl: fields.authorityUrl,
+  };
+  const origin = new URL(credentials.graphBaseUrl).origin;
+  return {
+    url: credentials.graphBaseUrl,
+    credentials,
+    async mutate(fraction) {
+      const res = await fetch(`${origin}/_emulator/mutate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fraction }) });
+      return (await res.json()) as MutationSummary;
+    },
+    stop: () =>
+      new Promise<void>((resolve) => {
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}
