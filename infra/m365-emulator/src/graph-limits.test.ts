@@ -63,3 +63,20 @@ describe('the least time the limits allow', () => {
     expect(minimumSeconds({ mailboxRequests: { a: 4 }, channelMessageReads: 100 }, config)).toBe(5);
   });
 });
+
+describe('the admin endpoint', () => {
+  it('turns the limits on with Graph figures or some overridden, and refuses anything else', async () => {
+    const { startEmulator } = await import('./index');
+    const emulator = await startEmulator({ size: 50 });
+    try {
+      const post = (body: unknown) => fetch(`${emulator.adminUrl}/limits`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+      expect((await (await post({ outlookLatencyMs: 5 })).json()).limits).toMatchObject({ mailboxConcurrency: 4, outlookLatencyMs: 5 });
+      expect((await post({ mailboxConcurrency: 'four' })).status).toBe(400);
+      expect((await post({ noSuchLimit: 1 })).status).toBe(400);
+      expect((await post({ mailboxConcurrency: -1 })).status).toBe(400);
+      expect((await (await post(false)).json()).limits).toBeNull();
+    } finally {
+      await emulator.stop();
+    }
+  });
+});

@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { TokenAuthority } from './auth';
 import { handleBatch } from './batch';
-import { GraphLimits, type GraphLimitsConfig } from './graph-limits';
+import { GRAPH_LIMITS, GraphLimits, type GraphLimitsConfig } from './graph-limits';
 import { Faults, type CorruptionRule, type FailureRule, type ThrottleRule } from './faults';
 import { HttpError, readBody, requestOrigin, sendError, sendJson, setODataContext, setRequestIds, type Ctx, type ODataContext, type Route } from './http-kit';
 import { identityEndpoint } from './identity';
@@ -89,7 +89,13 @@ async function adminEndpoint(state: ServerState, origin: string, path: string, r
   }
   if (path === '/_emulator/limits' && (method === 'POST' || method === 'PUT' || method === 'DELETE')) {
     const body = method === 'DELETE' ? false : await json<boolean | Partial<GraphLimitsConfig>>();
-    if (body !== true && body !== false && (typeof body !== 'object' || body === null)) return sendError(res, 400, 'BadRequest', 'Send true, false or an object of limits.');
+    const figuresOk =
+      typeof body === 'object' &&
+      body !== null &&
+      Object.entries(body).every(([key, value]) => key in GRAPH_LIMITS && typeof value === 'number' && Number.isFinite(value) && value >= 0);
+    if (body !== true && body !== false && !figuresOk) {
+      return sendError(res, 400, 'BadRequest', `Send true, false or an object of non-negative numbers among ${Object.keys(GRAPH_LIMITS).join(', ')}.`);
+    }
     state.limits.configure(body);
     return sendJson(res, 200, { limits: state.limits.describe() });
   }

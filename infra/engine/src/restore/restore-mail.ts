@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { simpleParser, type AddressObject, type ParsedMail } from 'mailparser';
 import { messageForRestore, type GraphAttachment, type GraphClient, type GraphMessage, type Recipient } from '@portal/graph-connector';
 import type { MessageFacts } from '../catalog/item-facts';
+import { sameInstant } from './same-instant';
 
 // Restoring a backed-up message so that it looks like the original, not like a draft. Graph
 // creates a message from MIME only as a draft, so the MIME is parsed and sent as JSON with the
@@ -46,7 +47,7 @@ export async function sourceMessage(mime: Buffer, facts: MessageFacts): Promise<
   return {
     id: '',
     subject: parsed.subject ?? '',
-    body: parsed.html !== false && parsed.html ? { contentType: 'html', content: parsed.html } : { contentType: 'text', content: parsed.text ?? '' },
+    body: parsed.html ? { contentType: 'html', content: parsed.html } : { contentType: 'text', content: parsed.text ?? '' },
     from,
     sender: from,
     toRecipients: recipients(parsed.to),
@@ -64,7 +65,6 @@ export async function sourceMessage(mime: Buffer, facts: MessageFacts): Promise<
   };
 }
 
-const sameInstant = (a: string | null | undefined, b: string | null | undefined) => (a && b ? Date.parse(a) === Date.parse(b) : a === b);
 const digest = (base64: string | undefined) => createHash('sha256').update(Buffer.from(base64 ?? '', 'base64')).digest('hex');
 const attachmentKeys = (list: GraphAttachment[]) => list.map((a) => `${a.name}:${digest(a.contentBytes)}`).sort();
 
@@ -77,7 +77,7 @@ export function compareRestoredMessage(source: GraphMessage, restored: GraphMess
   check('draft state', restored.isDraft === false);
   check('subject', (restored.subject ?? '') === (source.subject ?? ''));
   check('sent time', sameInstant(restored.sentDateTime, source.sentDateTime));
-  check('received time', source.receivedDateTime === undefined || sameInstant(restored.receivedDateTime, source.receivedDateTime));
+  check('received time', sameInstant(restored.receivedDateTime, source.receivedDateTime));
   check('read state', restored.isRead === source.isRead);
   check('flag', (restored.flag?.flagStatus ?? 'notFlagged') === (source.flag?.flagStatus ?? 'notFlagged'));
   check('importance', (restored.importance ?? 'normal') === (source.importance ?? 'normal'));

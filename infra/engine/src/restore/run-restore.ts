@@ -6,6 +6,7 @@ import type { BlobStore, EngineDb } from '../ports';
 import { findTenantRow, tenantCredentials, type GraphClientFactory } from '../tenants';
 import { isFileFacts, isMessageFacts } from '../catalog/item-facts';
 import { restoreMessage } from './restore-mail';
+import { sameInstant } from './same-instant';
 import { loadVersions, resolveSelection, type VersionRow } from './selection';
 
 export interface RestorePayload {
@@ -70,7 +71,6 @@ class MailFolders {
 }
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
-const sameInstant = (a?: string, b?: string) => (a && b ? Date.parse(a) === Date.parse(b) : !b);
 const sameFileTimes = (restored: FileSystemInfo | undefined, original: FileSystemInfo) =>
   sameInstant(restored?.createdDateTime, original.createdDateTime) && sameInstant(restored?.lastModifiedDateTime, original.lastModifiedDateTime);
 
