@@ -11,6 +11,9 @@ export {
   listCurrentRemotes,
   listReleases,
   listPointerHistory,
+  recordReleaseFiles,
+  releaseFiles,
+  releasesWithoutFiles,
   RegistryError,
 } from './repositories/registry-repository';
 export type { CurrentRemote, PointerChange, Release, ReleaseInput } from './repositories/registry-repository';

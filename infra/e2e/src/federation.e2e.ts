@@ -156,6 +156,53 @@ test('a remote entry that does not match its registry integrity is refused (fail
   }
 });
 
+test('every script the portal loads is pinned to the hash the server recorded; a changed chunk of a remote fails closed', async () => {
+  const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'admin');
+  // webpack removes a chunk's script element once it ran: note each one as it is added.
+  await context.addInitScript(() => {
+    const seen: { src: string; integrity: string }[] = [];
+    (window as unknown as { __scripts: typeof seen }).__scripts = seen;
+    new MutationObserver((records) => {
+      for (const record of records)
+        for (const node of record.addedNodes)
+          if (node instanceof HTMLScriptElement && node.src) seen.push({ src: node.src, integrity: node.integrity });
+    }).observe(document, { childList: true, subtree: true });
+  });
+  const version = await currentVersion('account_settings');
+  let chunks: string[] = [];
+  try {
+    await page.goto('/profile');
+    await heading(page, 'Profile');
+    const scripts = await page.evaluate(() => [
+      ...[...document.querySelectorAll<HTMLScriptElement>('script[src]')].map((s) => ({ src: s.src, integrity: s.integrity })),
+      ...(window as unknown as { __scripts: { src: string; integrity: string }[] }).__scripts,
+    ]);
+    expect(scripts.filter((s) => !/^sha384-[A-Za-z0-9+/]{64}$/.test(s.integrity))).toEqual([]);
+    chunks = scripts.map((s) => new URL(s.src).pathname).filter((p) => p.startsWith(`/remotes/account_settings/${version}/`) && !p.endsWith('/remoteEntry.js'));
+    expect(chunks.length).toBeGreaterThan(0);
+    expect(scripts.some((s) => new URL(s.src).pathname === '/' + path.basename(s.src) && !/^\/main\./.test(new URL(s.src).pathname))).toBe(true);
+  } finally {
+    await context.close();
+  }
+
+  // The server's hashes were recorded when the version was published: a file changed since is refused.
+  const chunk = path.join(versionDir('account_settings', version), path.basename(chunks[0]));
+  const forms = [chunk, `${chunk}.br`, `${chunk}.gz`].filter((file) => fs.existsSync(file)).map((file) => [file, fs.readFileSync(file)] as const);
+  const tampered = Buffer.concat([fs.readFileSync(chunk), Buffer.from('\n;window.__tampered = true;\n')]);
+  fs.writeFileSync(chunk, tampered);
+  if (fs.existsSync(`${chunk}.br`)) fs.writeFileSync(`${chunk}.br`, zlib.brotliCompressSync(tampered));
+  if (fs.existsSync(`${chunk}.gz`)) fs.writeFileSync(`${chunk}.gz`, zlib.gzipSync(tampered));
+  const fresh = await signedInPage(suite.browser, suite.portal.url, 'admin');
+  try {
+    await fresh.page.goto('/profile');
+    await fresh.page.getByText('This part of the portal could not be loaded.').waitFor();
+    expect(await fresh.page.evaluate(() => (window as unknown as { __tampered?: boolean }).__tampered)).toBeUndefined();
+  } finally {
+    for (const [file, bytes] of forms) fs.writeFileSync(file, bytes);
+    await fresh.context.close();
+  }
+});
+
 test('ADMIN sees health of API, database and each remote version on /health-check', async () => {
   const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'admin');
   await page.goto('/health-check');

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@portal/api';
-import { apiOptionsFromSettings, apiPlugin, listReleases, pointRemote, recordRelease, setupApi } from '@portal/api';
+import { apiOptionsFromSettings, apiPlugin, listReleases, pointRemote, recordRelease, releaseFiles, setupApi } from '@portal/api';
+import { recordMissingReleaseFiles } from '@portal/api/src/services/remote-ops-service';
 import { listRegistryWithFallbacks } from '@portal/api/src/repositories/remote-ops-repository';
 import type { EnvSettings } from '@portal/settings';
 import { publishLocalBuilds, ReleaseRegistry } from './local-builds';
@@ -46,6 +47,7 @@ export async function createPortal(
   const remoteStore = openRemoteStore(settings);
   try {
     await publishLocalBuilds({ remotesDir: settings.remotesDir, store: remoteStore, repoRoot: settings.repoRoot, registry });
+    const unpinned = await recordMissingReleaseFiles(db, remoteStore);
     const app = await createPortalServer(settings, {
       mountApi: async (server, prefix) => {
         // The API verifies published version folders against the same store this server serves.
@@ -57,8 +59,10 @@ export async function createPortal(
         await server.register(apiPlugin, options);
       },
       currentRemotes: async () => listRegistryWithFallbacks(db),
+      remoteFiles: async (name, version) => releaseFiles(db, name, version),
       remoteStore,
     });
+    if (unpinned.length > 0) app.log.warn(`Remote versions whose files could not be hashed from the store (they will not load): ${unpinned.join(', ')}`);
     return app;
   } catch (error) {
     await db.close();

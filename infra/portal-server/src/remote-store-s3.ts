@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { sriOf, type StoredVersion } from '@portal/api/src/remotes/remote-store';
+import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { fileIntegrity, sriOf, type StoredVersion } from '@portal/api/src/remotes/remote-store';
 import { contentTypeOf } from './content-types';
 import { precompressFolder } from './precompress';
 import { assertSafeSegment, buildVersion, entryIntegrity, REMOTE_ENTRY_FILE, type PublishedBuild, type RemoteFile, type RemoteStore } from './remote-store';
@@ -60,6 +60,19 @@ export function createS3RemoteStore(
     }
   }
 
+  /** Every file name in one version folder of the bucket. */
+  async function listVersion(name: string, version: string): Promise<string[]> {
+    const prefix = `${key(name, version)}/`;
+    const names: string[] = [];
+    let token: string | undefined;
+    do {
+      const page = await client.send(new ListObjectsV2Command({ Bucket: settings.bucket, Prefix: prefix, ContinuationToken: token }));
+      for (const object of page.Contents ?? []) if (object.Key) names.push(object.Key.slice(prefix.length));
+      token = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (token);
+    return names;
+  }
+
   async function readMarker(name: string, version: string): Promise<Marker | null> {
     const marker = await getObject(key(name, version, MARKER));
     return marker ? (JSON.parse(marker.body.toString('utf8')) as Marker) : null;
@@ -113,7 +126,8 @@ export function createS3RemoteStore(
       const entry = await getObject(key(name, version, REMOTE_ENTRY_FILE));
       if (!entry) return null;
       // The integrity is always computed from the stored bytes, never taken from the marker.
-      return { entry: `/remotes/${name}/${version}/${REMOTE_ENTRY_FILE}`, integrity: sriOf(entry.body), builtAt: new Date(marker.builtAt) };
+      const files = await fileIntegrity(await listVersion(name, version), async (file) => (await getObject(key(name, version, file)))?.body ?? null);
+      return { entry: `/remotes/${name}/${version}/${REMOTE_ENTRY_FILE}`, integrity: sriOf(entry.body), files, builtAt: new Date(marker.builtAt) };
     },
 
     async publish({ name, distDir, packageVersion }): Promise<PublishedBuild> {
@@ -144,7 +158,7 @@ export function createS3RemoteStore(
       }
       const stored = await this.inspect(name, version);
       if (!stored) throw new Error(`${name}@${version} is not readable from ${this.location} after upload`);
-      return { name, version, entry: stored.entry, integrity: stored.integrity, builtAt: stored.builtAt };
+      return { name, version, entry: stored.entry, integrity: stored.integrity, files: stored.files, builtAt: stored.builtAt };
     },
 
     async readFile(name, version, file, acceptEncoding): Promise<RemoteFile | null> {

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { folderStoreReader, sriOf, type RemoteStoreReader } from '@portal/api/src/remotes/remote-store';
+import { folderStoreReader, sriOf, type FileIntegrity, type RemoteStoreReader } from '@portal/api/src/remotes/remote-store';
 import fs from 'node:fs';
 import path from 'node:path';
 import { precompressFolder } from './precompress';
@@ -9,6 +9,8 @@ export interface PublishedBuild {
   version: string;
   entry: string;
   integrity: string;
+  /** Every script of the stored version folder, hashed from the stored bytes. */
+  files: FileIntegrity;
   builtAt: Date;
 }
 
@@ -47,7 +49,7 @@ export function assertSafeSegment(kind: string, value: string): void {
 
 /** Copies a remote's dist/ into <store>/<name>/<version>/ (write to a temp folder, then rename, so a
  * half-copied version is never visible) and describes it for the registry. */
-export function publishBuild(opts: { storeDir: string; name: string; distDir: string; packageVersion: string; precompressCacheDir?: string }): PublishedBuild {
+export function publishBuild(opts: { storeDir: string; name: string; distDir: string; packageVersion: string; precompressCacheDir?: string }): Omit<PublishedBuild, 'files'> {
   const { storeDir, name, distDir, packageVersion } = opts;
   assertSafeSegment('remote name', name);
   const entryFile = path.join(distDir, REMOTE_ENTRY_FILE);
@@ -95,6 +97,11 @@ export function createFolderRemoteStore(storeDir: string, options: { precompress
   return {
     location: storeDir,
     inspect: reader.inspect,
-    publish: async (build) => publishBuild({ storeDir, ...build, precompressCacheDir: options.precompressCacheDir }),
+    publish: async (build) => {
+      const published = publishBuild({ storeDir, ...build, precompressCacheDir: options.precompressCacheDir });
+      const stored = await reader.inspect(published.name, published.version);
+      if (!stored) throw new Error(`${published.name}@${published.version} is not readable from ${storeDir} after publishing`);
+      return { ...published, files: stored.files };
+    },
   };
 }

@@ -53,6 +53,7 @@ describe('headers on portal responses', () => {
         await server.register(apiPlugin, { ...api.pluginOptions, prefix });
       },
       currentRemotes: async () => [],
+      remoteFiles: async () => null,
     });
   }
   afterEach(async () => {

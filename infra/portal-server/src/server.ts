@@ -1,10 +1,12 @@
 import type { RegistryEntry } from '@portal/contracts';
-import { DEFAULT_API_BASE, REGISTRY_PATH, RUNTIME_CONFIG_PATH } from '@portal/config';
+import { DEFAULT_API_BASE, REGISTRY_PATH, REMOTE_INTEGRITY_PATH, RUNTIME_CONFIG_PATH } from '@portal/config';
+import type { FileIntegrity } from '@portal/api/src/remotes/remote-store';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { FastifyInstance } from 'fastify';
+import Fastify, { FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { PortalSettings } from './settings';
+import { buildHostShell, shellEncoding } from './host-shell';
 import { precompressFolder } from './precompress';
 import { registerSecurityHeaders } from './security-headers';
 import { fastifyTrustProxy } from './trust-proxy';
@@ -18,6 +20,8 @@ export interface PortalDeps {
   /** Mounts the API under the given prefix. */
   mountApi(app: FastifyInstance, prefix: string): Promise<void>;
   currentRemotes(): Promise<CurrentRemote[]>;
+  /** The SRI hash of each script of a remote version, as recorded when it was published; null when unknown. */
+  remoteFiles(name: string, version: string): Promise<FileIntegrity | null>;
   /** Set when version folders are not in settings.remoteStoreDir (the S3 store). */
   remoteStore?: RemoteStore;
 }
@@ -28,7 +32,7 @@ const servedFile = (filePath: string) => path.basename(filePath).replace(/\.(br|
 
 /** Page routes are the SPA's; everything under these prefixes is a file or an API call and must
  * answer a real 404 instead of the app shell. */
-const NON_PAGE_PREFIXES = [DEFAULT_API_BASE, '/remotes/', '/static/'];
+const NON_PAGE_PREFIXES = [DEFAULT_API_BASE, '/remotes/', `${REMOTE_INTEGRITY_PATH}/`, '/static/'];
 
 export async function createPortalServer(settings: PortalSettings, deps: PortalDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: { level: settings.logLevel }, trustProxy: fastifyTrustProxy(settings.trustProxy) });
@@ -39,6 +43,15 @@ export async function createPortalServer(settings: PortalSettings, deps: PortalD
   app.get(REGISTRY_PATH, async (_req, reply) => {
     reply.header('cache-control', NO_STORE);
     return { remotes: await deps.currentRemotes() };
+  });
+
+  // A version's recorded hashes never change (a changed folder is refused at publish), so they may
+  // be cached like the version's own files; an unknown version is not cached.
+  app.get<{ Params: { name: string; version: string } }>(`${REMOTE_INTEGRITY_PATH}/:name/:version`, async (req, reply) => {
+    const files = await deps.remoteFiles(req.params.name, req.params.version);
+    if (!files) return reply.code(404).header('cache-control', NO_STORE).send({ errorMessage: 'Not found' });
+    reply.header('cache-control', IMMUTABLE);
+    return { files };
   });
 
   app.get(RUNTIME_CONFIG_PATH, async (_req, reply) => {
@@ -91,14 +104,20 @@ export async function createPortalServer(settings: PortalSettings, deps: PortalD
     },
   });
 
-  const sendShell = (reply: import('fastify').FastifyReply) =>
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(fs.createReadStream(indexHtml));
+  const shell = await buildHostShell(settings.hostDist);
+  const sendShell = (req: FastifyRequest, reply: FastifyReply) => {
+    const encoding = shellEncoding(req.headers['accept-encoding']);
+    if (encoding !== 'identity') reply.header('content-encoding', encoding);
+    return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(shell.variants[encoding]);
+  };
 
-  app.get('/', (_req, reply) => sendShell(reply));
+  app.get('/', sendShell);
+  // The file itself, unpinned on disk, is never served: only the shell above.
+  app.get('/index.html', sendShell);
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
     const isPage = req.method === 'GET' && !NON_PAGE_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);
-    if (isPage) return sendShell(reply);
+    if (isPage) return sendShell(req, reply);
     return reply.code(404).send({ errorMessage: 'Not found' });
   });
 

@@ -32,6 +32,10 @@ export const NOTIFICATION_DEFAULTS = Object.freeze({
 // Spec section 8: a chunk load failure raises an error after 120 s. In JSON so the webpack factory
 // (shared/mf-build, plain CommonJS) reads the same number.
 export const CHUNK_LOAD_TIMEOUT_MS: number = buildConstants.chunkLoadTimeoutMs;
+/** Where chunk loaders find script hashes (issue 23): the host's in an index.html element of this id, ... */
+export const HOST_INTEGRITY_ELEMENT_ID: string = buildConstants.hostIntegrityElementId;
+/** ... each remote version's in this window property, keyed by the version folder's URL (see shared/mf-build's chunk-integrity-plugin.cjs). */
+export const REMOTE_INTEGRITY_GLOBAL: string = buildConstants.remoteIntegrityGlobal;
 
 export const DRAWER_WIDTH = 260;
 export const MINI_DRAWER_WIDTH = 72;
@@ -83,6 +87,8 @@ export const DEFAULT_API_BASE = `${API_BASE_PATH}/`;
 
 /** The portal server's registry of live remote versions, read by the host (no-store). */
 export const REGISTRY_PATH = '/remotes.json';
+/** The SRI hash of every script of one remote version, recorded at publish: `${REMOTE_INTEGRITY_PATH}/<name>/<version>`. */
+export const REMOTE_INTEGRITY_PATH = '/remote-integrity';
 /** The portal server's settings for the browser (API base, allowed remote origins, demo mode). */
 export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
 

@@ -10,6 +10,7 @@ const MinimizerPlugin = require('minimizer-webpack-plugin');
 // Spec section 8: a chunk load failure raises an error after 120 s (one number with the host's runtime).
 const { chunkLoadTimeoutMs: CHUNK_LOAD_TIMEOUT_MS } = require('@portal/config/build-constants.json');
 const MUI_SUBPATHS = require('./mui-subpaths.cjs');
+const { ChunkIntegrityPlugin } = require('./chunk-integrity-plugin.cjs');
 
 // Every package that holds state or React context must exist once in the page. @mui/material is
 // shared per component (see mui-subpaths.cjs), never as one module.
@@ -158,7 +159,7 @@ function persistentCache(dir, mode, env) {
     type: 'filesystem',
     cacheDirectory: env.PORTAL_WEBPACK_CACHE_DIR ? path.join(env.PORTAL_WEBPACK_CACHE_DIR, path.basename(dir)) : path.join(dir, 'node_modules', '.cache', 'webpack'),
     name: mode,
-    buildDependencies: { config: [__filename, require.resolve('./expose-wrap-loader.cjs'), path.join(dir, 'webpack.config.cjs')].filter((file) => fs.existsSync(file)) },
+    buildDependencies: { config: [__filename, require.resolve('./expose-wrap-loader.cjs'), require.resolve('./chunk-integrity-plugin.cjs'), path.join(dir, 'webpack.config.cjs')].filter((file) => fs.existsSync(file)) },
   };
 }
 
@@ -279,7 +280,7 @@ function createConfig(options) {
         dts: false,
       }),
     ];
-    plugins.push(new PortalManifestPlugin(portalFacts(dir, isHost, env)), new ConsumeSharedWarmBuildPlugin());
+    plugins.push(new PortalManifestPlugin(portalFacts(dir, isHost, env)), new ConsumeSharedWarmBuildPlugin(), new ChunkIntegrityPlugin());
     if (isHost) {
       plugins.push(
         new HtmlWebpackPlugin({

@@ -1,5 +1,6 @@
 import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createElement, useEffect, type ComponentType } from 'react';
+import { resetFileIntegrity } from './file-integrity';
 import { lastGoodVersion, rememberGoodVersion } from './good-versions';
 import { fetchRegistry, type RegistryEntry } from './registry';
 import { createPortalRuntimePlugin } from './portal-runtime-plugin';
@@ -193,4 +194,5 @@ export function resetFederationState(): void {
   latest = new Map();
   lastRefresh = 0;
   refreshing = null;
+  resetFileIntegrity();
 }

@@ -1,4 +1,5 @@
 import { CHUNK_LOAD_TIMEOUT_MS } from '@portal/config';
+import { resetFileIntegrity } from './file-integrity';
 import { createPortalRuntimePlugin } from './portal-runtime-plugin';
 import { RemoteLoadError } from './remote-load-error';
 import { createRemotePolicy } from './remote-policy';
@@ -71,6 +72,48 @@ describe('portal runtime plugin', () => {
     const { plugin } = pluginWith();
     const errorLoadRemote = plugin.errorLoadRemote as unknown as (args: object) => Promise<unknown>;
     await expect(errorLoadRemote({ id: 'support', error: new Error('x'), lifecycle: 'beforeLoadShare', from: 'runtime' })).resolves.toBeUndefined();
+  });
+});
+
+describe('hashes of every script of a remote version', () => {
+  type LoadEntry = (args: { remoteInfo: { name: string; entry: string } }) => Promise<unknown>;
+  const CHUNK_HASH = `sha384-${'A'.repeat(64)}`;
+  const integrityGlobal = () => (window as unknown as { __portalIntegrity__?: Record<string, Record<string, string>> }).__portalIntegrity__;
+  let fetchMock: jest.Mock;
+
+  beforeEach(() => {
+    resetFileIntegrity();
+    fetchMock = jest.fn();
+    jest.spyOn(globalThis, 'fetch').mockImplementation(fetchMock);
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it("fetches the server's recorded hashes of a version before its entry loads, once per page, for its chunk loader", async () => {
+    fetchMock.mockResolvedValue(new Response(JSON.stringify({ files: { '7.ab.js': CHUNK_HASH } }), { status: 200 }));
+    const loadEntry = pluginWith().plugin.loadEntry as unknown as LoadEntry;
+    const remoteInfo = { name: 'support', entry: `${origin}/remotes/support/0.1.0-aa/remoteEntry.js` };
+    await expect(loadEntry({ remoteInfo })).resolves.toBeUndefined();
+    await loadEntry({ remoteInfo });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchMock.mock.calls[0][0]).toBe('/remote-integrity/support/0.1.0-aa');
+    expect(integrityGlobal()).toEqual({ [`${origin}/remotes/support/0.1.0-aa/`]: { '7.ab.js': CHUNK_HASH } });
+  });
+
+  it('fails the load when the hashes cannot be had (so the fallback takes over), and tries again on the next load', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ errorMessage: 'Not found' }), { status: 404 }));
+    fetchMock.mockResolvedValueOnce(new Response(JSON.stringify({ files: { '7.ab.js': 'md5-x' } }), { status: 200 }));
+    const loadEntry = pluginWith().plugin.loadEntry as unknown as LoadEntry;
+    const remoteInfo = { name: 'support', entry: `${origin}/remotes/support/0.1.0-aa/remoteEntry.js` };
+    await expect(loadEntry({ remoteInfo })).rejects.toThrow(/file hashes of support 0.1.0-aa could not be read \(HTTP 404\)/);
+    await expect(loadEntry({ remoteInfo })).rejects.toThrow(/could not be read \(HTTP 200\)/);
+    expect(integrityGlobal()).toBeUndefined();
+  });
+
+  it('gives no hashes for an entry other than the registry\'s (createScript refuses it anyway)', async () => {
+    const loadEntry = pluginWith().plugin.loadEntry as unknown as LoadEntry;
+    await loadEntry({ remoteInfo: { name: 'support', entry: `${origin}/evil/remoteEntry.js` } });
+    await loadEntry({ remoteInfo: { name: 'unknown', entry: `${origin}/remotes/unknown/1/remoteEntry.js` } });
+    expect(fetchMock).not.toHaveBeenCalled();
   });
 });
 

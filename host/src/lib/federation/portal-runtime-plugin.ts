@@ -1,5 +1,6 @@
 import type { ModuleFederationRuntimePlugin } from '@module-federation/enhanced/runtime';
 import { CHUNK_LOAD_TIMEOUT_MS } from '@portal/config';
+import { loadFileIntegrity } from './file-integrity';
 import { RemoteLoadError, isRemoteLoadError } from './remote-load-error';
 import { refusalReason, type RemotePolicy } from './remote-policy';
 
@@ -9,6 +10,8 @@ const remoteNameOfId = (id: string): string => id.split('/')[0] ?? id;
  * Runtime plugin of the host:
  * - createScript pins the registry's SRI hash (+ crossOrigin) on each remote entry script and
  *   refuses (throws) when the remote is unpinned or from an origin that is not allowed;
+ * - loadEntry, before any entry runs, makes the recorded hashes of that version's other scripts
+ *   known to the chunk loaders (file-integrity.ts); without them its chunks fail closed;
  * - errorLoadRemote turns any load failure into a RemoteLoadError for the route's boundary.
  */
 export function createPortalRuntimePlugin(getPolicy: () => RemotePolicy): ModuleFederationRuntimePlugin {
@@ -42,6 +45,15 @@ export function createPortalRuntimePlugin(getPolicy: () => RemotePolicy): Module
       script.crossOrigin = 'anonymous';
       script.async = true;
       return { script, timeout: CHUNK_LOAD_TIMEOUT_MS };
+    },
+    async loadEntry({ remoteInfo }) {
+      const base = window.location.href;
+      const registered = getPolicy().entries.get(remoteInfo.name);
+      // Another entry than the registry's is refused by createScript; its chunks get no hashes.
+      if (registered && new URL(registered.entry, base).href === new URL(remoteInfo.entry, base).href) {
+        await loadFileIntegrity(registered.name, registered.version, registered.entry);
+      }
+      return undefined; // the default loading goes on, through createScript
     },
     async errorLoadRemote(args) {
       const { id, error, lifecycle } = args;

@@ -10,7 +10,34 @@ export interface StoredVersion {
   entry: string;
   /** SRI hash of the stored entry. */
   integrity: string;
+  /** SRI hash of every script in the version folder (the entry and its chunks), by file name. */
+  files: FileIntegrity;
   builtAt: Date;
+}
+
+/** File name -> SRI hash, for the scripts of one version folder (or of the host). */
+export type FileIntegrity = Record<string, string>;
+
+/** The files a webpack runtime loads as scripts: top-level .js files (not their .br/.gz siblings). */
+export const isScriptFile = (file: string): boolean => /^[^/\\]+\.js$/.test(file);
+
+const HASH_CONCURRENCY = 8;
+
+/** Hashes each script of `files` read through `read` (a missing one fails: a folder changed under us). */
+export async function fileIntegrity(files: string[], read: (file: string) => Promise<Buffer | null>): Promise<FileIntegrity> {
+  const scripts = files.filter(isScriptFile).sort();
+  const hashes: FileIntegrity = {};
+  let next = 0;
+  const worker = async () => {
+    while (next < scripts.length) {
+      const file = scripts[next++];
+      const bytes = await read(file);
+      if (!bytes) throw new Error(`${file} disappeared while it was being hashed`);
+      hashes[file] = sriOf(bytes);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(HASH_CONCURRENCY, scripts.length) }, worker));
+  return Object.fromEntries(scripts.map((file) => [file, hashes[file]]));
 }
 
 /**
@@ -41,7 +68,9 @@ export function folderStoreReader(dir: string): RemoteStoreReader {
         return null;
       }
       const stat = await fs.promises.stat(entryFile);
-      return { entry: `/remotes/${name}/${version}/${REMOTE_ENTRY_FILE}`, integrity: sriOf(bytes), builtAt: stat.mtime };
+      const folder = path.join(dir, name, version);
+      const files = await fileIntegrity(await fs.promises.readdir(folder), (file) => fs.promises.readFile(path.join(folder, file)).catch(() => null));
+      return { entry: `/remotes/${name}/${version}/${REMOTE_ENTRY_FILE}`, integrity: sriOf(bytes), files, builtAt: stat.mtime };
     },
   };
 }

@@ -1,5 +1,6 @@
 import { remoteReleaseSchema } from '@portal/contracts';
 import type { Db, Queryable } from '@portal/db';
+import type { FileIntegrity } from '../remotes/remote-store';
 
 export interface ReleaseInput {
   name: string;
@@ -8,6 +9,8 @@ export interface ReleaseInput {
   integrity: string;
   builtAt?: Date | string | null;
   gitCommit?: string | null;
+  /** The SRI hash of each script in the version folder (see remote-store.ts). */
+  files?: FileIntegrity;
 }
 
 export interface RollbackMark {
@@ -103,7 +106,39 @@ export async function recordRelease(db: Queryable, input: ReleaseInput): Promise
   if (stored.entry !== input.entry || stored.integrity !== input.integrity) {
     throw new RegistryError(`Release ${input.name}@${input.version} is already recorded with a different entry or integrity`);
   }
+  if (input.files) await recordReleaseFiles(db, input.name, input.version, input.files);
   return stored;
+}
+
+const sameFiles = (a: FileIntegrity, b: FileIntegrity) =>
+  Object.keys(a).length === Object.keys(b).length && Object.entries(a).every(([file, hash]) => b[file] === hash);
+
+/**
+ * Records the hashes of a version's scripts once (a version published before they were kept gets
+ * them now); a version whose files no longer hash the same is refused: its folder was changed.
+ */
+export async function recordReleaseFiles(db: Queryable, name: string, version: string, files: FileIntegrity): Promise<void> {
+  await db.query(`update remote_releases set files = $3::jsonb where name = $1 and version = $2 and files is null`, [name, version, JSON.stringify(files)]);
+  const recorded = await releaseFiles(db, name, version);
+  if (!recorded || !sameFiles(recorded, files)) {
+    throw new RegistryError(`Release ${name}@${version} is already recorded with different files: its folder in the store was changed`);
+  }
+}
+
+/** The recorded SRI hash of each script of a version, or null (unknown version, or not recorded yet). */
+export async function releaseFiles(db: Queryable, name: string, version: string): Promise<FileIntegrity | null> {
+  const { rows } = await db.query<{ files: FileIntegrity | string | null }>(`select files from remote_releases where name = $1 and version = $2`, [name, version]);
+  const files = rows[0]?.files;
+  if (files === undefined || files === null) return null;
+  return typeof files === 'string' ? (JSON.parse(files) as FileIntegrity) : files;
+}
+
+/** Versions whose script hashes are not recorded yet (published before they were kept). */
+export async function releasesWithoutFiles(db: Queryable): Promise<{ name: string; version: string; integrity: string }[]> {
+  const { rows } = await db.query<{ name: string; version: string; integrity: string }>(
+    `select name, version, integrity from remote_releases where files is null order by name, version`,
+  );
+  return rows;
 }
 
 export interface MoveOptions {

@@ -8,6 +8,8 @@ import {
   pointRemote,
   pointRemoteBack,
   recordRelease,
+  recordReleaseFiles,
+  releasesWithoutFiles,
   type PointerChange,
   type PointerState,
   type Release,
@@ -76,6 +78,7 @@ export async function publishVersion(
       version: input.version,
       entry: stored.entry,
       integrity: stored.integrity,
+      files: stored.files,
       builtAt: input.builtAt ?? stored.builtAt,
       gitCommit: input.gitCommit ?? null,
     });
@@ -95,6 +98,21 @@ export async function publishVersion(
   });
   await auditRemoteChange(db, actor, 'remote.deployed', input.name, input.version, pointer.fromVersion);
   return { name: input.name, release, pointer };
+}
+
+/**
+ * Versions published before their scripts were hashed get the hashes now, from the store, when the
+ * entry there still hashes as recorded. Any other is left without: its chunks then fail closed.
+ * Returns the versions that could not be completed.
+ */
+export async function recordMissingReleaseFiles(db: Db, store: RemoteStoreReader): Promise<string[]> {
+  const missing: string[] = [];
+  for (const release of await releasesWithoutFiles(db)) {
+    const stored = await store.inspect(release.name, release.version);
+    if (stored && stored.integrity === release.integrity) await recordReleaseFiles(db, release.name, release.version, stored.files);
+    else missing.push(`${release.name}@${release.version}`);
+  }
+  return missing;
 }
 
 const rolledBackVersions = (releases: Release[]) => new Set(releases.filter((r) => r.rolledBack).map((r) => r.version));
