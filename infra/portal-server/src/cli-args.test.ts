@@ -22,3 +22,21 @@ test('refuses malformed commands with the usage text', () => {
   expect(() => parseCliArgs(['host', 'deploy'])).toThrow(/Unknown command "host"/);
   expect(() => parseCliArgs(['remote', 'deploy', 'support', '--force'])).toThrow(/Unknown option --force/);
 });
+
+test('parses canary deploys and promote, and refuses canary options that make no sense', () => {
+  expect(parseCliArgs(['remote', 'deploy', 'support', '--canary', '50'])).toEqual({ command: 'deploy', name: 'support', canary: { percent: 50 } });
+  expect(parseCliArgs(['remote', 'deploy', '--canary=10', 'support', '--promote-after', '30'])).toEqual({
+    command: 'deploy',
+    name: 'support',
+    canary: { percent: 10, promoteAfterMinutes: 30 },
+  });
+  expect(parseCliArgs(['remote', 'promote', 'support'])).toEqual({ command: 'promote', name: 'support' });
+  for (const bad of ['0', '101', '12.5', 'half', '-5']) {
+    expect(() => parseCliArgs(['remote', 'deploy', 'support', `--canary=${bad}`])).toThrow(/whole percent from 1 to 100/);
+  }
+  expect(() => parseCliArgs(['remote', 'deploy', 'support', '--canary'])).toThrow(/--canary needs a percent/);
+  expect(() => parseCliArgs(['remote', 'deploy', 'support', '--canary', '5', '--promote-after', '0'])).toThrow(/at least 1/);
+  expect(() => parseCliArgs(['remote', 'deploy', 'support', '--promote-after', '5'])).toThrow(/goes with --canary/);
+  expect(() => parseCliArgs(['remote', 'promote'])).toThrow(/exactly one remote name/);
+  expect(() => parseCliArgs(['remote', 'rollback', 'support', '--canary', '5'])).toThrow(/exactly one remote name/);
+});

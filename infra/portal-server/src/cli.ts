@@ -2,7 +2,7 @@ import { EnvSettingsError, readEnvSettings } from '@portal/settings';
 import { parseCliArgs, USAGE, UsageError } from './cli-args';
 import { CliError, connectRegistry } from './registry-client';
 import { federationName } from './remote-names';
-import { formatRemoteStatus } from './format-remote-status';
+import { formatCanary, formatRemoteStatus } from './format-remote-status';
 import { portalSettings } from './settings';
 
 // Only `deploy` needs the build and the remote store (with the S3 SDK): it loads them itself, so
@@ -27,18 +27,35 @@ async function main(argv: string[]): Promise<number> {
         store: openRemoteStore(settings),
         registry,
         log: (line) => console.error(line),
+        canary: command.canary,
       });
+      const what = command.canary
+        ? `Deployed ${result.name} ${result.version} as a canary to ${command.canary.percent}% of sessions (the others keep ${result.fromVersion ?? 'none'})` +
+          (command.canary.promoteAfterMinutes ? `, promoted after ${command.canary.promoteAfterMinutes} min unless it fails` : '')
+        : `Deployed ${result.name} ${result.version} (was ${result.fromVersion ?? 'none'})`;
       console.log(
-        `Deployed ${result.name} ${result.version} (was ${result.fromVersion ?? 'none'}), integrity ${result.integrity}; ` +
+        `${what}, integrity ${result.integrity}; ` +
           `build ${result.seconds.build.toFixed(1)} s, publish ${result.seconds.publish.toFixed(1)} s, total ${result.seconds.total.toFixed(1)} s`,
       );
+    } else if (command.command === 'promote') {
+      const canary = await registry.promoteCanary(federationName(settings.remotesDir, command.name));
+      console.log(`Promoted the canary of ${canary.name}: ${canary.version} is live for everyone (was ${canary.stableVersion ?? 'none'})`);
     } else if (command.command === 'rollback') {
-      const result = await registry.rollback(federationName(settings.remotesDir, command.name), command.to, command.reason);
-      console.log(
-        `Rolled back ${result.name} from ${result.pointer.fromVersion ?? 'none'} to ${result.pointer.toVersion} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
-      );
+      const name = federationName(settings.remotesDir, command.name);
+      const running = command.to ? undefined : (await registry.canaries()).find((c) => c.name === name && c.state === 'running');
+      if (running) {
+        await registry.rollbackCanary(name, command.reason);
+        console.log(`Stopped the canary ${running.version} of ${name}: every session gets ${running.stableVersion ?? 'none'} again`);
+      } else {
+        const result = await registry.rollback(name, command.to, command.reason);
+        console.log(
+          `Rolled back ${result.name} from ${result.pointer.fromVersion ?? 'none'} to ${result.pointer.toVersion} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+        );
+      }
     } else {
       for (const remote of await registry.list()) console.log(formatRemoteStatus(remote));
+      const canaries = await registry.canaries();
+      if (canaries.length > 0) console.log(`canaries:\n${canaries.map(formatCanary).join('\n')}`);
     }
     return 0;
   } finally {

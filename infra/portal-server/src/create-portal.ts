@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '@portal/api';
 import { apiOptionsFromSettings, apiPlugin, listReleases, pointRemote, recordRelease, releaseFiles, setupApi } from '@portal/api';
 import { recordMissingReleaseFiles } from '@portal/api/src/services/remote-ops-service';
+import { assignCanaries, promoteDueCanaries, servedCanaries } from '@portal/api/src/services/canary-service';
 import { listRegistryWithFallbacks } from '@portal/api/src/repositories/remote-ops-repository';
 import type { EnvSettings } from '@portal/settings';
 import { publishLocalBuilds, ReleaseRegistry } from './local-builds';
@@ -58,7 +59,11 @@ export async function createPortal(
         server.addHook('onClose', async () => db.close());
         await server.register(apiPlugin, options);
       },
-      currentRemotes: async () => listRegistryWithFallbacks(db),
+      currentRemotes: async (sessionSeed) => {
+        // Every page asks: canaries whose promote-after time has come are promoted on the way.
+        await promoteDueCanaries(db);
+        return assignCanaries(await listRegistryWithFallbacks(db), await servedCanaries(db), sessionSeed);
+      },
       remoteFiles: async (name, version) => releaseFiles(db, name, version),
       remoteStore,
     });

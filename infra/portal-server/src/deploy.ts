@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { compatibilityProblems, type BuiltManifest } from './compatibility';
 import { gitCommit } from './local-builds';
+import type { CanaryOptions } from './cli-args';
 import type { RegistryClient } from './registry-client';
 import { CliError } from './registry-client';
 import { resolveRemote } from './remote-names';
@@ -50,6 +51,8 @@ export async function deployRemote(opts: {
   registry: RegistryClient;
   log?: (line: string) => void;
   env?: NodeJS.ProcessEnv;
+  /** Serve the new version to a share of sessions only (see canary-service). */
+  canary?: CanaryOptions;
 }): Promise<DeployResult> {
   const { settings, store, registry, log = () => undefined } = opts;
   const remote = resolveRemote(settings.remotesDir, opts.input);
@@ -63,21 +66,25 @@ export async function deployRemote(opts: {
     const packageVersion = readJson<{ version: string }>(path.join(remote.dir, 'package.json')).version;
     const stored = await store.publish({ name: remote.name, distDir: outDir, packageVersion });
     log(`Stored ${remote.name}@${stored.version} in ${store.location}`);
-    const result = await registry.publish({
-      name: remote.name,
-      version: stored.version,
-      builtAt: stored.builtAt.toISOString(),
-      gitCommit: gitCommit(settings.repoRoot),
-    });
-    if (result.release.integrity !== stored.integrity) {
-      throw new CliError(`The registry recorded integrity ${result.release.integrity}, the store holds ${stored.integrity}.`);
+    const release = { name: remote.name, version: stored.version, builtAt: stored.builtAt.toISOString(), gitCommit: gitCommit(settings.repoRoot) };
+    let fromVersion: string | null;
+    if (opts.canary) {
+      // The pointer does not move: the canary is served beside the current version.
+      const canary = await registry.startCanary({ ...release, ...opts.canary });
+      fromVersion = canary.stableVersion;
+    } else {
+      const result = await registry.publish(release);
+      if (result.release.integrity !== stored.integrity) {
+        throw new CliError(`The registry recorded integrity ${result.release.integrity}, the store holds ${stored.integrity}.`);
+      }
+      fromVersion = result.pointer.fromVersion;
     }
     const done = Date.now();
     return {
       name: remote.name,
       version: stored.version,
-      fromVersion: result.pointer.fromVersion,
-      integrity: result.release.integrity,
+      fromVersion,
+      integrity: stored.integrity,
       seconds: { build: (built - started) / 1000, publish: (done - built) / 1000, total: (done - started) / 1000 },
     };
   } finally {

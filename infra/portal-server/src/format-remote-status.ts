@@ -1,4 +1,5 @@
 import type { RemoteStatus } from '@portal/api/src/services/remote-ops-service';
+import type { CanaryList } from '@portal/contracts';
 
 /** "3 d 4 h", "12 min", "40 s": how long a version was live, to the two largest units. */
 export function formatDuration(seconds: number): string {
@@ -28,4 +29,13 @@ export function formatRemoteStatus(remote: RemoteStatus): string {
     lines.push(`    ${h.at}  ${h.kind.padEnd(8)} ${h.fromVersion ?? '(none)'} -> ${h.toVersion}  by ${h.actor}${h.reason ? `  (${h.reason})` : ''}`);
   }
   return lines.join('\n');
+}
+
+/** One line for the latest canary of a remote: share, state, and what browsers reported since it started. */
+export function formatCanary(c: CanaryList['canaries'][number]): string {
+  const ended = c.state === 'running' ? (c.promoteAt ? `, promoted at ${c.promoteAt} unless it fails` : '') : ` ${c.endedAt} by ${c.endedBy}${c.reason ? `: ${c.reason}` : ''}`;
+  return (
+    `${c.name}  canary ${c.version} to ${c.percent}% (current ${c.stableVersion ?? 'none'})  ${c.state.toUpperCase().replace('_', ' ')}${ended}\n` +
+    `    since ${c.startedAt}: canary ${c.canary.failures} of ${c.canary.loads} users failed, current ${c.stable.failures} of ${c.stable.loads}`
+  );
 }

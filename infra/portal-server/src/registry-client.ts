@@ -3,6 +3,7 @@ import os from 'node:os';
 import type { Db } from '@portal/db';
 import type { EnvSettings } from '@portal/settings';
 import type { RemoteOpResult, RemoteStatus } from '@portal/api/src/services/remote-ops-service';
+import type { CanaryInfo, CanaryList } from '@portal/contracts';
 import type { PortalSettings } from './settings';
 import { readServerState } from './server-state';
 
@@ -12,6 +13,10 @@ export interface RegistryClient {
   publish(input: { name: string; version: string; builtAt: string; gitCommit: string | null }): Promise<RemoteOpResult>;
   rollback(name: string, to?: string, reason?: string): Promise<RemoteOpResult>;
   list(): Promise<RemoteStatus[]>;
+  startCanary(input: { name: string; version: string; percent: number; promoteAfterMinutes?: number; builtAt: string; gitCommit: string | null }): Promise<CanaryInfo>;
+  promoteCanary(name: string): Promise<CanaryInfo>;
+  rollbackCanary(name: string, reason?: string): Promise<CanaryInfo>;
+  canaries(): Promise<CanaryList['canaries']>;
   close(): Promise<void>;
 }
 
@@ -59,6 +64,11 @@ function apiClient(url: string, env: EnvSettings): RegistryClient {
       call('POST', `api/remotes/${name}/releases`, { version, builtAt, ...(gitCommit ? { gitCommit } : {}) }),
     rollback: (name, to, reason) => call('POST', `api/remotes/${name}/rollback`, { ...(to ? { to } : {}), ...(reason ? { reason } : {}) }),
     list: async () => (await call<{ remotes: RemoteStatus[] }>('GET', 'api/remotes')).remotes,
+    startCanary: async ({ name, gitCommit, ...body }) =>
+      (await call<{ canary: CanaryInfo }>('POST', `api/remotes/${name}/canary`, { ...body, ...(gitCommit ? { gitCommit } : {}) })).canary,
+    promoteCanary: async (name) => (await call<{ canary: CanaryInfo }>('POST', `api/remotes/${name}/canary/promote`)).canary,
+    rollbackCanary: async (name, reason) => (await call<{ canary: CanaryInfo }>('POST', `api/remotes/${name}/canary/rollback`, reason ? { reason } : {})).canary,
+    canaries: async () => (await call<CanaryList>('GET', 'api/remotes/canaries')).canaries,
     close: async () => undefined,
   };
 }
@@ -73,9 +83,10 @@ async function asCliError<T>(work: Promise<T>): Promise<T> {
 
 async function directClient(settings: PortalSettings): Promise<RegistryClient> {
   // Loaded here, not at the top: a CLI that talks to a running portal never opens a database.
-  const [{ openDatabase, migrate }, ops, { openRemoteStore }] = await Promise.all([
+  const [{ openDatabase, migrate }, ops, canaries, { openRemoteStore }] = await Promise.all([
     import('@portal/db'),
     import('@portal/api/src/services/remote-ops-service'),
+    import('@portal/api/src/services/canary-service'),
     import('./open-remote-store'),
   ]);
   let db: Db;
@@ -92,6 +103,10 @@ async function directClient(settings: PortalSettings): Promise<RegistryClient> {
     publish: (input) => asCliError(ops.publishVersion(db, store, input, actor)),
     rollback: (name, to, reason) => asCliError(ops.rollbackRemote(db, name, to, actor, reason ?? null)),
     list: () => ops.listRemoteStatus(db),
+    startCanary: ({ gitCommit, ...input }) => asCliError(canaries.startCanary(db, store, { ...input, gitCommit }, actor)),
+    promoteCanary: (name) => asCliError(canaries.promoteCanary(db, name, actor)),
+    rollbackCanary: (name, reason) => asCliError(canaries.rollBackCanary(db, name, actor, reason ?? null)),
+    canaries: () => canaries.canaryStatuses(db),
     close: () => db.close(),
   };
 }

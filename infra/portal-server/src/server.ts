@@ -1,5 +1,6 @@
 import type { RegistryEntry } from '@portal/contracts';
-import { DEFAULT_API_BASE, REGISTRY_PATH, REMOTE_INTEGRITY_PATH, RUNTIME_CONFIG_PATH } from '@portal/config';
+import { CANARY_SESSION_COOKIE, DEFAULT_API_BASE, REGISTRY_PATH, REMOTE_INTEGRITY_PATH, RUNTIME_CONFIG_PATH } from '@portal/config';
+import crypto from 'node:crypto';
 import type { FileIntegrity } from '@portal/api/src/remotes/remote-store';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -19,7 +20,8 @@ export type CurrentRemote = RegistryEntry;
 export interface PortalDeps {
   /** Mounts the API under the given prefix. */
   mountApi(app: FastifyInstance, prefix: string): Promise<void>;
-  currentRemotes(): Promise<CurrentRemote[]>;
+  /** The registry as one browser session sees it (`sessionSeed` decides which canaries it gets). */
+  currentRemotes(sessionSeed: string): Promise<CurrentRemote[]>;
   /** The SRI hash of each script of a remote version, as recorded when it was published; null when unknown. */
   remoteFiles(name: string, version: string): Promise<FileIntegrity | null>;
   /** Set when version folders are not in settings.remoteStoreDir (the S3 store). */
@@ -34,15 +36,30 @@ const servedFile = (filePath: string) => path.basename(filePath).replace(/\.(br|
  * answer a real 404 instead of the app shell. */
 const NON_PAGE_PREFIXES = [DEFAULT_API_BASE, '/remotes/', `${REMOTE_INTEGRITY_PATH}/`, '/static/'];
 
+const SEED = /^[0-9a-f]{32}$/;
+
+/**
+ * A browser session's random draw for canary releases, kept in a session cookie so the session
+ * keeps the version it got. Random, not derived from anything the user controls or sees.
+ */
+function canarySeed(req: FastifyRequest, reply: FastifyReply): string {
+  const cookies = String(req.headers.cookie ?? '').split(';').map((part) => part.trim().split('='));
+  const held = cookies.find(([key]) => key === CANARY_SESSION_COOKIE)?.[1];
+  if (held && SEED.test(held)) return held;
+  const seed = crypto.randomBytes(16).toString('hex');
+  reply.header('set-cookie', `${CANARY_SESSION_COOKIE}=${seed}; Path=/; HttpOnly; SameSite=Lax${req.protocol === 'https' ? '; Secure' : ''}`);
+  return seed;
+}
+
 export async function createPortalServer(settings: PortalSettings, deps: PortalDeps): Promise<FastifyInstance> {
   const app = Fastify({ logger: { level: settings.logLevel }, trustProxy: fastifyTrustProxy(settings.trustProxy) });
   registerSecurityHeaders(app, settings);
 
   await deps.mountApi(app, settings.apiBase.replace(/\/$/, ''));
 
-  app.get(REGISTRY_PATH, async (_req, reply) => {
+  app.get(REGISTRY_PATH, async (req, reply) => {
     reply.header('cache-control', NO_STORE);
-    return { remotes: await deps.currentRemotes() };
+    return { remotes: await deps.currentRemotes(canarySeed(req, reply)) };
   });
 
   // A version's recorded hashes never change (a changed folder is refused at publish), so they may

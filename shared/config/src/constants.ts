@@ -87,6 +87,12 @@ export const DEFAULT_API_BASE = `${API_BASE_PATH}/`;
 
 /** The portal server's registry of live remote versions, read by the host (no-store). */
 export const REGISTRY_PATH = '/remotes.json';
+/** A canary is judged once at least this many users loaded it or reported it failing... */
+export const CANARY_MIN_LOADS = 4;
+/** ... and rolled back by itself when its share of failed loads exceeds the current version's by this much. */
+export const CANARY_FAILURE_MARGIN = 0.25;
+/** The cookie that holds a browser session's random draw for canaries (sticky per session). */
+export const CANARY_SESSION_COOKIE = 'portal_canary';
 /** The SRI hash of every script of one remote version, recorded at publish: `${REMOTE_INTEGRITY_PATH}/<name>/<version>`. */
 export const REMOTE_INTEGRITY_PATH = '/remote-integrity';
 /** The portal server's settings for the browser (API base, allowed remote origins, demo mode). */

@@ -119,3 +119,53 @@ export const remoteAlertsSchema = z.object({
   ),
 });
 export type RemoteAlerts = z.infer<typeof remoteAlertsSchema>;
+
+// Canary releases: a published version served to a share of sessions until promoted or rolled back.
+export const CANARY_PROMOTE_AFTER_MAX_MINUTES = 7 * 24 * 60;
+export const startCanaryRequestSchema = z
+  .object({
+    version: remoteVersion,
+    percent: z.number().int('percent must be a whole number').min(1, 'percent must be between 1 and 100').max(100, 'percent must be between 1 and 100'),
+    promoteAfterMinutes: z
+      .number()
+      .int('promoteAfterMinutes must be a whole number')
+      .min(1, 'promoteAfterMinutes must be at least 1')
+      .max(CANARY_PROMOTE_AFTER_MAX_MINUTES, `promoteAfterMinutes must be at most ${CANARY_PROMOTE_AFTER_MAX_MINUTES}`)
+      .optional(),
+    builtAt: isoDateTime().optional(),
+    gitCommit: storableString()
+      .regex(/^[0-9a-f]{7,64}$/, 'gitCommit must be a hex commit id')
+      .optional(),
+  })
+  .strict();
+export type StartCanaryRequest = z.infer<typeof startCanaryRequestSchema>;
+
+export const rollbackCanaryRequestSchema = z
+  .object({ reason: storableString().trim().max(ROLLBACK_REASON_MAX_LENGTH, `must be at most ${ROLLBACK_REASON_MAX_LENGTH} characters`).optional() })
+  .strict();
+
+export const canaryStateSchema = z.enum(['running', 'promoted', 'rolled_back', 'replaced']);
+const versionCountsSchema = z.object({ loads: z.number(), failures: z.number() });
+
+export const canarySchema = z.object({
+  id: z.number(),
+  name: storableString(),
+  version: storableString(),
+  stableVersion: storableString().nullable(),
+  percent: z.number(),
+  state: canaryStateSchema,
+  startedAt: storableString(),
+  startedBy: storableString(),
+  promoteAt: storableString().nullable(),
+  endedAt: storableString().nullable(),
+  endedBy: storableString().nullable(),
+  reason: storableString().nullable(),
+});
+export type CanaryInfo = z.infer<typeof canarySchema>;
+export const canaryResponseSchema = z.object({ canary: canarySchema });
+
+/** The latest canary of each remote, with the loads and failures browsers reported since it started. */
+export const canaryListSchema = z.object({
+  canaries: z.array(canarySchema.extend({ canary: versionCountsSchema, stable: versionCountsSchema })),
+});
+export type CanaryList = z.infer<typeof canaryListSchema>;

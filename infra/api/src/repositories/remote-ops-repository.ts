@@ -6,7 +6,7 @@ const iso = (value: Date | string) => new Date(value).toISOString();
 export interface OperationInput {
   actor: string;
   actorUserId: string | null;
-  action: 'publish' | 'rollback';
+  action: 'publish' | 'rollback' | 'canary' | 'promote' | 'canary-rollback';
   name: string;
   version: string;
   fromVersion: string | null;

@@ -57,23 +57,18 @@ async function knownRemoteNames(db: Db): Promise<string[]> {
   return rows.map((r) => r.name);
 }
 
-/**
- * Publish = record a version folder that is already in the store, then move the pointer to it.
- * The entry and integrity come from the stored bytes, never from the caller.
- */
-export async function publishVersion(
+/** Records a version folder that is in the store, with its entry and file hashes from the stored bytes. */
+export async function recordStoredRelease(
   db: Db,
   store: RemoteStoreReader,
   input: { name: string; version: string; builtAt?: string | Date | null; gitCommit?: string | null },
-  actor: Actor,
-): Promise<RemoteOpResult> {
+): Promise<Release> {
   const stored = await store.inspect(input.name, input.version);
   if (!stored) {
     throw new RemoteOpsError(404, `Version ${input.version} of remote ${input.name} is not in the remote store`);
   }
-  let release: Release;
   try {
-    release = await recordRelease(db, {
+    return await recordRelease(db, {
       name: input.name,
       version: input.version,
       entry: stored.entry,
@@ -85,6 +80,19 @@ export async function publishVersion(
   } catch (error) {
     throw new RemoteOpsError(409, (error as Error).message);
   }
+}
+
+/**
+ * Publish = record a version folder that is already in the store, then move the pointer to it.
+ * The entry and integrity come from the stored bytes, never from the caller.
+ */
+export async function publishVersion(
+  db: Db,
+  store: RemoteStoreReader,
+  input: { name: string; version: string; builtAt?: string | Date | null; gitCommit?: string | null },
+  actor: Actor,
+): Promise<RemoteOpResult> {
+  const release = await recordStoredRelease(db, store, input);
   const pointer = await pointRemote(db, input.name, input.version, actor.name);
   await recordOperation(db, {
     actor: actor.name,

@@ -28,13 +28,17 @@ import {
   operatorJobSchema,
 } from '../admin-ops-operator-jobs';
 import {
+  canaryListSchema,
+  canaryResponseSchema,
   publishRemoteRequestSchema,
   remoteAlertsSchema,
   remoteListSchema,
   remoteNameParamsSchema,
   remoteOperationAuditSchema,
   remoteOperationResponseSchema,
+  rollbackCanaryRequestSchema,
   rollbackRemoteRequestSchema,
+  startCanaryRequestSchema,
 } from '../remotes';
 import { updateUserAccessRequestSchema } from '../user-access';
 import { REMOTES_TAG, remoteReportEndpoints } from './remote-report-endpoints';
@@ -227,6 +231,26 @@ export const adminEndpoints = defineEndpoints({
     method: 'POST', path: '/api/remotes/:name/rollback', tag: remotes, access: admin,
     summary: 'Move a remote back to the version live before the current one, or to a named version',
     params: remoteNameParamsSchema, body: rollbackRemoteRequestSchema.nullish(), response: { status: 200, schema: remoteOperationResponseSchema },
+  },
+  listRemoteCanaries: {
+    method: 'GET', path: '/api/remotes/canaries', tag: remotes, access: admin,
+    summary: "The latest canary of each remote (running or ended), with its and the current version's loads and failures since it started",
+    response: { status: 200, schema: canaryListSchema },
+  },
+  startRemoteCanary: {
+    method: 'POST', path: '/api/remotes/:name/canary', tag: remotes, access: admin,
+    summary: 'Serve a version already in the remote store to a share of sessions (sticky per session); the rest keep the current version',
+    params: remoteNameParamsSchema, body: startCanaryRequestSchema, response: { status: 200, schema: canaryResponseSchema },
+  },
+  promoteRemoteCanary: {
+    method: 'POST', path: '/api/remotes/:name/canary/promote', tag: remotes, access: admin,
+    summary: "Make the remote's running canary the live version for everyone",
+    params: remoteNameParamsSchema, response: { status: 200, schema: canaryResponseSchema },
+  },
+  rollbackRemoteCanary: {
+    method: 'POST', path: '/api/remotes/:name/canary/rollback', tag: remotes, access: admin,
+    summary: "Stop serving the remote's running canary: every session gets the live version again",
+    params: remoteNameParamsSchema, body: rollbackCanaryRequestSchema.nullish(), response: { status: 200, schema: canaryResponseSchema },
   },
   // Reported from every signed-in page: a module of their own, so a page loads only these two.
   ...remoteReportEndpoints,

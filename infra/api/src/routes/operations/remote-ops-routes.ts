@@ -7,6 +7,7 @@ import { listOperations, listRemoteAlerts, recordFailure, usernameOf } from '../
 import { listReleases } from '../../repositories/registry-repository';
 import { HttpError, notFound } from '../../services/errors';
 import type { AuthContext } from '../../services/identity-service';
+import { canaryStatuses, checkCanary, promoteCanary, rollBackCanary, startCanary } from '../../services/canary-service';
 import { listRemoteStatus, publishVersion, RemoteOpsError, rollbackRemote, type Actor } from '../../services/remote-ops-service';
 import { limitConfig } from '../../plugins/rate-limits';
 import { REMOTE_REPORT_RATE_LIMIT } from './remote-loads-routes';
@@ -63,6 +64,36 @@ export async function remoteOpsRoutes(app: FastifyInstance): Promise<void> {
     guardFirst,
   );
 
+  registerEndpoint(app, ep.listRemoteCanaries, async () => ({ canaries: await canaryStatuses(deps.db) }), guardFirst);
+
+  registerEndpoint(
+    app,
+    ep.startRemoteCanary,
+    async ({ auth, request, params, body }) => {
+      const store = deps.remoteStore;
+      if (!store) throw new HttpError(503, 'No remote store is configured on this server');
+      const actor = await actorOf(deps, auth, request);
+      return { canary: await asHttp(() => startCanary(deps.db, store, { name: params.name, ...body }, actor)) };
+    },
+    guardFirst,
+  );
+
+  registerEndpoint(
+    app,
+    ep.promoteRemoteCanary,
+    async ({ auth, request, params }) => ({ canary: await asHttp(async () => promoteCanary(deps.db, params.name, await actorOf(deps, auth, request))) }),
+    guardFirst,
+  );
+
+  registerEndpoint(
+    app,
+    ep.rollbackRemoteCanary,
+    async ({ auth, request, params, body }) => ({
+      canary: await asHttp(async () => rollBackCanary(deps.db, params.name, await actorOf(deps, auth, request), body?.reason || null)),
+    }),
+    guardFirst,
+  );
+
   registerEndpoint(
     app,
     ep.reportRemoteFailure,
@@ -77,6 +108,8 @@ export async function remoteOpsRoutes(app: FastifyInstance): Promise<void> {
         ip: request.ip ?? null,
         userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'].slice(0, 500) : null,
       });
+      // A canary whose failures pass the rule is rolled back by itself, right here.
+      await checkCanary(deps.db, name, body.version);
       return { recorded: true as const, alertId };
     },
     // Each report can raise an alert: bounded per address like the load reports.
