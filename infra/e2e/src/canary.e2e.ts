@@ -1,0 +1,143 @@
+import { spawnSync } from 'node:child_process';
+import crypto from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { apiToken } from './api-token';
+import { DEMO_PASSWORD, launchBrowser, newPage, signIn } from './browser';
+import { PORTAL_CLI, portalCliEnv, REPO_ROOT, RunningPortal, startPortal } from './portal';
+
+// Canary releases of a remote, driven as operators and users meet them: the CLI deploys a canary,
+// fresh browser sessions draw it (or not) and keep what they drew, and a canary that throws at
+// render is rolled back by itself from the browsers' reports while other sessions never see it.
+
+jest.setTimeout(600_000);
+
+let portal: RunningPortal;
+let browser: Browser;
+const label = `canary-${crypto.randomBytes(4).toString('hex')}`;
+// Every demo user who may open /support: the rule counts users, not sessions.
+const USERS = ['customer', 'partner', 'directcustomer', 'customer2', 'partner2', 'directpartner', 'admin'];
+
+beforeAll(async () => {
+  portal = await startPortal({ PORTAL_REGISTRY_REFRESH_MS: '0' });
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await portal?.stop();
+});
+
+function cli(args: string[], env: Record<string, string> = {}) {
+  const result = spawnSync(process.execPath, [...PORTAL_CLI, ...args], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, ...portalCliEnv(portal), PORTAL_USERNAME: 'admin', PORTAL_PASSWORD: DEMO_PASSWORD, PORTAL_BUILD_LABEL: '', PORTAL_BUILD_FAULT: '', ...env },
+    encoding: 'utf8',
+  });
+  if (result.status !== 0) throw new Error(`portal ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
+}
+
+/** The support entry of the registry as this page's session gets it. */
+const registryOf = (page: Page) =>
+  page.evaluate(async () => {
+    const { remotes } = await (await fetch('/remotes.json', { cache: 'no-store' })).json();
+    const support = remotes.find((r: { name: string }) => r.name === 'support');
+    return { version: support.version as string, fallbacks: (support.fallbacks ?? []).map((f: { version: string }) => f.version) as string[] };
+  });
+
+async function canaries(): Promise<{ version: string; state: string; reason: string | null; endedAt: string | null }[]> {
+  const token = await apiToken(portal.url, 'admin');
+  return (await (await fetch(`${portal.url}/backend/api/remotes/canaries`, { headers: { authorization: `Bearer ${token}` } })).json()).canaries;
+}
+
+const supportVersion = async () => (await (await fetch(`${portal.url}/remotes.json`)).json()).remotes.find((r: { name: string }) => r.name === 'support').version as string;
+
+let stable: string;
+
+test('a canary at 50% reaches about half of fresh sessions, and each session keeps the version it drew', async () => {
+  stable = await supportVersion();
+  const out = cli(['remote', 'deploy', 'support', '--canary', '50'], { PORTAL_BUILD_LABEL: label });
+  const canary = /Deployed support (\S+) as a canary to 50% of sessions \(the others keep (\S+)\)/.exec(out);
+  expect(canary?.[2]).toBe(stable);
+  const version = canary![1];
+  expect(await supportVersion()).not.toBe(undefined);
+
+  const drawn: string[] = [];
+  const sessions = [];
+  for (let i = 0; i < 20; i++) {
+    const session = await newPage(browser, portal.url);
+    await session.page.goto('/login');
+    const first = await registryOf(session.page);
+    expect(await registryOf(session.page)).toEqual(first); // sticky for the session (its cookie)
+    expect(first.version === version ? first.fallbacks[0] : first.fallbacks.includes(version)).toBe(first.version === version ? stable : false);
+    drawn.push(first.version);
+    sessions.push(session);
+  }
+  const share = drawn.filter((v) => v === version).length;
+  console.log(`canary at 50%: ${share} of 20 fresh sessions drew it`);
+  expect(share).toBeGreaterThanOrEqual(3);
+  expect(share).toBeLessThanOrEqual(17);
+
+  // A session that drew the canary runs it; one that did not runs the current version.
+  for (const [wanted, shows] of [
+    [version, 1],
+    [stable, 0],
+  ] as const) {
+    const { page } = sessions[drawn.indexOf(wanted)];
+    await signIn(page, 'customer');
+    await page.waitForURL('**/dashboard');
+    await page.goto('/support');
+    await page.getByRole('heading', { name: 'Support' }).first().waitFor();
+    expect(await page.locator('[data-portal-build-label]').filter({ hasText: `Build ${label}` }).count()).toBe(shows);
+  }
+  await Promise.all(sessions.map((s) => s.context.close()));
+
+  // The operator stops it: everyone is back on the current version, nothing moved the pointer.
+  expect(cli(['remote', 'rollback', 'support'])).toContain(`Stopped the canary ${version} of support: every session gets ${stable} again`);
+  expect(await supportVersion()).toBe(stable);
+});
+
+test('a canary that throws at render is rolled back by itself, with an alert, while other sessions never see it', async () => {
+  cli(['remote', 'deploy', 'support', '--canary', '50'], { PORTAL_BUILD_FAULT: 'render', PORTAL_BUILD_LABEL: `${label}-fault` });
+  const version = (await canaries()).find((c) => c.state === 'running')!.version;
+  let firstFailure = 0;
+  let rolledBackAt = 0;
+  let stableSessions = 0;
+  for (let i = 0; i < 40 && !rolledBackAt; i++) {
+    const { context, page } = await newPage(browser, portal.url);
+    try {
+      await signIn(page, USERS[i % USERS.length]);
+      await page.waitForURL('**/dashboard');
+      const got = await registryOf(page);
+      await page.goto('/support');
+      if (got.version === version) {
+        await page.getByText('This part of the portal could not be loaded.').waitFor();
+        firstFailure ||= Date.now();
+      } else {
+        stableSessions++;
+        expect(got.fallbacks).not.toContain(version);
+        await page.getByRole('heading', { name: 'Support' }).first().waitFor();
+        expect(await page.getByText('This part of the portal could not be loaded.').count()).toBe(0);
+      }
+    } finally {
+      await context.close();
+    }
+    // Reports are sent as the page fails; give the last one a moment before asking.
+    for (const deadline = Date.now() + 3_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 100))) {
+      if ((await canaries()).find((c) => c.version === version)?.state === 'rolled_back') {
+        rolledBackAt = Date.now();
+        break;
+      }
+      if (!firstFailure) break;
+    }
+  }
+  expect(rolledBackAt).toBeGreaterThan(0);
+  console.log(`canary rolled back by itself ${((rolledBackAt - firstFailure) / 1000).toFixed(1)} s after its first failure report (${stableSessions} sessions on the current version meanwhile)`);
+  const ended = (await canaries()).find((c) => c.version === version)!;
+  expect(ended.reason).toMatch(/^Rolled back by itself: \d+ of \d+ loads failed/);
+
+  const token = await apiToken(portal.url, 'admin');
+  const alerts = (await (await fetch(`${portal.url}/backend/api/remotes/alerts`, { headers: { authorization: `Bearer ${token}` } })).json()).alerts;
+  expect(alerts.map((a: { source: string }) => a.source)).toContain(`remote:support@${version}:canary`);
+  expect(await supportVersion()).toBe(stable);
+  expect(cli(['remote', 'list'])).toMatch(new RegExp(`support  canary ${version} to 50% \\(current ${stable}\\)  ROLLED BACK`));
+});
