@@ -1,7 +1,7 @@
 import type { ApiResult } from '@portal/request';
 import { callEndpoint } from './call-endpoint';
 import { adminEndpoints as ep } from './endpoints/admin-endpoints';
-import type { RemoteList, RemoteOperationResponse, RollbackRemoteRequest } from './remotes';
+import type { CanaryInfo, CanaryList, RemoteList, RemoteOperationResponse, RollbackRemoteRequest } from './remotes';
 
 // The operator console's calls on the deploy/rollback API (ADMIN): see ./endpoints/admin-endpoints.
 
@@ -9,3 +9,10 @@ export const listRemoteVersions = (): Promise<ApiResult<RemoteList>> => callEndp
 
 export const rollbackRemoteVersion = (name: string, body: RollbackRemoteRequest = {}): Promise<ApiResult<RemoteOperationResponse>> =>
   callEndpoint(ep.rollbackRemoteVersion, { params: { name }, body });
+
+export const listRemoteCanaries = (): Promise<ApiResult<CanaryList>> => callEndpoint(ep.listRemoteCanaries);
+
+export const promoteRemoteCanary = (name: string): Promise<ApiResult<{ canary: CanaryInfo }>> => callEndpoint(ep.promoteRemoteCanary, { params: { name } });
+
+export const rollbackRemoteCanary = (name: string, reason?: string): Promise<ApiResult<{ canary: CanaryInfo }>> =>
+  callEndpoint(ep.rollbackRemoteCanary, { params: { name }, body: reason ? { reason } : {} });

@@ -9,10 +9,11 @@ import { OperatorPage } from './operator-page';
 jest.mock('@portal/contracts/calls', () => ({
   listRemoteVersions: jest.fn(),
   rollbackRemoteVersion: jest.fn(),
-  // The job queue and workers sections (tested in their own files) load beside the remotes.
+  // The canary, job queue and workers sections (tested in their own files) load beside the remotes.
   listOperatorJobs: jest.fn().mockResolvedValue({ items: [], total: 0, page: 1, pageSize: 20 }),
   cancelOperatorJob: jest.fn(),
   listEngineWorkers: jest.fn().mockResolvedValue({ workers: [], aliveAfterSeconds: 60 }),
+  listRemoteCanaries: jest.fn().mockResolvedValue({ canaries: [] }),
   getMaintenance: jest.fn().mockResolvedValue({ enabled: false, message: null, since: null }),
   setMaintenance: jest.fn(),
 }));

@@ -12,10 +12,11 @@ import { RollbackDialog } from './rollback-dialog';
 import { JobQueueSection } from './job-queue-section';
 import { WorkersSection } from './workers-section';
 import { MaintenanceCard } from './maintenance-card';
+import { CanariesSection } from './canaries-section';
 
 type Target = { name: string; from: string | null; to: string };
 
-/** /operator (ADMIN): each remote's version, its deploy history, and a confirmed one-click rollback. */
+/** /operator (ADMIN): each remote's version, its deploy history, a confirmed one-click rollback, and canary releases. */
 export function OperatorPage() {
   const remotes = useCallQuery(adminEndpoints.listRemoteVersions, listRemoteVersions, []);
   const [target, setTarget] = useState<Target | null>(null);
@@ -44,6 +45,7 @@ export function OperatorPage() {
         )}
       </QueryState>
       <Stack spacing={4} sx={{ mt: 4 }}>
+        <CanariesSection onChanged={() => void remotes.refetch()} />
         <JobQueueSection />
         <WorkersSection />
         <MaintenanceCard />
