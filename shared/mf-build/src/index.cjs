@@ -373,11 +373,11 @@ ${firstPageScripts(compilation)}
             // What every MUI component needs, in one file instead of one small file per package
             // (popper stays with Popper: only tooltips, menus and selects need it). Each shared
             // component is a chunk of its own, and @mui/material's components import each other by
-            // relative path, so without this the building blocks most of them use (theme helpers,
-            // Typography, Paper, SvgIcon, ButtonBase, the transitions) were copied into every chunk:
-            // the sign-in page downloaded Typography four times.
+            // relative path, so without this the building blocks most of them use (theme helpers and
+            // colours, Typography, Paper, SvgIcon, ButtonBase, IconButton, the transitions) were copied
+            // into every chunk: the sign-in page downloaded Typography four times, the colours fifteen.
             muiCore: {
-              test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:@mui[\\/](?:system|utils|styled-engine|private-theming|core-downloads-tracker)|@mui[\\/]material[\\/]esm[\\/](?:styles|utils|DefaultPropsProvider|zero-styled|GlobalStyles|transitions|useLazyRipple|ButtonBase|Typography|Paper|SvgIcon|CircularProgress|Grow|Fade)|@emotion[\\/][^\\/]+|@babel[\\/]runtime|clsx|react-transition-group|react-is|prop-types|stylis|hoist-non-react-statics)[\\/]/,
+              test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:@mui[\\/](?:system|utils|styled-engine|private-theming|core-downloads-tracker)|@mui[\\/]material[\\/]esm[\\/](?:styles|colors|utils|DefaultPropsProvider|zero-styled|GlobalStyles|transitions|useLazyRipple|ButtonBase|IconButton|Typography|Paper|SvgIcon|CircularProgress|Grow|Fade)|@emotion[\\/][^\\/]+|@babel[\\/]runtime|clsx|react-transition-group|react-is|prop-types|stylis|hoist-non-react-statics)[\\/]/,
               name: 'mui-core',
               chunks: 'async',
               priority: 20,

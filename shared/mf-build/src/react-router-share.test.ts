@@ -54,7 +54,6 @@ test('the shared React Router list has every name the apps import from react-rou
 });
 
 test('every name in the list is one react-router-dom exports', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const real = require('react-router-dom') as Record<string, unknown>;
   const shared = [...sharedNames()];
   expect(shared).toContain('RouterProvider');
@@ -62,7 +61,6 @@ test('every name in the list is one react-router-dom exports', () => {
 });
 
 test('both share keys provide the list, in every app', () => {
-  // eslint-disable-next-line @typescript-eslint/no-require-imports
   const { sharedConfig, ROUTER_SHARES } = require('./index.cjs') as {
     sharedConfig: (dir: string, options?: { isHost?: boolean }) => Record<string, { import?: string; singleton: boolean }>;
     ROUTER_SHARES: Record<string, string>;
