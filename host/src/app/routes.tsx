@@ -22,7 +22,7 @@ function pageFor(route: RouteDefinition) {
 }
 
 // The shell is loaded after sign-in, so the login page does not carry it.
-const MainLayout = lazy(() => import('../features/shell/components/main-layout').then((m) => ({ default: m.MainLayout })));
+const SignedInLayout = lazy(() => import('./signed-in-layout').then((m) => ({ default: m.SignedInLayout })));
 
 function RootLayout() {
   return (
@@ -52,7 +52,7 @@ export function buildRoutes(): RouteObject[] {
             {
               element: (
                 <Suspense fallback={<FullScreenLoader />}>
-                  <MainLayout />
+                  <SignedInLayout />
                 </Suspense>
               ),
               children: [

@@ -5,6 +5,9 @@ import { createMemoryRouter, type InitialEntry } from 'react-router-dom';
 import { App } from '../app/app';
 import { buildRoutes } from '../app/routes';
 import { resetDemoModeStore } from '../lib/demo-mode-store';
+// The signed-in shell is a lazy chunk in the app. Loaded here up front, a test's first signed-in page
+// does not wait for the shell's modules (and the query layer) to compile, which findBy would time out on.
+import '../app/signed-in-layout';
 
 export { testUser } from '@portal/auth-bridge/testing';
 

@@ -100,6 +100,29 @@ test('every shared singleton is loaded once, from one container, across host and
   await context.close();
 });
 
+// The sign-in page loads what the form needs, not what signed-in pages use (page weight, issue 21).
+const NOT_ON_SIGN_IN = ['@tanstack/react-query', '@portal/data', '@portal/ui/kit'];
+
+test('the sign-in page loads neither the query layer nor the list kit; its router comes from the host', async () => {
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+  const loaded = await page.evaluate(() => {
+    type Shared = { from?: string; loaded?: boolean; lib?: unknown };
+    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } }).__FEDERATION__
+      .__SHARE__;
+    const result: Record<string, string[]> = {};
+    for (const scopes of Object.values(share))
+      for (const pkgs of Object.values(scopes))
+        for (const [name, versions] of Object.entries(pkgs))
+          for (const shared of Object.values(versions)) if (shared.loaded || shared.lib) (result[name] ??= []).push(shared.from ?? '');
+    return result;
+  });
+  for (const name of NOT_ON_SIGN_IN) expect({ name, loaded: loaded[name] }).toEqual({ name, loaded: undefined });
+  expect(loaded['react-router-dom']).toEqual([expect.stringMatching(/host$/)]);
+  await context.close();
+});
+
 test('a remote whose files are gone shows an error panel with Retry; other routes keep working', async () => {
   const version = await currentVersion('support');
   const dir = versionDir('support', version);

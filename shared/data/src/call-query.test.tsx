@@ -1,7 +1,7 @@
 import { authStore } from '@portal/auth-bridge';
 import { supportEndpoints } from '@portal/contracts/endpoints/support';
 import { act, renderHook, waitFor } from '@testing-library/react';
-import { ApiError } from './api-error';
+import { ApiError } from '@portal/request';
 import { callQuery, endpointKeyPrefix, useCallMutation, useCallQuery } from './call-query';
 import { portalQueryClient } from './query-client';
 

@@ -1,8 +1,7 @@
 import type { EndpointDescriptor } from '@portal/contracts/endpoint';
 import type { ErrorResult } from '@portal/request';
-import { inBackground } from '@portal/request';
+import { inBackground, unwrap } from '@portal/request';
 import { queryOptions, useMutation, useQuery, type UseMutationOptions, type UseQueryOptions } from '@tanstack/react-query';
-import { unwrap } from './api-error';
 import { usePortalQueryClient } from './query-client';
 
 // The pages' queries go through the typed calls of @portal/contracts/calls (each built from its

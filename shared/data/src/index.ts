@@ -1,4 +1,5 @@
-export { ApiError, errorMessageOf, unwrap } from './api-error';
+// Defined in @portal/request (the sign-in page uses them without loading the query layer).
+export { ApiError, errorMessageOf, unwrap } from '@portal/request';
 export { portalQueryClient, usePortalQueryClient } from './query-client';
 export { QueryClientProvider } from '@tanstack/react-query';
 export { callQuery, endpointKeyPrefix, useCallMutation, useCallQuery } from './call-query';

@@ -68,6 +68,14 @@ function installedVersion(request, fromDir) {
 // `import` is a resolved file.
 const HOST_PROVIDES = [...MUI_SUBPATHS, '@portal/ui/kit'];
 
+// React Router is shared as a list of the names the apps use (react-router-share.mjs), in every app,
+// so the host's copy is the only one and is small. A module provides one share key only, hence a
+// second file for `react-router` (the same list).
+const ROUTER_SHARES = {
+  'react-router-dom': path.join(__dirname, 'react-router-share.mjs'),
+  'react-router': path.join(__dirname, 'react-router-core-share.mjs'),
+};
+
 // The file webpack picks for a browser build (ES modules: the `default` export condition, not `require`).
 function browserResolver() {
   const webpackDir = path.dirname(require.resolve('webpack/package.json'));
@@ -94,8 +102,23 @@ function sharedConfig(fromDir, { isHost = false } = {}) {
       strictVersion: false,
     };
     if (resolver && HOST_PROVIDES.includes(request)) shared[request].import = resolver.resolveSync({}, fromDir, request);
+    if (ROUTER_SHARES[request]) shared[request].import = ROUTER_SHARES[request];
   }
   return shared;
+}
+
+/**
+ * The aliases react-router-share.mjs imports React Router's files through: names no share key
+ * matches, so Module Federation bundles those files into the shared module instead of consuming the
+ * share it is building. Resolved from react-router-dom, which each app depends on.
+ */
+function routerAliases(fromDir) {
+  const resolver = browserResolver();
+  const dom = resolver.resolveSync({}, fromDir, 'react-router-dom');
+  return {
+    'portal-react-router-impl$': resolver.resolveSync({}, path.dirname(dom), 'react-router'),
+    'portal-react-router-dom-impl$': resolver.resolveSync({}, path.dirname(dom), 'react-router/dom'),
+  };
 }
 
 function swcRule() {
@@ -278,6 +301,8 @@ function createConfig(options) {
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
+        // Browser-only builds: the runtime's Node script loader is left out of every entry.
+        experiments: { optimization: { target: 'web' } },
       }),
     ];
     plugins.push(new PortalManifestPlugin(portalFacts(dir, isHost, env)), new ConsumeSharedWarmBuildPlugin(), new ChunkIntegrityPlugin());
@@ -323,6 +348,7 @@ ${firstPageScripts(compilation)}
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.mjs', '.js', '.jsx', '.json'],
+        alias: routerAliases(dir),
       },
       module: {
         rules: [
@@ -346,9 +372,13 @@ ${firstPageScripts(compilation)}
           maxInitialRequests: Infinity,
           cacheGroups: {
             // What every MUI component needs, in one file instead of one small file per package
-            // (popper stays with Popper: only tooltips, menus and selects need it).
+            // (popper stays with Popper: only tooltips, menus and selects need it). Each shared
+            // component is a chunk of its own, and @mui/material's components import each other by
+            // relative path, so without this the building blocks most of them use (theme helpers and
+            // colours, Typography, Paper, SvgIcon, ButtonBase, IconButton, the transitions) were copied
+            // into every chunk: the sign-in page downloaded Typography four times, the colours fifteen.
             muiCore: {
-              test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:@mui[\\/](?:system|utils|styled-engine|private-theming|core-downloads-tracker)|@emotion[\\/][^\\/]+|@babel[\\/]runtime|clsx|react-transition-group|react-is|prop-types|stylis|hoist-non-react-statics)[\\/]/,
+              test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:@mui[\\/](?:system|utils|styled-engine|private-theming|core-downloads-tracker)|@mui[\\/]material[\\/]esm[\\/](?:styles|colors|utils|DefaultPropsProvider|zero-styled|GlobalStyles|transitions|useLazyRipple|ButtonBase|IconButton|Typography|Paper|SvgIcon|CircularProgress|Grow|Fade)|@emotion[\\/][^\\/]+|@babel[\\/]runtime|clsx|react-transition-group|react-is|prop-types|stylis|hoist-non-react-statics)[\\/]/,
               name: 'mui-core',
               chunks: 'async',
               priority: 20,
@@ -365,4 +395,4 @@ ${firstPageScripts(compilation)}
   };
 }
 
-module.exports = { createConfig, sharedConfig, installedVersion, wrapExposes, SINGLETONS, MUI_SUBPATHS, HOST_PROVIDES, CHUNK_LOAD_TIMEOUT_MS };
+module.exports = { createConfig, sharedConfig, installedVersion, wrapExposes, SINGLETONS, MUI_SUBPATHS, HOST_PROVIDES, ROUTER_SHARES, CHUNK_LOAD_TIMEOUT_MS };

@@ -3,4 +3,5 @@ export type { HttpMethod, QueryParams, QueryValue, RequestConfig, RequestOptions
 export { loadingStore, useIsLoading, useLoading } from './loading-store';
 export type { LoadingState } from './loading-store';
 export { isErrorResult } from './api-result';
+export { ApiError, errorMessageOf, unwrap } from './api-error';
 export type { ApiResult, ErrorResult } from './api-result';

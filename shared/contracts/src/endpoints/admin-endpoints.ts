@@ -41,6 +41,7 @@ import {
   startCanaryRequestSchema,
 } from '../remotes';
 import { updateUserAccessRequestSchema } from '../user-access';
+import { publicMaintenanceEndpoints } from './public-maintenance-endpoints';
 import { REMOTES_TAG, remoteReportEndpoints } from './remote-report-endpoints';
 
 /** The tiers that manage organisations and users below them. */
@@ -167,11 +168,7 @@ export const adminEndpoints = defineEndpoints({
     summary: "The backup engine's workers and their last heartbeats",
     response: { status: 200, schema: engineWorkerListSchema },
   },
-  getPublicMaintenance: {
-    method: 'GET', path: '/api/platform/maintenance', tag: 'Maintenance', access: publicAccess,
-    summary: 'Whether maintenance mode is on, and its message (no sign-in needed)',
-    response: { status: 200, schema: maintenanceStatusSchema },
-  },
+  ...publicMaintenanceEndpoints,
   getMaintenance: {
     method: 'GET', path: '/api/operator/maintenance', tag: 'Maintenance', access: admin,
     summary: 'The maintenance mode setting, for the operator',

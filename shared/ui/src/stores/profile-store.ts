@@ -1,8 +1,8 @@
-import { errorMessageOf, unwrap } from '@portal/data';
 import { authStore, getSessionUser } from '@portal/auth-bridge';
 import { storageKeys } from '@portal/config';
 import type { Profile } from '@portal/contracts';
 import { getProfile } from '@portal/contracts/calls';
+import { errorMessageOf, unwrap } from '@portal/request';
 import { createStore } from 'zustand/vanilla';
 
 export type ProfileState = {

@@ -1,8 +1,8 @@
-import { errorMessageOf, unwrap } from '@portal/data';
 import { authStore } from '@portal/auth-bridge';
 import { storageKeys } from '@portal/config';
 import type { WhitelabelResponse } from '@portal/contracts';
 import { getWhitelabel } from '@portal/contracts/calls';
+import { errorMessageOf, unwrap } from '@portal/request';
 import { menuStore, type WhiteLabelView } from './menu-store';
 
 /** The shell's view of the white-label settings (spec section 3), without the editor-only fields. */

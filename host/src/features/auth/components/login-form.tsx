@@ -1,10 +1,10 @@
-import { errorMessageOf, unwrap } from '@portal/data';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { setServiceToken, setSessionUser, type SessionUser } from '@portal/auth-bridge';
 import { paths } from '@portal/config';
 import { signin } from '@portal/contracts/calls';
+import { errorMessageOf, unwrap } from '@portal/request';
 import { FormTextField, showAlert } from '@portal/ui';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';

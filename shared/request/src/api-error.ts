@@ -1,4 +1,4 @@
-import { isErrorResult } from '@portal/request';
+import { isErrorResult } from './api-result';
 
 /**
  * A failed API call, as the data layer raises it. The request wrapper itself resolves with
