@@ -119,6 +119,7 @@ export interface CreateApiOptions extends SetupApiOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   rateLimits?: ApiPluginOptions['rateLimits'];
   accountLockout?: ApiPluginOptions['accountLockout'];
+  apiKeyRateLimit?: ApiPluginOptions['apiKeyRateLimit'];
   addressLockout?: ApiPluginOptions['addressLockout'];
   codesPerHour?: ApiPluginOptions['codesPerHour'];
   forgotMinDurationMs?: ApiPluginOptions['forgotMinDurationMs'];
@@ -148,6 +149,7 @@ export async function createApi(options: CreateApiOptions = {}): Promise<ApiInst
       ...pluginOptions,
       rateLimits: options.rateLimits,
       accountLockout: options.accountLockout,
+      apiKeyRateLimit: options.apiKeyRateLimit,
       addressLockout: options.addressLockout,
       codesPerHour: options.codesPerHour,
       forgotMinDurationMs: options.forgotMinDurationMs,

@@ -1,5 +1,6 @@
 import { accountEndpoints } from './account-endpoints';
 import { adminEndpoints } from './admin-endpoints';
+import { apiKeyEndpoints } from './api-key-endpoints';
 import { backupEndpoints } from './backup-endpoints';
 import { supportEndpoints } from './support-endpoints';
 
@@ -8,10 +9,11 @@ import { supportEndpoints } from './support-endpoints';
 export const ENDPOINTS = {
   ...accountEndpoints,
   ...adminEndpoints,
+  ...apiKeyEndpoints,
   ...backupEndpoints,
   ...supportEndpoints,
 };
 
 export type EndpointName = keyof typeof ENDPOINTS;
 
-export { accountEndpoints, adminEndpoints, backupEndpoints, supportEndpoints };
+export { accountEndpoints, adminEndpoints, apiKeyEndpoints, backupEndpoints, supportEndpoints };
