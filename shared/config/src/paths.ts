@@ -37,6 +37,8 @@ export const paths = {
   profile: '/profile',
   whitelabel: '/whitelabel',
   notification: '/notification',
+  /** Not a spec route (issue 22): the organisation's public API keys, under Settings. */
+  apiKeys: '/api-keys',
   userManagement: '/user-management',
   support: '/support',
   healthCheck: '/health-check',
@@ -80,6 +82,7 @@ export const PROTECTED_PATHS: readonly string[] = [
   paths.profile,
   paths.whitelabel,
   paths.notification,
+  paths.apiKeys,
   paths.userManagement,
   paths.support,
   paths.healthCheck,

@@ -34,8 +34,6 @@ export const API_KEY_MESSAGES = Object.freeze({
   readOnly: 'This API key is read-only',
 });
 
-export const API_KEY_ACCESS_LABELS = Object.freeze({ full: 'Full access', 'read-only': 'Read-only' } as const);
-
 /** The last day a key may be set to expire on, counted from `today` (YYYY-MM-DD, UTC). */
 export function lastExpiryDay(today: Date = new Date()): string {
   const last = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + API_KEY_MAX_DAYS));
@@ -50,14 +48,18 @@ export const createApiKeyRequestSchema = z.object({
     .min(1, API_KEY_MESSAGES.nameRequired)
     .max(API_KEY_NAME_MAX, API_KEY_MESSAGES.nameTooLong),
   access: userAccessSchema,
-  // The key works through the end of this day (UTC); null or absent: until revoked.
-  expiresOn: calendarDate(API_KEY_MESSAGES.expiryInvalid)
-    .refine((day) => day > todayUtc(), API_KEY_MESSAGES.expiryPast)
-    .refine((day) => day <= lastExpiryDay(), API_KEY_MESSAGES.expiryTooFar)
-    .nullish(),
+  // The key works through the end of this day (UTC); empty, null or absent: until revoked.
+  expiresOn: z.preprocess(
+    (value) => (value === '' ? null : value),
+    calendarDate(API_KEY_MESSAGES.expiryInvalid)
+      .refine((day) => day > todayUtc(), API_KEY_MESSAGES.expiryPast)
+      .refine((day) => day <= lastExpiryDay(), API_KEY_MESSAGES.expiryTooFar)
+      .nullish(),
+  ),
 });
 export type CreateApiKeyRequest = z.infer<typeof createApiKeyRequestSchema>;
-export type CreateApiKeyForm = z.input<typeof createApiKeyRequestSchema>;
+/** What the form holds: an empty expiry field means no expiry. */
+export type CreateApiKeyForm = { name: string; access: CreateApiKeyRequest['access']; expiresOn: string };
 
 export const API_KEY_STATUSES = ['active', 'expired', 'revoked'] as const;
 

@@ -25,6 +25,10 @@ export const callsMock = () => ({
   commitWhitelabelImage: jest.fn(),
   sendWhitelabelSenderCode: jest.fn(),
   verifyWhitelabelSender: jest.fn(),
+  // The organisation's API keys
+  listApiKeys: jest.fn(),
+  createApiKey: jest.fn(),
+  revokeApiKey: jest.fn(),
   // Notification settings
   getNotificationSettings: jest.fn(),
   updateNotificationSettings: jest.fn(),
