@@ -11,6 +11,7 @@ import { registerRoutes } from './routes';
 import type { AlertJobsOptions } from './services/alert-jobs';
 import type { ApiKeyRateLimit } from './services/api-key-service';
 import type { BackupApiOptions } from './services/backup-engine';
+import type { WebhookDispatchOptions } from './services/webhook-dispatcher';
 import type { SessionCacheOptions } from './services/session-cache';
 import { openSessionCache } from './services/session-change-listener';
 
@@ -57,6 +58,8 @@ export interface ApiPluginOptions {
   publicUrl?: string;
   /** Backup engine: blob store, queue, workers, demo tenant (see services/backup-engine.ts). */
   backup?: BackupApiOptions;
+  /** Webhook dispatcher period, attempts, backoff and timeout (services/webhook-dispatcher.ts). */
+  webhooks?: WebhookDispatchOptions;
   /** Alert mail dispatcher and secret-expiry check periods (services/alert-jobs.ts). */
   alerts?: AlertJobsOptions;
   /** Prometheus token, Grafana URL and history sampling; defaults from METRICS_TOKEN and GRAFANA_URL. */

@@ -120,6 +120,7 @@ export interface CreateApiOptions extends SetupApiOptions {
   rateLimits?: ApiPluginOptions['rateLimits'];
   accountLockout?: ApiPluginOptions['accountLockout'];
   apiKeyRateLimit?: ApiPluginOptions['apiKeyRateLimit'];
+  webhooks?: ApiPluginOptions['webhooks'];
   addressLockout?: ApiPluginOptions['addressLockout'];
   codesPerHour?: ApiPluginOptions['codesPerHour'];
   forgotMinDurationMs?: ApiPluginOptions['forgotMinDurationMs'];
@@ -150,6 +151,7 @@ export async function createApi(options: CreateApiOptions = {}): Promise<ApiInst
       rateLimits: options.rateLimits,
       accountLockout: options.accountLockout,
       apiKeyRateLimit: options.apiKeyRateLimit,
+      webhooks: options.webhooks,
       addressLockout: options.addressLockout,
       codesPerHour: options.codesPerHour,
       forgotMinDurationMs: options.forgotMinDurationMs,

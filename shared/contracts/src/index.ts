@@ -116,3 +116,4 @@ export * from './admin-ops-operator-jobs';
 export * from './admin-ops-metrics';
 export * from './storable';
 export * from './api-keys';
+export * from './webhooks';

@@ -10,6 +10,8 @@ import { ACCOUNT_LOCKOUT_DEFAULT, ADDRESS_LOCKOUT_DEFAULT, CODES_PER_HOUR_DEFAUL
 import { seedDemoBackups } from '../seed/seed-demo-backups';
 import { startAlertJobs } from '../services/alert-jobs';
 import { API_KEY_RATE_LIMIT_DEFAULT } from '../services/api-key-service';
+import { startPeriodic } from '../services/serial-task';
+import { createWebhookDispatcher } from '../services/webhook-dispatcher';
 import type { AuthDeps } from '../services/identity-service';
 import { openBackupEngine } from '../services/backup-engine';
 import type { ApiServices } from './api-services';
@@ -57,6 +59,9 @@ export async function registerServices(
   const branding =
     options.branding ??
     whitelabelBrandingResolver({ db, mailFrom: options.mailFrom ?? DEFAULT_MAIL_FROM, senderDomains: options.mailSenderDomains, publicUrl: options.publicUrl });
+  const webhooks = createWebhookDispatcher({ db, jwtSecret, outbound: engine.outbound }, options.webhooks);
+  const stopWebhooks = startPeriodic(webhooks.runPass, webhooks.everyMs, { onError: (error) => app.log.warn({ err: error }, 'webhook pass failed') });
+  app.addHook('onClose', stopWebhooks);
   const services: ApiServices = {
     db,
     jwtSecret,
