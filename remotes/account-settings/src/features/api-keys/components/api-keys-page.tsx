@@ -19,10 +19,11 @@ import { PageQueryState } from '../../../components/page-query-state';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
 import { NewApiKeyDialog } from './new-api-key-dialog';
 
-const STATUS: Record<ApiKey['status'], { label: string; color: 'success' | 'warning' | 'default' }> = {
-  active: { label: 'Active', color: 'success' },
-  expired: { label: 'Expired', color: 'warning' },
-  revoked: { label: 'Revoked', color: 'default' },
+// The colour is on the border only: the label keeps the text colour, readable in light and dark.
+const STATUS: Record<ApiKey['status'], { label: string; border: string }> = {
+  active: { label: 'Active', border: 'success.main' },
+  expired: { label: 'Expired', border: 'warning.main' },
+  revoked: { label: 'Revoked', border: 'divider' },
 };
 
 const COLUMNS = ['Name', 'Key', 'Access', 'Status', 'Created', 'Expires', 'Last used', { label: 'Actions', srOnly: true, align: 'right' as const }];
@@ -48,7 +49,7 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKey) 
       </TableCell>
       <TableCell>{USER_ACCESS_LABELS[apiKey.access]}</TableCell>
       <TableCell>
-        <Chip size="small" variant="outlined" color={status.color} label={status.label} />
+        <Chip size="small" variant="outlined" label={status.label} sx={{ borderColor: status.border, borderWidth: 2 }} />
       </TableCell>
       <TableCell>
         {formatDateTime(apiKey.createdAt)}
@@ -70,7 +71,7 @@ function KeyRow({ apiKey, onRevoke }: { apiKey: ApiKey; onRevoke: (key: ApiKey) 
       <TableCell align="right">
         {apiKey.status === 'active' ? (
           <ChangeAction>
-            <Button size="small" color="error" onClick={() => onRevoke(apiKey)} aria-label={`Revoke ${apiKey.name}`}>
+            <Button size="small" variant="contained" onClick={() => onRevoke(apiKey)} aria-label={`Revoke ${apiKey.name}`}>
               Revoke
             </Button>
           </ChangeAction>

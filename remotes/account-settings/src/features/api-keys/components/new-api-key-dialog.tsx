@@ -49,7 +49,14 @@ export function NewApiKeyDialog({ created, onClose }: { created: CreatedApiKey |
             value={created?.secret ?? ''}
             fullWidth
             slotProps={{
-              htmlInput: { readOnly: true, dir: 'ltr', spellCheck: false, style: { fontFamily: 'monospace' }, onFocus: (event: React.FocusEvent<HTMLInputElement>) => event.target.select() },
+              htmlInput: {
+                readOnly: true,
+                dir: 'ltr',
+                spellCheck: false,
+                // The theme's font, not monospace: Chromium on Linux draws DejaVu Sans Mono's underscores
+                // outside an input's box, so the key's separators would look like spaces.
+                onFocus: (event: React.FocusEvent<HTMLInputElement>) => event.target.select(),
+              },
               input: {
                 endAdornment: (
                   <InputAdornment position="end">
