@@ -8,6 +8,7 @@ module.exports = createConfig({
     './WhitelabelPage': './src/app/exposes/whitelabel-page.ts',
     './NotificationPage': './src/app/exposes/notification-page.ts',
     './ApiKeysPage': './src/app/exposes/api-keys-page.ts',
+    './WebhooksPage': './src/app/exposes/webhooks-page.ts',
     './ChangePasswordDialog': './src/app/exposes/change-password-dialog.ts',
   },
 });

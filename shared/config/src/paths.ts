@@ -39,6 +39,8 @@ export const paths = {
   notification: '/notification',
   /** Not a spec route (issue 22): the organisation's public API keys, under Settings. */
   apiKeys: '/api-keys',
+  /** Not a spec route (issue 22): the organisation's signed webhooks, under Settings. */
+  webhooks: '/webhooks',
   userManagement: '/user-management',
   support: '/support',
   healthCheck: '/health-check',
@@ -83,6 +85,7 @@ export const PROTECTED_PATHS: readonly string[] = [
   paths.whitelabel,
   paths.notification,
   paths.apiKeys,
+  paths.webhooks,
   paths.userManagement,
   paths.support,
   paths.healthCheck,

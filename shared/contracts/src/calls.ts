@@ -63,6 +63,7 @@ export const changePassword = (body: ChangePasswordRequest): Promise<ApiResult<M
 export * from './support-calls';
 export * from './account-settings-calls';
 export * from './api-key-calls';
+export * from './webhook-calls';
 export * from './backup-calls';
 export * from './admin-calls';
 export * from './admin-ops-dashboard-calls';

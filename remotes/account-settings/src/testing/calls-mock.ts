@@ -29,6 +29,13 @@ export const callsMock = () => ({
   listApiKeys: jest.fn(),
   createApiKey: jest.fn(),
   revokeApiKey: jest.fn(),
+  // The organisation's webhooks
+  listWebhooks: jest.fn(),
+  createWebhook: jest.fn(),
+  updateWebhook: jest.fn(),
+  deleteWebhook: jest.fn(),
+  listWebhookDeliveries: jest.fn(),
+  resendWebhookDelivery: jest.fn(),
   // Notification settings
   getNotificationSettings: jest.fn(),
   updateNotificationSettings: jest.fn(),

@@ -13,6 +13,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
 import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
+import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import WorkHistoryOutlined from '@mui/icons-material/WorkHistoryOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
@@ -29,6 +30,7 @@ const ICONS: Record<string, ComponentType<SvgIconProps>> = {
   profile: AccountCircleOutlined,
   notification: NotificationsNoneOutlined,
   apiKeys: VpnKeyOutlined,
+  webhooks: WebhookOutlined,
   whitelabel: PaletteOutlined,
   support: SupportAgentOutlined,
   feedback: FeedbackOutlined,

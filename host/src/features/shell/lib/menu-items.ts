@@ -34,6 +34,7 @@ export const MENU: readonly MenuNode[] = [
       { type: 'item', id: 'profile', title: 'Profile', routeId: 'profile' },
       { type: 'item', id: 'notification', title: 'Notification', routeId: 'notification' },
       { type: 'item', id: 'apiKeys', title: 'API Keys', routeId: 'apiKeys' },
+      { type: 'item', id: 'webhooks', title: 'Webhooks', routeId: 'webhooks' },
       { type: 'item', id: 'whitelabel', title: 'Whitelabel', routeId: 'whitelabel' },
     ],
   },

@@ -84,7 +84,7 @@ describe('ApiKeysPage', () => {
     expect(within(shown).getByRole('status')).toHaveTextContent('Copied to the clipboard.');
 
     await ue.click(within(shown).getByRole('button', { name: 'Done' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
     expect(document.body).not.toHaveTextContent(SECRET);
     // The list is read again after the creation.
     await waitFor(() => expect(jest.mocked(listApiKeys).mock.calls.length).toBeGreaterThan(1));

@@ -16,8 +16,8 @@ import { formatDateTime, PageHeader, showAlert } from '@portal/ui';
 import { ChangeAction, ConfirmDialog, ListTable } from '@portal/ui/kit';
 import { useState } from 'react';
 import { PageQueryState } from '../../../components/page-query-state';
+import { SecretOnceDialog } from '../../../components/secret-once-dialog';
 import { CreateApiKeyDialog } from './create-api-key-dialog';
-import { NewApiKeyDialog } from './new-api-key-dialog';
 
 // The colour is on the border only: the label keeps the text colour, readable in light and dark.
 const STATUS: Record<ApiKey['status'], { label: string; border: string }> = {
@@ -131,7 +131,12 @@ export function ApiKeysPage() {
         </CardContent>
       </Card>
       <CreateApiKeyDialog open={creating} onClose={() => setCreating(false)} onCreated={setCreated} />
-      <NewApiKeyDialog created={created} onClose={() => setCreated(null)} />
+      <SecretOnceDialog
+        shown={created && { secret: created.secret, message: created.message, label: `API key “${created.key.name}”` }}
+        title="Copy your new API key"
+        copyLabel="Copy API key"
+        onClose={() => setCreated(null)}
+      />
       <ConfirmDialog
         open={revoking !== null}
         title={`Revoke “${revoking?.name ?? ''}”?`}

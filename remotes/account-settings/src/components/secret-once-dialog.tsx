@@ -11,14 +11,22 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import type { CreatedApiKey } from '@portal/contracts';
 import { useId, useState } from 'react';
 
+export interface SecretOnceDialogProps {
+  /** The secret and what it is; null closes the dialog (the page then forgets the secret). */
+  shown: { secret: string; message: string; label: string } | null;
+  title: string;
+  /** The copy button's name, e.g. "Copy API key". */
+  copyLabel: string;
+  onClose: () => void;
+}
+
 /**
- * The one time a key's secret is shown: read-only field (left to right even in RTL, it is code) and
- * a copy button whose result is announced. Closing forgets the secret.
+ * The one time a secret (an API key, a webhook's signing secret) is shown: a read-only field, left to
+ * right even in RTL, and a copy button whose result is announced.
  */
-export function NewApiKeyDialog({ created, onClose }: { created: CreatedApiKey | null; onClose: () => void }) {
+export function SecretOnceDialog({ shown, title, copyLabel, onClose }: SecretOnceDialogProps) {
   const titleId = useId();
   const warningId = useId();
   const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
@@ -27,9 +35,9 @@ export function NewApiKeyDialog({ created, onClose }: { created: CreatedApiKey |
     onClose();
   };
   const copy = async () => {
-    if (!created) return;
+    if (!shown) return;
     try {
-      await navigator.clipboard.writeText(created.secret);
+      await navigator.clipboard.writeText(shown.secret);
       setCopied('yes');
     } catch {
       setCopied('failed');
@@ -37,16 +45,16 @@ export function NewApiKeyDialog({ created, onClose }: { created: CreatedApiKey |
   };
 
   return (
-    <Dialog open={created !== null} onClose={close} aria-labelledby={titleId} aria-describedby={warningId} fullWidth maxWidth="sm">
-      <DialogTitle id={titleId}>Copy your new API key</DialogTitle>
+    <Dialog open={shown !== null} onClose={close} aria-labelledby={titleId} aria-describedby={warningId} fullWidth maxWidth="sm">
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <Alert severity="warning" id={warningId}>
-            {created?.message} Store it in your tool's secret store; if it is lost, revoke it and create another.
+            {shown?.message} Store it in your tool's secret store; if it is lost, replace it with a new one.
           </Alert>
           <TextField
-            label={`API key “${created?.key.name ?? ''}”`}
-            value={created?.secret ?? ''}
+            label={shown?.label ?? ''}
+            value={shown?.secret ?? ''}
             fullWidth
             slotProps={{
               htmlInput: {
@@ -60,8 +68,8 @@ export function NewApiKeyDialog({ created, onClose }: { created: CreatedApiKey |
               input: {
                 endAdornment: (
                   <InputAdornment position="end">
-                    <Tooltip title="Copy API key">
-                      <IconButton aria-label="Copy API key" onClick={() => void copy()} edge="end">
+                    <Tooltip title={copyLabel}>
+                      <IconButton aria-label={copyLabel} onClick={() => void copy()} edge="end">
                         <ContentCopy fontSize="small" />
                       </IconButton>
                     </Tooltip>
