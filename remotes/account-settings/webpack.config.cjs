@@ -7,6 +7,8 @@ module.exports = createConfig({
     './ProfilePage': './src/app/exposes/profile-page.ts',
     './WhitelabelPage': './src/app/exposes/whitelabel-page.ts',
     './NotificationPage': './src/app/exposes/notification-page.ts',
+    './ApiKeysPage': './src/app/exposes/api-keys-page.ts',
+    './WebhooksPage': './src/app/exposes/webhooks-page.ts',
     './ChangePasswordDialog': './src/app/exposes/change-password-dialog.ts',
   },
 });

@@ -9,7 +9,9 @@ import { registerExternal } from './plugins/register-external';
 import type { RemoteStoreReader } from './remotes/remote-store';
 import { registerRoutes } from './routes';
 import type { AlertJobsOptions } from './services/alert-jobs';
+import type { ApiKeyRateLimit } from './services/api-key-service';
 import type { BackupApiOptions } from './services/backup-engine';
+import type { WebhookDispatchOptions } from './services/webhook-dispatcher';
 import type { SessionCacheOptions } from './services/session-cache';
 import { openSessionCache } from './services/session-change-listener';
 
@@ -32,6 +34,8 @@ export interface ApiPluginOptions {
   accountLockout?: FailureLimit;
   /** Wrong passwords per client address and window, sign-in and change-password together (default 20 a minute); false turns it off. */
   addressLockout?: FailureLimit | false;
+  /** Calls per API key and window, counted in the database (default 600 a minute). */
+  apiKeyRateLimit?: ApiKeyRateLimit;
   /** One-time codes per user, hour and purpose (default 10). */
   codesPerHour?: number;
   /** Minimum answer time of api/forgot in ms (default 150). */
@@ -54,6 +58,8 @@ export interface ApiPluginOptions {
   publicUrl?: string;
   /** Backup engine: blob store, queue, workers, demo tenant (see services/backup-engine.ts). */
   backup?: BackupApiOptions;
+  /** Webhook dispatcher period, attempts, backoff and timeout (services/webhook-dispatcher.ts). */
+  webhooks?: WebhookDispatchOptions;
   /** Alert mail dispatcher and secret-expiry check periods (services/alert-jobs.ts). */
   alerts?: AlertJobsOptions;
   /** Prometheus token, Grafana URL and history sampling; defaults from METRICS_TOKEN and GRAFANA_URL. */

@@ -119,6 +119,8 @@ export interface CreateApiOptions extends SetupApiOptions {
   trustProxy?: FastifyServerOptions['trustProxy'];
   rateLimits?: ApiPluginOptions['rateLimits'];
   accountLockout?: ApiPluginOptions['accountLockout'];
+  apiKeyRateLimit?: ApiPluginOptions['apiKeyRateLimit'];
+  webhooks?: ApiPluginOptions['webhooks'];
   addressLockout?: ApiPluginOptions['addressLockout'];
   codesPerHour?: ApiPluginOptions['codesPerHour'];
   forgotMinDurationMs?: ApiPluginOptions['forgotMinDurationMs'];
@@ -148,6 +150,8 @@ export async function createApi(options: CreateApiOptions = {}): Promise<ApiInst
       ...pluginOptions,
       rateLimits: options.rateLimits,
       accountLockout: options.accountLockout,
+      apiKeyRateLimit: options.apiKeyRateLimit,
+      webhooks: options.webhooks,
       addressLockout: options.addressLockout,
       codesPerHour: options.codesPerHour,
       forgotMinDurationMs: options.forgotMinDurationMs,

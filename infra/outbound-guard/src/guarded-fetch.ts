@@ -1,5 +1,5 @@
 import { Agent, fetch as undiciFetch } from 'undici';
-import { isOutboundRefusal, type OutboundPolicy } from './outbound-policy';
+import { isOutboundRefusal, type EndpointRole, type OutboundPolicy } from './outbound-policy';
 
 export type GuardedFetch = (input: string, init?: RequestInit) => Promise<Response>;
 
@@ -12,7 +12,7 @@ const MAX_REDIRECTS = 5;
  * hop, so a redirect cannot lead anywhere the first URL could not; the bearer token is not carried
  * to another origin.
  */
-export function createGuardedFetch(policy: OutboundPolicy): GuardedFetch {
+export function createGuardedFetch(policy: OutboundPolicy, role: EndpointRole = 'any'): GuardedFetch {
   const dispatcher = new Agent({ connect: { lookup: policy.lookup as never } });
   return async (input, init = {}) => {
     let url = new URL(input);
@@ -20,7 +20,7 @@ export function createGuardedFetch(policy: OutboundPolicy): GuardedFetch {
     let body = init.body;
     const headers = new Headers(init.headers);
     for (let hop = 0; ; hop++) {
-      policy.assertAllowed(url);
+      policy.assertAllowed(url, role);
       let response: Response;
       try {
         response = (await undiciFetch(url, { ...(init as object), method, body: body as never, headers, redirect: 'manual', dispatcher })) as unknown as Response;

@@ -31,6 +31,16 @@ describe('OutboundPolicy', () => {
     expect(policy.allows('https://user:pw@graph.microsoft.com/v1.0', 'graph')).toBe(false);
   });
 
+  it('lets a webhook name any https host, never plain http, credentials or a private address literal', () => {
+    expect(policy.allows('https://hooks.example.com/portal?x=1', 'webhook')).toBe(true);
+    expect(policy.allows('https://hooks.example.com/portal', 'any')).toBe(false);
+    expect(policy.allows('http://hooks.example.com/portal', 'webhook')).toBe(false);
+    expect(policy.allows('https://user:pw@hooks.example.com/', 'webhook')).toBe(false);
+    for (const url of ['https://127.0.0.1/', 'https://[::1]/', 'https://169.254.169.254/latest', 'https://10.0.0.5/', 'https://[::ffff:7f00:1]/']) expect(policy.allows(url, 'webhook')).toBe(false);
+    // Configured origins and networks open a receiver on the loopback (tests, an on-premises PSA).
+    expect(new OutboundPolicy({ origins: ['http://127.0.0.1:4555'], networks: ['127.0.0.0/8'] }).allows('http://127.0.0.1:4555/hook', 'webhook')).toBe(true);
+  });
+
   it('allows SharePoint content hosts only for calls Graph leads to, never as a base URL', () => {
     expect(policy.allows('https://contoso-my.sharepoint.com/personal/x/_layouts/15/download.aspx', 'any')).toBe(true);
     expect(policy.allows('https://contoso.sharepoint.com/', 'graph')).toBe(false);

@@ -3,8 +3,11 @@ import net from 'node:net';
 import { addCidr, canonicalAddress, inNetworks, isPublicAddress } from './address-ranges';
 import { CONTENT_HOST_SUFFIXES, GRAPH_HOSTS, SIGNIN_HOSTS } from './microsoft-endpoints';
 
-/** What a URL is for: a tenant's Graph base URL, its authority (token) URL, or any call at all. */
-export type EndpointRole = 'graph' | 'signin' | 'any';
+/**
+ * What a URL is for: a tenant's Graph base URL, its authority (token) URL, any call to the allowed
+ * origins, or an organisation's webhook (any https host, still only at public addresses).
+ */
+export type EndpointRole = 'graph' | 'signin' | 'any' | 'webhook';
 
 /** Marks a refusal so callers can tell it from a network failure (and never retry it). */
 export const OUTBOUND_REFUSED = 'OUTBOUND_REFUSED';
@@ -43,7 +46,7 @@ interface OriginRule {
   roles: ReadonlySet<EndpointRole>;
 }
 
-const ALL_ROLES: ReadonlySet<EndpointRole> = new Set(['graph', 'signin', 'any']);
+const ALL_ROLES: ReadonlySet<EndpointRole> = new Set(['graph', 'signin', 'any', 'webhook']);
 const microsoft = (host: string, roles: EndpointRole[]): OriginRule => ({
   protocol: 'https:',
   host,
@@ -112,7 +115,9 @@ export class OutboundPolicy {
       return false;
     }
     if (parsed.username || parsed.password) return false;
-    if (!this.rules.some((rule) => matches(rule, parsed, role))) return false;
+    // A webhook may name any https host (its owner chose it); the address rule below still holds.
+    const anyHttps = role === 'webhook' && parsed.protocol === 'https:';
+    if (!anyHttps && !this.rules.some((rule) => matches(rule, parsed, role))) return false;
     // An address literal is never looked up, so it is judged here.
     const literal = canonicalAddress(parsed.hostname);
     return literal === null || this.addressAllowed(literal.address);

@@ -80,7 +80,7 @@ describe('headers on portal responses', () => {
     for (const response of [media, page, api, missing]) {
       expect(response.headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
       const policy = String(response.headers['permissions-policy']).split(', ');
-      expect(policy).toEqual(expect.arrayContaining(['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()', 'clipboard-write=()', 'fullscreen=()']));
+      expect(policy).toEqual(expect.arrayContaining(['camera=()', 'microphone=()', 'geolocation=()', 'payment=()', 'usb=()', 'clipboard-read=()', 'clipboard-write=(self)', 'fullscreen=()']));
     }
   });
 

@@ -20,14 +20,14 @@ export function contentSecurityPolicy(allowedRemoteOrigins: string[], frameOrigi
   ].join('; ');
 }
 
-/** Browser features the portal never uses (no camera, clipboard, payment, fullscreen...): no page,
- * remote or framed Grafana may ask the user for them. */
+/** Browser features the portal never uses (no camera, clipboard reading, payment, fullscreen...): no
+ * page, remote or framed Grafana may ask the user for them. Writing to the clipboard is the portal's own
+ * (the copy button of a secret shown once, issue 22), never a framed page's. */
 export const PERMISSIONS_POLICY = [
   'accelerometer',
   'autoplay',
   'camera',
   'clipboard-read',
-  'clipboard-write',
   'display-capture',
   'encrypted-media',
   'fullscreen',
@@ -47,6 +47,7 @@ export const PERMISSIONS_POLICY = [
   'xr-spatial-tracking',
 ]
   .map((feature) => `${feature}=()`)
+  .concat('clipboard-write=(self)')
   .join(', ');
 
 /** A year, and subdomains too: the value browsers' preload rules ask for. */

@@ -37,6 +37,10 @@ export const paths = {
   profile: '/profile',
   whitelabel: '/whitelabel',
   notification: '/notification',
+  /** Not a spec route (issue 22): the organisation's public API keys, under Settings. */
+  apiKeys: '/api-keys',
+  /** Not a spec route (issue 22): the organisation's signed webhooks, under Settings. */
+  webhooks: '/webhooks',
   userManagement: '/user-management',
   support: '/support',
   healthCheck: '/health-check',
@@ -80,6 +84,8 @@ export const PROTECTED_PATHS: readonly string[] = [
   paths.profile,
   paths.whitelabel,
   paths.notification,
+  paths.apiKeys,
+  paths.webhooks,
   paths.userManagement,
   paths.support,
   paths.healthCheck,

@@ -62,6 +62,8 @@ export const resetPassword = (body: ResetPasswordRequest): Promise<ApiResult<Mes
 export const changePassword = (body: ChangePasswordRequest): Promise<ApiResult<MessageResponse>> => callEndpoint(ep.changePassword, { body });
 export * from './support-calls';
 export * from './account-settings-calls';
+export * from './api-key-calls';
+export * from './webhook-calls';
 export * from './backup-calls';
 export * from './admin-calls';
 export * from './admin-ops-dashboard-calls';

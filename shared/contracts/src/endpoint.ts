@@ -11,18 +11,30 @@ export type EndpointMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * Who may call an endpoint. `public`: anyone (the browser sends no identity headers). `session`: a
  * verified session whose second factor is done (`mfaPending` also accepts one whose code is still
  * due; `roles` narrows to those roles, anyone else gets 403; `self` says where a `userId` that must be
- * the caller's own is, anyone else's answers 404 as if it did not exist). `scrape`: Prometheus's
- * METRICS_TOKEN, or an ADMIN session.
+ * the caller's own is, anyone else's answers 404 as if it did not exist; `apiKey` also accepts an
+ * organisation's API key, which then acts as that organisation's users do, and only on GET when the
+ * key is read-only). `scrape`: Prometheus's METRICS_TOKEN, or an ADMIN session.
  */
 export type EndpointAccess =
   | { readonly kind: 'public' }
-  | { readonly kind: 'session'; readonly roles?: readonly Role[]; readonly mfaPending?: boolean; readonly self?: 'params' | 'body' }
+  | {
+      readonly kind: 'session';
+      readonly roles?: readonly Role[];
+      readonly mfaPending?: boolean;
+      readonly self?: 'params' | 'body';
+      readonly apiKey?: boolean;
+    }
   | { readonly kind: 'scrape' };
 
 /** Access rules that several areas use (each area names its own narrower ones). */
 export const publicAccess = { kind: 'public' } as const;
 export const sessionAccess = { kind: 'session' } as const;
 export const adminAccess = { kind: 'session', roles: ['ADMIN'] } as const;
+
+/** The same access, and an organisation's API key too (the one place that says a route takes keys). */
+export const withApiKeys = <const A extends { kind: 'session'; roles?: readonly Role[] }>(access: A) => ({ ...access, apiKey: true }) as const;
+
+export const acceptsApiKeys = (access: EndpointAccess): boolean => access.kind === 'session' && access.apiKey === true;
 
 /** A success answer that is not JSON (Prometheus text, an image, a ZIP). */
 export interface RawResponse {

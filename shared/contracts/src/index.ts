@@ -115,3 +115,5 @@ export * from './admin-ops-health';
 export * from './admin-ops-operator-jobs';
 export * from './admin-ops-metrics';
 export * from './storable';
+export * from './api-keys';
+export * from './webhooks';

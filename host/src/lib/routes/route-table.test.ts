@@ -16,6 +16,9 @@ const owners: Record<string, string> = {
   '/profile': 'account_settings',
   '/whitelabel': 'account_settings',
   '/notification': 'account_settings',
+  // Not in the spec (issue 22): the organisation's API keys and webhooks.
+  '/api-keys': 'account_settings',
+  '/webhooks': 'account_settings',
   '/user-management': 'admin_ops',
   '/support': 'support',
   '/health-check': 'admin_ops',

@@ -64,6 +64,9 @@ export const ROUTES: readonly RouteDefinition[] = [
   prot('profile', paths.profile, 'account_settings', './ProfilePage', 'Profile', ALL, 'settings'),
   prot('whitelabel', paths.whitelabel, 'account_settings', './WhitelabelPage', 'Whitelabel', PARTNER_SIDE, 'settings'),
   prot('notification', paths.notification, 'account_settings', './NotificationPage', 'Notification', ALL, 'settings'),
+  // Every tier manages its own organisation's keys (issue 22).
+  prot('apiKeys', paths.apiKeys, 'account_settings', './ApiKeysPage', 'API Keys', ALL, 'settings'),
+  prot('webhooks', paths.webhooks, 'account_settings', './WebhooksPage', 'Webhooks', ALL, 'settings'),
   prot('userManagement', paths.userManagement, 'admin_ops', './UserManagementPage', 'User Management', PARTNER_SIDE),
   prot('support', paths.support, 'support', './SupportPage', 'Support', ALL),
   prot('healthCheck', paths.healthCheck, 'admin_ops', './HealthCheckPage', 'Health Check', ADMIN_ONLY),

@@ -4,10 +4,14 @@ import { createMailer, DEFAULT_MAIL_FROM } from '../mail/mailer';
 import { whitelabelBrandingResolver } from '../mail/whitelabel-branding';
 import type { HttpMetrics } from '../metrics/http-metrics';
 import type { ResolvedMetricsOptions } from '../metrics/metrics-options';
+import { createApiKeyGuard } from '../plugins/api-key-guard';
 import { createAuthPreHandler, createScrapeGuard } from '../plugins/auth';
 import { ACCOUNT_LOCKOUT_DEFAULT, ADDRESS_LOCKOUT_DEFAULT, CODES_PER_HOUR_DEFAULT, resolveRateLimits } from '../plugins/rate-limits';
 import { seedDemoBackups } from '../seed/seed-demo-backups';
 import { startAlertJobs } from '../services/alert-jobs';
+import { API_KEY_RATE_LIMIT_DEFAULT } from '../services/api-key-service';
+import { startPeriodic } from '../services/serial-task';
+import { createWebhookDispatcher } from '../services/webhook-dispatcher';
 import type { AuthDeps } from '../services/identity-service';
 import { openBackupEngine } from '../services/backup-engine';
 import type { ApiServices } from './api-services';
@@ -33,6 +37,7 @@ export async function registerServices(
     session: authenticate,
     mfaPending: createAuthPreHandler(auth, { allowMfaPending: true }),
     scrape: createScrapeGuard(authenticate, metrics.token),
+    apiKey: createApiKeyGuard({ db, jwtSecret, rateLimit: options.apiKeyRateLimit ?? API_KEY_RATE_LIMIT_DEFAULT }),
   });
 
   const backupOptions = options.backup ?? {};
@@ -54,6 +59,9 @@ export async function registerServices(
   const branding =
     options.branding ??
     whitelabelBrandingResolver({ db, mailFrom: options.mailFrom ?? DEFAULT_MAIL_FROM, senderDomains: options.mailSenderDomains, publicUrl: options.publicUrl });
+  const webhooks = createWebhookDispatcher({ db, jwtSecret, outbound: engine.outbound }, options.webhooks);
+  const stopWebhooks = startPeriodic(webhooks.runPass, webhooks.everyMs, { onError: (error) => app.log.warn({ err: error }, 'webhook pass failed') });
+  app.addHook('onClose', stopWebhooks);
   const services: ApiServices = {
     db,
     jwtSecret,

@@ -29,8 +29,9 @@ function security(access: EndpointDescriptor['access']): { security: Record<stri
         access.roles ? `Roles: ${access.roles.join(', ')}.` : 'Any signed-in user.',
         access.mfaPending ? 'Also accepted while the second factor is pending.' : '',
         access.self ? `The userId in the ${access.self === 'params' ? 'path' : 'body'} must be the caller's own (404 otherwise).` : '',
+        access.apiKey ? "Also accepts an organisation's API key, acting as that organisation's users (a read-only key: GET only)." : '',
       ];
-      return { security: [{ session: [] }], description: notes.filter(Boolean).join(' ') };
+      return { security: [{ session: [] }, ...(access.apiKey ? [{ apiKey: [] }] : [])], description: notes.filter(Boolean).join(' ') };
     }
   }
 }
@@ -101,6 +102,12 @@ export function openApiDocument(endpoints: Record<string, EndpointDescriptor>, i
       securitySchemes: {
         session: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT', description: 'The accessToken of api/signin' },
         metricsToken: { type: 'http', scheme: 'bearer', description: 'METRICS_TOKEN (api/metrics only)' },
+        apiKey: {
+          type: 'http',
+          scheme: 'bearer',
+          bearerFormat: 'cbk_<id>_<secret>',
+          description: "An organisation's API key (Settings, API Keys), sent as `Authorization: Bearer cbk_…`; only the operations that list this scheme accept it",
+        },
       },
     },
   };

@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
+import { acceptsApiKeys } from '@portal/contracts/endpoint';
 import { ENDPOINTS } from '@portal/contracts/endpoints';
 import { build, post, signin } from '../test/build';
 
@@ -60,5 +61,20 @@ describe('OpenAPI document and reference', () => {
     // A descriptor's status is the route's: creating a ticket answers 201.
     const created = await post(app, 'support/create', { userId: customer.userId, subject: 'Status', description: 'From the descriptor' }, customer.headers);
     expect(created.statusCode).toBe(201);
+  });
+
+  test('operations that accept API keys list the apiKey scheme, exactly those the descriptors mark', async () => {
+    const app = await build();
+    const document = (await app.inject({ method: 'GET', url: '/backend/docs/json' })).json();
+    expect(document.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    const withKeys: string[] = [];
+    for (const [name, endpoint] of Object.entries(ENDPOINTS)) {
+      const operation = document.paths[endpoint.path.replace(/:(\w+)/g, '{$1}')][endpoint.method.toLowerCase()];
+      const listsKey = (operation.security as Record<string, string[]>[]).some((scheme) => 'apiKey' in scheme);
+      expect({ name, listsKey }).toEqual({ name, listsKey: acceptsApiKeys(endpoint.access) });
+      if (listsKey) withKeys.push(name);
+    }
+    expect(withKeys).toEqual(expect.arrayContaining(['listBackupSets', 'listJobs', 'listSnapshots', 'listAlerts', 'getDashboardSummary']));
+    for (const name of ['signin', 'changePassword', 'getAccountProfile', 'enableMfa', 'listApiKeys', 'createApiKey', 'revokeApiKey']) expect(withKeys).not.toContain(name);
   });
 });

@@ -1,7 +1,8 @@
-import type { Role } from '@portal/contracts';
+import { API_KEY_MESSAGES, type Role } from '@portal/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
+import { looksLikeApiKey } from '../identity/api-key-secret';
 import { tokenMatches } from '../metrics/metrics-options';
-import { forbidden, notFound, unauthorized } from '../services/errors';
+import { forbidden, HttpError, notFound, unauthorized } from '../services/errors';
 import { authenticate, type AuthContext, type AuthDeps } from '../services/identity-service';
 
 declare module 'fastify' {
@@ -22,8 +23,12 @@ export function bearerToken(request: FastifyRequest): string | undefined {
 export function createAuthPreHandler(deps: AuthDeps, options: { allowMfaPending?: boolean } = {}): preHandlerAsyncHookHandler {
   // The `userid` header the browser sends is deliberately ignored: identity comes from the token.
   return async function authPreHandler(request: FastifyRequest, _reply: FastifyReply) {
-    // The read-only guard may already have verified this request's session (a full one, MFA done).
-    request.auth = request.auth ?? (await authenticate(deps, bearerToken(request), options));
+    // The read-only guard may already have verified this request's session (a full one, MFA done),
+    // or the API key guard this request's key, on a route that takes keys.
+    if (request.auth) return;
+    const token = bearerToken(request);
+    if (looksLikeApiKey(token)) throw new HttpError(403, API_KEY_MESSAGES.notAccepted);
+    request.auth = await authenticate(deps, token, options);
   };
 }
 

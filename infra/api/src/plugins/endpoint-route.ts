@@ -1,4 +1,5 @@
 import {
+  acceptsApiKeys,
   isRawResponse,
   type BodyOf,
   type EndpointDescriptor,
@@ -6,7 +7,7 @@ import {
   type QueryOf,
   type ResponseOf,
 } from '@portal/contracts/endpoint';
-import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, onRequestAsyncHookHandler, preHandlerAsyncHookHandler, RouteOptions } from 'fastify';
 import type { AuthContext } from '../services/identity-service';
 import { requireOwnUserId, requireRole } from './auth';
 
@@ -18,6 +19,8 @@ export interface EndpointGuards {
   mfaPending: preHandlerAsyncHookHandler;
   /** Prometheus's METRICS_TOKEN, or an ADMIN session. */
   scrape: preHandlerAsyncHookHandler;
+  /** An organisation's API key, on the routes whose access says `apiKey` (plugins/api-key-guard.ts). */
+  apiKey: onRequestAsyncHookHandler;
 }
 
 declare module 'fastify' {
@@ -89,6 +92,7 @@ export function registerEndpoint<E extends EndpointDescriptor>(
       ...(isRawResponse(response) ? {} : { response: { [status]: response } }),
     },
     config: { ...options.config, endpoint },
+    ...(acceptsApiKeys(endpoint.access) ? { onRequest: [app.endpointGuards.apiKey] } : {}),
     ...(options.bodyLimit ? { bodyLimit: options.bodyLimit } : {}),
     ...(options.guardBeforeValidation && guards.length ? { preValidation: guards } : {}),
     ...(checks.length ? { preHandler: checks } : {}),

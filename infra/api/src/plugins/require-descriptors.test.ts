@@ -8,7 +8,7 @@ async function appWithGuard() {
   const app = Fastify();
   useZodCompilers(app);
   const pass = async () => undefined;
-  app.decorate('endpointGuards', { session: pass, mfaPending: pass, scrape: pass });
+  app.decorate('endpointGuards', { session: pass, mfaPending: pass, scrape: pass, apiKey: pass });
   requireEndpointDescriptors(app, { exceptUnder: '/docs' });
   return app;
 }

@@ -122,6 +122,8 @@ export interface AuthContext {
   /** True only on the MFA routes, which accept a session whose second factor is still pending. */
   mfaPending: boolean;
   mfaAttempts: number;
+  /** Set when the caller is an organisation's API key (services/api-key-service.ts), not a person. */
+  apiKey?: { id: string; publicId: string; name: string };
 }
 
 /** What checking a token needs; `sessions` is this process's verified-session cache, when it has one. */

@@ -25,6 +25,17 @@ export const callsMock = () => ({
   commitWhitelabelImage: jest.fn(),
   sendWhitelabelSenderCode: jest.fn(),
   verifyWhitelabelSender: jest.fn(),
+  // The organisation's API keys
+  listApiKeys: jest.fn(),
+  createApiKey: jest.fn(),
+  revokeApiKey: jest.fn(),
+  // The organisation's webhooks
+  listWebhooks: jest.fn(),
+  createWebhook: jest.fn(),
+  updateWebhook: jest.fn(),
+  deleteWebhook: jest.fn(),
+  listWebhookDeliveries: jest.fn(),
+  resendWebhookDelivery: jest.fn(),
   // Notification settings
   getNotificationSettings: jest.fn(),
   updateNotificationSettings: jest.fn(),

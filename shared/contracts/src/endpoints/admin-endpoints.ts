@@ -1,4 +1,4 @@
-import { adminAccess as admin, defineEndpoints, publicAccess, sessionAccess as session } from '../endpoint';
+import { adminAccess as admin, defineEndpoints, publicAccess, sessionAccess as session, withApiKeys } from '../endpoint';
 import {
   acceptInviteRequestSchema,
   adminMessageSchema,
@@ -46,6 +46,11 @@ import { REMOTES_TAG, remoteReportEndpoints } from './remote-report-endpoints';
 
 /** The tiers that manage organisations and users below them. */
 const manager = { kind: 'session', roles: ['ADMIN', 'PARTNER', 'DIRECTPARTNER'] } as const;
+// What an organisation's API key may read or do besides the backup routes: the organisation tree and
+// its users, the audit log, alerts and the dashboard's figures. Changing users and organisations stays
+// with people.
+const managerOrKey = withApiKeys(manager);
+const sessionOrKey = withApiKeys(session);
 
 const users = 'User management';
 const audit = 'Audit log';
@@ -61,7 +66,7 @@ const remotes = REMOTES_TAG;
 export const adminEndpoints = defineEndpoints({
   // User management: the caller's organisation subtree and its users.
   getOrganisationTree: {
-    method: 'GET', path: '/admin/organisations', tag: users, access: manager,
+    method: 'GET', path: '/admin/organisations', tag: users, access: managerOrKey,
     summary: "The caller's organisation and every organisation below it, with the kinds it may create",
     response: { status: 200, schema: organisationTreeSchema },
   },
@@ -81,7 +86,7 @@ export const adminEndpoints = defineEndpoints({
     params: organisationIdParamsSchema, response: { status: 200, schema: adminMessageSchema },
   },
   listOrganisationUsers: {
-    method: 'GET', path: '/admin/organisations/:orgId/users', tag: users, access: manager,
+    method: 'GET', path: '/admin/organisations/:orgId/users', tag: users, access: managerOrKey,
     summary: "The users of an organisation in the caller's subtree",
     params: organisationIdParamsSchema, response: { status: 200, schema: managedUserListSchema },
   },
@@ -113,12 +118,12 @@ export const adminEndpoints = defineEndpoints({
 
   // The audit log (/user-activity).
   listAuditLog: {
-    method: 'GET', path: '/admin/audit', tag: audit, access: session,
+    method: 'GET', path: '/admin/audit', tag: audit, access: sessionOrKey,
     summary: "Audit entries of the caller's subtree, newest first, a page at a time",
     query: auditListQuerySchema, response: { status: 200, schema: auditPageSchema },
   },
   downloadAuditCsv: {
-    method: 'GET', path: '/admin/audit.csv', tag: audit, access: session,
+    method: 'GET', path: '/admin/audit.csv', tag: audit, access: sessionOrKey,
     summary: "The audit entries of the caller's subtree that match the filters, as a CSV file",
     query: auditListQuerySchema,
     response: { status: 200, schema: { contentType: 'text/csv', description: 'The matching entries as CSV (user-activity.csv)' } },
@@ -131,23 +136,23 @@ export const adminEndpoints = defineEndpoints({
 
   // Alerts (/alerts): each role handles those of its subtree.
   listAlerts: {
-    method: 'GET', path: '/api/alerts', tag: alerts, access: session,
+    method: 'GET', path: '/api/alerts', tag: alerts, access: sessionOrKey,
     summary: "Alerts of the caller's subtree, filtered by severity, status (active by default) and kind",
     query: alertListQuerySchema, response: { status: 200, schema: alertListSchema },
   },
   acknowledgeAlert: {
-    method: 'POST', path: '/api/alerts/:id/acknowledge', tag: alerts, access: session,
+    method: 'POST', path: '/api/alerts/:id/acknowledge', tag: alerts, access: sessionOrKey,
     summary: 'Acknowledge an alert the caller can see',
     params: alertIdParamsSchema, response: { status: 200, schema: alertSchema },
   },
   resolveAlert: {
-    method: 'POST', path: '/api/alerts/:id/resolve', tag: alerts, access: session,
+    method: 'POST', path: '/api/alerts/:id/resolve', tag: alerts, access: sessionOrKey,
     summary: 'Resolve an alert the caller can see',
     params: alertIdParamsSchema, response: { status: 200, schema: alertSchema },
   },
 
   getDashboardSummary: {
-    method: 'GET', path: '/api/dashboard', tag: 'Dashboard', access: session,
+    method: 'GET', path: '/api/dashboard', tag: 'Dashboard', access: sessionOrKey,
     summary: "The dashboard summary of the caller's subtree",
     response: { status: 200, schema: dashboardSummarySchema },
   },

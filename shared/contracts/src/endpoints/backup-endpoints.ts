@@ -1,4 +1,4 @@
-import { defineEndpoints } from '../endpoint';
+import { defineEndpoints, withApiKeys } from '../endpoint';
 import {
   backupMessageSchema,
   backupSetListQuerySchema,
@@ -45,8 +45,9 @@ import {
 } from '../backup';
 
 // Spec section 6: Backup, Restore and Jobs are for CUSTOMER and DIRECTCUSTOMER. Every query is scoped
-// to the caller's organisation, so another organisation's ids answer 404.
-const customer = { kind: 'session', roles: ['CUSTOMER', 'DIRECTCUSTOMER'] } as const;
+// to the caller's organisation, so another organisation's ids answer 404. A customer's API key does
+// all of it too (a read-only key only the reads): PSA and RMM tools watch and drive backups.
+const customer = withApiKeys({ kind: 'session', roles: ['CUSTOMER', 'DIRECTCUSTOMER'] });
 // A signed download link's token is the permission: a browser opens the URL directly, without a session.
 const signedLink = { kind: 'public' } as const;
 const backup = 'Backup';

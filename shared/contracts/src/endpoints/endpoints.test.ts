@@ -1,7 +1,7 @@
 import { PUBLIC_URL_MARKERS } from '@portal/config';
 import { z } from 'zod';
 import { pathParamNames, type EndpointDescriptor } from '../endpoint';
-import { accountEndpoints, adminEndpoints, backupEndpoints, ENDPOINTS, supportEndpoints } from './index';
+import { accountEndpoints, adminEndpoints, apiKeyEndpoints, backupEndpoints, ENDPOINTS, supportEndpoints, webhookEndpoints } from './index';
 
 const entries = Object.entries(ENDPOINTS);
 
@@ -16,7 +16,7 @@ const PUBLIC_WITHOUT_MARKER: Record<string, string> = {
 };
 
 test('every name is unique across the areas (ENDPOINTS merges them)', () => {
-  const areas = [accountEndpoints, adminEndpoints, backupEndpoints, supportEndpoints];
+  const areas = [accountEndpoints, adminEndpoints, apiKeyEndpoints, backupEndpoints, supportEndpoints, webhookEndpoints];
   const total = areas.reduce((sum, area) => sum + Object.keys(area).length, 0);
   expect(entries).toHaveLength(total);
 });

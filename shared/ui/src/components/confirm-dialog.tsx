@@ -46,7 +46,8 @@ export function ConfirmDialog({ open, title, children, confirmLabel, destructive
         </DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose} disabled={busy} autoFocus>
+        {/* The text colour, as in FormDialogActions: primary text fails AA contrast in the light theme. */}
+        <Button onClick={onClose} disabled={busy} autoFocus color="inherit">
           Cancel
         </Button>
         <Button variant="contained" color={destructive ? 'error' : 'primary'} onClick={() => void run()} disabled={busy}>

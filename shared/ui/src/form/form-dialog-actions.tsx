@@ -26,7 +26,8 @@ export function FormDialogActions({ onCancel, submitting, disableCancelWhileSubm
   );
   return (
     <DialogActions sx={{ px: 3, pb: 2 }}>
-      <Button onClick={onCancel} disabled={disableCancelWhileSubmitting && submitting}>
+      {/* The text colour, not primary: the light theme's primary text fails AA contrast (axe, issue 22). */}
+      <Button onClick={onCancel} disabled={disableCancelWhileSubmitting && submitting} color="inherit">
         Cancel
       </Button>
       {extra}

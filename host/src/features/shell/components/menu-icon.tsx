@@ -12,6 +12,8 @@ import RestoreOutlined from '@mui/icons-material/RestoreOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import SupportAgentOutlined from '@mui/icons-material/SupportAgentOutlined';
 import TimelineOutlined from '@mui/icons-material/TimelineOutlined';
+import VpnKeyOutlined from '@mui/icons-material/VpnKeyOutlined';
+import WebhookOutlined from '@mui/icons-material/WebhookOutlined';
 import WorkHistoryOutlined from '@mui/icons-material/WorkHistoryOutlined';
 import type { SvgIconProps } from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
@@ -27,6 +29,8 @@ const ICONS: Record<string, ComponentType<SvgIconProps>> = {
   settings: SettingsOutlined,
   profile: AccountCircleOutlined,
   notification: NotificationsNoneOutlined,
+  apiKeys: VpnKeyOutlined,
+  webhooks: WebhookOutlined,
   whitelabel: PaletteOutlined,
   support: SupportAgentOutlined,
   feedback: FeedbackOutlined,

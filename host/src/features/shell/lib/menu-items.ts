@@ -33,6 +33,8 @@ export const MENU: readonly MenuNode[] = [
     children: [
       { type: 'item', id: 'profile', title: 'Profile', routeId: 'profile' },
       { type: 'item', id: 'notification', title: 'Notification', routeId: 'notification' },
+      { type: 'item', id: 'apiKeys', title: 'API Keys', routeId: 'apiKeys' },
+      { type: 'item', id: 'webhooks', title: 'Webhooks', routeId: 'webhooks' },
       { type: 'item', id: 'whitelabel', title: 'Whitelabel', routeId: 'whitelabel' },
     ],
   },

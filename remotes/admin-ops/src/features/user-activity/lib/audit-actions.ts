@@ -44,6 +44,13 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'alert.resolved': 'Alert resolved',
   'maintenance.enabled': 'Maintenance mode on',
   'maintenance.disabled': 'Maintenance mode off',
+  'api_key.created': 'API key created',
+  'api_key.revoked': 'API key revoked',
+  'api_key.used': 'API key used',
+  'api_key.refused': 'API key refused (read-only)',
+  'webhook.created': 'Webhook added',
+  'webhook.updated': 'Webhook changed',
+  'webhook.deleted': 'Webhook deleted',
 };
 
 export const actionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;
