@@ -58,15 +58,14 @@ export type RemoteList = z.infer<typeof remoteListSchema>;
 
 /** Publish a version folder that is already in the remote store. The integrity is never sent:
  * the server computes it from the stored entry. */
-export const publishRemoteRequestSchema = z
-  .object({
-    version: remoteVersion,
-    builtAt: isoDateTime().optional(),
-    gitCommit: storableString()
-      .regex(/^[0-9a-f]{7,64}$/, 'gitCommit must be a hex commit id')
-      .optional(),
-  })
-  .strict();
+const releaseFields = {
+  version: remoteVersion,
+  builtAt: isoDateTime().optional(),
+  gitCommit: storableString()
+    .regex(/^[0-9a-f]{7,64}$/, 'gitCommit must be a hex commit id')
+    .optional(),
+};
+export const publishRemoteRequestSchema = z.object(releaseFields).strict();
 export type PublishRemoteRequest = z.infer<typeof publishRemoteRequestSchema>;
 
 export const ROLLBACK_REASON_MAX_LENGTH = 500;
@@ -124,17 +123,13 @@ export type RemoteAlerts = z.infer<typeof remoteAlertsSchema>;
 export const CANARY_PROMOTE_AFTER_MAX_MINUTES = 7 * 24 * 60;
 export const startCanaryRequestSchema = z
   .object({
-    version: remoteVersion,
+    ...releaseFields,
     percent: z.number().int('percent must be a whole number').min(1, 'percent must be between 1 and 100').max(100, 'percent must be between 1 and 100'),
     promoteAfterMinutes: z
       .number()
       .int('promoteAfterMinutes must be a whole number')
       .min(1, 'promoteAfterMinutes must be at least 1')
       .max(CANARY_PROMOTE_AFTER_MAX_MINUTES, `promoteAfterMinutes must be at most ${CANARY_PROMOTE_AFTER_MAX_MINUTES}`)
-      .optional(),
-    builtAt: isoDateTime().optional(),
-    gitCommit: storableString()
-      .regex(/^[0-9a-f]{7,64}$/, 'gitCommit must be a hex commit id')
       .optional(),
   })
   .strict();
