@@ -147,7 +147,14 @@ export async function openBackupEngine(db: Db, options: BackupApiOptions, log: (
     staleAfterSeconds: options.staleAfterSeconds,
     log,
   });
-  if (options.workers !== false && !thread) await engine.start();
+  if (thread) {
+    // As engine.start() below: the API is up once its workers run.
+    await thread.started.catch(async (error: unknown) => {
+      await thread.stop();
+      if (ownsObjects) await objects.close?.();
+      throw error;
+    });
+  } else if (options.workers !== false) await engine.start();
   return {
     engine,
     close: async () => {

@@ -1,4 +1,6 @@
-import { parentPort, workerData, type MessagePort } from 'node:worker_threads';
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { parentPort, threadId, workerData, type MessagePort } from 'node:worker_threads';
 import { openDatabase, type DbDriver } from '@portal/db';
 import { openObjectStore } from '../blob/open-object-store';
 import { createEngine } from '../engine';
@@ -35,6 +37,8 @@ async function main(): Promise<void> {
     masterSecret: options.masterSecret,
     objects,
     queue,
+    // Named after its thread too, so /operator's Workers tells it from a worker process's engine.
+    workerId: `${os.hostname()}:${process.pid}:thread${threadId}:${crypto.randomBytes(3).toString('hex')}`,
     log: (message, error) => send({ type: 'log', message, error: error === undefined ? undefined : error instanceof Error ? (error.stack ?? error.message) : String(error) }),
   });
   port.on('message', (message: ToEngineThread) => {

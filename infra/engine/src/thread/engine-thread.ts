@@ -9,7 +9,7 @@ export interface EngineThread {
   readonly queue: JobQueue;
   /** For the host's own engine: an origin allowed here (the demo's emulator) is allowed in the thread too. */
   readonly outbound: OutboundPolicy;
-  /** Resolves with the thread engine's worker id once its workers run. */
+  /** Resolves with the thread engine's worker id once its workers run; rejects when the first thread dies before. */
   readonly started: Promise<string>;
   /** Stops the thread's workers (running jobs stop at their next checkpoint and resume later) and ends the thread. */
   stop(): Promise<void>;
@@ -45,7 +45,10 @@ export function startEngineThread(db: EngineDb, options: EngineThreadOptions, lo
   let failures = 0;
   const allowed: Array<{ origin: string; network?: string }> = [];
   let markStarted: (workerId: string) => void = () => undefined;
-  const started = new Promise<string>((resolve) => (markStarted = resolve));
+  let failStart: (error: Error) => void = () => undefined;
+  let hasStarted = false;
+  const started = new Promise<string>((resolve, reject) => ((markStarted = resolve), (failStart = reject)));
+  started.catch(() => undefined);
   let onStopped: () => void = () => undefined;
 
   const post = (message: ToEngineThread) => worker?.postMessage(message);
@@ -64,6 +67,7 @@ export function startEngineThread(db: EngineDb, options: EngineThreadOptions, lo
       if (message.type === 'log') log(message.message, message.error);
       if (message.type === 'started') {
         failures = 0;
+        hasStarted = true;
         markStarted(message.workerId);
       }
       if (message.type === 'stopped') onStopped();
@@ -77,6 +81,12 @@ export function startEngineThread(db: EngineDb, options: EngineThreadOptions, lo
       void ended?.close();
       onStopped();
       if (stopping) return;
+      if (!hasStarted) {
+        // A thread that cannot even start (a broken install) would fail the same way again.
+        stopping = true;
+        failStart(new Error(`The engine thread exited (code ${code}) before it started`));
+        return;
+      }
       const delay = RESTART_MS[Math.min(failures, RESTART_MS.length - 1)];
       failures += 1;
       log(`engine thread exited (code ${code}); starting it again in ${delay} ms`);
