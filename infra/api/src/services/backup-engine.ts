@@ -148,12 +148,9 @@ export async function openBackupEngine(db: Db, options: BackupApiOptions, log: (
     log,
   });
   if (thread) {
-    // As engine.start() below: the API is up once its workers run.
-    await thread.started.catch(async (error: unknown) => {
-      await thread.stop();
-      if (ownsObjects) await objects.close?.();
-      throw error;
-    });
+    // Not awaited: loading the engine in the thread takes seconds, and the API serves meanwhile (jobs
+    // queued until then wait in the table). A thread that cannot start at all is reported.
+    thread.started.catch((error: unknown) => log('the engine thread did not start: backups and restores wait for another worker', error));
   } else if (options.workers !== false) await engine.start();
   return {
     engine,
