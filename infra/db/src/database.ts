@@ -16,9 +16,21 @@ export interface Queryable {
   exec(sql: string): Promise<void>;
 }
 
+/** One statement of a batch. */
+export interface Statement {
+  sql: string;
+  params?: unknown[];
+}
+
 export interface Db extends Queryable {
   readonly driver: DbDriver;
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  /**
+   * Runs statements in order in one transaction and returns their results. For statements that do not
+   * depend on each other's results: a database reached over a channel (the engine thread's bridge)
+   * gets them in one message and is held only while they execute.
+   */
+  batch(statements: Statement[]): Promise<QueryResult<Record<string, unknown>>[]>;
   /**
    * Receives NOTIFY on a channel (database-wide on PostgreSQL, whatever the schema). `onState` hears
    * whenever delivery stops or resumes: notifications sent meanwhile are lost. Closing the database
@@ -37,6 +49,15 @@ export interface OpenDatabaseOptions {
   schema?: string;
   /** PostgreSQL only: pool size. */
   poolSize?: number;
+}
+
+/** `batch` for a driver whose statements already travel in-process: a transaction that runs them one by one. */
+export function batchInTransaction(db: Pick<Db, 'transaction'>, statements: Statement[]): Promise<QueryResult<Record<string, unknown>>[]> {
+  return db.transaction(async (tx) => {
+    const results: QueryResult<Record<string, unknown>>[] = [];
+    for (const statement of statements) results.push(await tx.query(statement.sql, statement.params));
+    return results;
+  });
 }
 
 // int8 (bigint, count(*)) as number: none of our counters come near 2^53.
@@ -76,7 +97,7 @@ export function wrapPglite(pg: PGliteInstance, release: () => Promise<void>): Db
   };
   // A pooled PGlite outlives this wrapper: its listeners must go with it.
   const subscriptions = new Set<Subscription>();
-  return {
+  const db: Db = {
     driver: 'pglite',
     async query<T>(sql: string, params?: unknown[]) {
       const result = await open().query<T>(sql, params as unknown[] | undefined);
@@ -98,6 +119,7 @@ export function wrapPglite(pg: PGliteInstance, release: () => Promise<void>): Db
         }),
       );
     },
+    batch: (statements) => batchInTransaction(db, statements),
     async listen(channel: string, onNotify: NotifyHandler, onState: ListenStateHandler = () => undefined) {
       // In-process: delivered right after the notifying statement commits, and never disconnected
       // until the database closes.
@@ -126,6 +148,7 @@ export function wrapPglite(pg: PGliteInstance, release: () => Promise<void>): Db
       await release();
     },
   };
+  return db;
 }
 
 function assertSafeIdentifier(name: string): string {
@@ -152,7 +175,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   pool.on('error', () => undefined);
   const subscriptions: Subscription[] = [];
   let closed = false;
-  return {
+  const db: Db = {
     driver: 'postgres',
     async query<T>(sql: string, params?: unknown[]) {
       const result = await pool.query(sql, params as unknown[] | undefined);
@@ -183,6 +206,7 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
         client.release();
       }
     },
+    batch: (statements) => batchInTransaction(db, statements),
     async listen(channel: string, onNotify: NotifyHandler, onState?: ListenStateHandler) {
       if (closed) throw new Error('The database is closed');
       const subscription = await listenPostgres(databaseUrl, channel, onNotify, onState);
@@ -196,4 +220,5 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
       await pool.end();
     },
   };
+  return db;
 }

@@ -109,6 +109,24 @@ describe.each(drivers)('on %s', (name, open) => {
     const { rows } = await db.query<{ v: number }>('select v from tx_probe');
     expect(rows).toEqual([{ v: 1 }]);
   });
+
+  it('runs a batch in order in one transaction, and rolls all of it back when one statement fails', async () => {
+    await db.exec('create table batch_probe (v int primary key)');
+    const results = await db.batch([
+      { sql: 'insert into batch_probe values ($1), ($2)', params: [1, 2] },
+      { sql: 'delete from batch_probe where v = $1 returning v', params: [1] },
+      { sql: 'select v from batch_probe' },
+    ]);
+    expect(results.map((result) => result.rows)).toEqual([[], [{ v: 1 }], [{ v: 2 }]]);
+    await expect(
+      db.batch([
+        { sql: 'insert into batch_probe values ($1)', params: [3] },
+        { sql: 'insert into batch_probe values ($1)', params: [2] },
+      ]),
+    ).rejects.toThrow(/duplicate key/);
+    const { rows } = await db.query<{ v: number }>('select v from batch_probe order by v');
+    expect(rows).toEqual([{ v: 2 }]);
+  });
 });
 
 describe('openDatabase', () => {

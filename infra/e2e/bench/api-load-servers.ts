@@ -104,6 +104,7 @@ async function startApi(): Promise<{ close(): Promise<void> }> {
   const signin = await app.inject({ method: 'POST', url: '/backend/api/signin', payload: { username: 'customer', password: 'Portal#2026' } });
   const { accessToken, userId } = signin.json() as { accessToken: string; userId: string };
   const headers = { authorization: `Bearer ${accessToken}`, userid: userId };
+  await engineThreadRunning(app);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   send({ type: 'ready', url, path: `/backend/api/users/${userId}/profile`, headers });
 
@@ -115,6 +116,17 @@ async function startApi(): Promise<{ close(): Promise<void> }> {
     if (message.type === 'progress') void backupProgress(app).then(send);
   });
   return { close: () => app.close() };
+}
+
+/** The API's engine thread loads its code for a few seconds after start: measured only once it announced itself. */
+async function engineThreadRunning(app: ApiInstance): Promise<void> {
+  const until = Date.now() + 180_000;
+  while (Date.now() < until) {
+    const { rows } = await app.apiDb.query(`select 1 from engine_workers where id like '%:thread%'`);
+    if (rows.length) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  throw new Error('the engine thread did not start within 180 s');
 }
 
 /** A full backup of the emulator's whole tenant, queued through the API's own endpoint and engine. */

@@ -2,7 +2,8 @@
 // 1. Full backup of the default demo tenant (emulator seed portal-demo, default size) through the real
 //    engine on PGlite: time, items/s, memory peak (sampled every 50 ms); the same at a quarter of the
 //    size, to show whether memory grows with the tenant.
-// 2. Incremental after mutating 1% of the tenant, as a ratio of the full time.
+// 2. Incremental after mutating 1% of the tenant, as a ratio of the full time; then the full backup again
+//    with the engine on a thread of its own and PGlite on the main one, as the API runs it.
 // 2b. The same full and incremental backups with Graph's documented service limits on in the emulator
 //    (4 Outlook requests at once per mailbox, 10,000 per 10 minutes; channel message reads 20/s) and
 //    each Outlook request taking BENCH_GRAPH_LATENCY_MS (default 30), against the least time those
@@ -13,13 +14,13 @@
 //    (BENCH_DATABASE_URL, default postgres://postgres@127.0.0.1:5432/test). The rows are synthetic,
 //    written with the engine's own search expression; the queries are the API's (searchItems).
 // The emulator runs in its own process for 1-2 (BENCH_EMULATOR_INLINE=1: in this one), as Graph would.
-// Env: BENCH_SIZE (emulator size, default the emulator's), BENCH_SEARCH_ROWS (1 000 000), BENCH_SKIP_PG=1,
+// Env: BENCH_SIZE (emulator size, default the emulator's), BENCH_SEARCH_ROWS (1 000 000), BENCH_SKIP_PG=1, BENCH_SKIP_THREAD=1,
 // BENCH_SKIP_BACKUP=1 (search figures only), BENCH_VERBOSE=1 (each query's total and time).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { itemSearchQuerySchema } from '../../../shared/contracts/src/backup';
-import { createEmbeddedQueue, createEngine, createLocalObjectStore, insertTenant, SEARCH_TEXT, type Engine } from '../../engine/src/index';
+import { createEmbeddedQueue, createEngine, createLocalObjectStore, insertTenant, SEARCH_TEXT, startEngineThread, type Engine, type EngineThread } from '../../engine/src/index';
 import { DEFAULT_SIZE, startEmulator, type Emulator } from '../../m365-emulator/src/index';
 import { startEmulatorProcess } from './emulator-process';
 import { migrate, openDatabase, type Db } from '../../db/src/index';
@@ -54,6 +55,8 @@ class MemorySampler {
 interface Rig<E extends Pick<Emulator, 'url' | 'credentials' | 'stop'>> {
   db: Db;
   engine: Engine;
+  /** Runs the jobs when the rig was made with { thread: true }, as the API does (BACKUP_ENGINE_THREAD). */
+  thread: EngineThread | null;
   setId: string;
   dir: string;
   emulator: E;
@@ -63,7 +66,7 @@ interface Rig<E extends Pick<Emulator, 'url' | 'credentials' | 'stop'>> {
 /** The demo tenant's emulator in its own process (default) or, with Graph's limits on, in this one (their figures are read from it). */
 const SEPARATE_EMULATOR = process.env.BENCH_EMULATOR_INLINE !== '1';
 
-async function rig<E extends Pick<Emulator, 'url' | 'credentials' | 'stop'>>(emulator: E): Promise<Rig<E>> {
+async function rig<E extends Pick<Emulator, 'url' | 'credentials' | 'stop'>>(emulator: E, options: { thread?: boolean } = {}): Promise<Rig<E>> {
   const db = await openDatabase({});
   await migrate(db);
   await seedDemo(db);
@@ -79,21 +82,32 @@ async function rig<E extends Pick<Emulator, 'url' | 'credentials' | 'stop'>>(emu
     [rows[0].organisation_id, tenant.id],
   );
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-blobs-'));
+  const outbound = { origins: [new URL(emulator.url).origin], networks: ['127.0.0.0/8'] };
+  const thread = options.thread
+    ? startEngineThread(
+        db,
+        { masterSecret: MASTER, objects: { dir }, queue: { kind: 'embedded', concurrency: 2 }, engine: { outbound, scheduleEveryMs: 3_600_000 } },
+        (message, error) => console.error(message, error ?? ''),
+      )
+    : null;
+  await thread?.started;
   const engine = createEngine({
     db,
     masterSecret: MASTER,
     objects: createLocalObjectStore(dir),
-    queue: createEmbeddedQueue(db),
+    queue: thread?.queue ?? createEmbeddedQueue(db),
     scheduleEveryMs: 3_600_000,
-    outbound: { origins: [new URL(emulator.url).origin], networks: ['127.0.0.0/8'] },
+    outbound,
   });
   return {
     db,
     engine,
+    thread,
     setId: set[0].id,
     dir,
     emulator,
     async close() {
+      await thread?.stop();
       await engine.stop();
       await db.close();
       await emulator.stop();
@@ -102,12 +116,22 @@ async function rig<E extends Pick<Emulator, 'url' | 'credentials' | 'stop'>>(emu
   };
 }
 
+/** Waits for a job the engine thread runs (polling its row, as the Jobs page does). */
+async function jobFinished(db: Db, jobId: string): Promise<void> {
+  for (;;) {
+    const { rows } = await db.query<{ status: string }>('select status from backup_jobs where id = $1', [jobId]);
+    if (!['queued', 'running'].includes(rows[0].status)) return;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 async function timedRun(r: Rig<Pick<Emulator, 'url' | 'credentials' | 'stop'>>): Promise<{ seconds: number; items: number; status: string; sampler: MemorySampler }> {
   global.gc?.();
   const sampler = new MemorySampler();
   const started = process.hrtime.bigint();
   const job = await r.engine.startBackup(r.setId);
-  await r.engine.runJob(job.id);
+  if (r.thread) await jobFinished(r.db, job.id);
+  else await r.engine.runJob(job.id);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   sampler.stop();
   const { rows } = await r.db.query<{ status: string; items_done: number }>('select status, items_done from backup_jobs where id = $1', [job.id]);
@@ -141,6 +165,13 @@ async function backupFigures() {
   console.log(`  memory peak:        size ${Math.round(SIZE / 4)}: rss ${mb(smallRun.sampler.peakRss)}, heap ${mb(smallRun.sampler.peakHeap)}; size ${SIZE}: rss ${mb(full.sampler.peakRss)}, heap ${mb(full.sampler.peakHeap)}`);
   console.log(`                      (rss includes PGlite's WASM heap${SEPARATE_EMULATOR ? '' : ' and the in-process emulator'})`);
   await r.close();
+
+  // As the API runs it: the engine on a thread of its own, PGlite on this one (BACKUP_ENGINE_THREAD).
+  if (process.env.BENCH_SKIP_THREAD === '1') return;
+  const threaded = await rig(await startDemo(SIZE), { thread: true });
+  const onThread = await timedRun(threaded);
+  console.log(`  full on a thread:   ${onThread.seconds.toFixed(1)} s, ${onThread.items} items, ${(onThread.items / onThread.seconds).toFixed(0)} items/s (${onThread.status}; engine thread, PGlite on the main thread)`);
+  await threaded.close();
 }
 
 async function throttledFigures() {

@@ -23,8 +23,8 @@ export interface EngineOptions {
   blobGraceSeconds?: number;
   /** Replaces the Graph clients (tests); by default they reach only what `outbound` allows. */
   graphFactory?: GraphClientFactory;
-  /** Hosts and networks the engine may call besides Microsoft's (server configuration only). */
-  outbound?: OutboundPolicyOptions;
+  /** Hosts and networks the engine may call besides Microsoft's (server configuration only), or a policy to share. */
+  outbound?: OutboundPolicyOptions | OutboundPolicy;
   objectConcurrency?: number;
   fetchConcurrency?: number;
   /** How often the scheduler and the stale-job sweeper look (ms). Default 15 s. */
@@ -79,7 +79,7 @@ export class BackupAlreadyRunning extends Error {
 export function createEngine(options: EngineOptions): Engine {
   const { db, queue } = options;
   const blobs = createBlobStore({ db, objects: options.objects, masterSecret: options.masterSecret, graceSeconds: options.blobGraceSeconds });
-  const outbound = new OutboundPolicy(options.outbound);
+  const outbound = options.outbound instanceof OutboundPolicy ? options.outbound : new OutboundPolicy(options.outbound);
   const graphFactory = options.graphFactory ?? defaultGraphClientFactory({ fetch: createGuardedFetch(outbound) });
   const workerId = options.workerId ?? `${os.hostname()}:${process.pid}:${crypto.randomBytes(3).toString('hex')}`;
   const log = options.log ?? (() => undefined);

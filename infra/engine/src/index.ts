@@ -10,6 +10,8 @@ export { createS3ObjectStore, createS3Client } from './blob/s3-object-store';
 export { blobBucketFromSettings, openObjectStore } from './blob/open-object-store';
 export { DEFAULT_BLOB_GRACE_SECONDS } from './blob/blob-leases';
 export { createEmbeddedQueue } from './jobs/embedded-queue';
+export { startEngineThread, type EngineThread } from './thread/engine-thread';
+export type { EngineThreadOptions } from './thread/engine-thread-options';
 export { createPgBossQueue, PG_BOSS_QUEUE } from './jobs/pg-boss-queue';
 export { nextRunAfter, claimDueSets } from './jobs/scheduler';
 export { findJob, insertJob, requestCancel, appendLog, DEFAULT_STALE_AFTER_SECONDS, type JobRow } from './jobs/job-store';

@@ -244,6 +244,11 @@ export const envSchema = z.object({
     { type: 'flag (0 = off)', readBy: SERVERS },
     'Run job workers and the scheduler in this process; 0 only queues jobs (for separate worker processes).',
   ),
+  BACKUP_ENGINE_THREAD: variable(
+    parsed(offWhenZero).default(true),
+    { type: 'flag (0 = off)', readBy: SERVERS },
+    "Run this process's job workers and scheduler on a worker thread of their own, so backups never delay API requests (with PGlite the database stays on the main thread and the engine thread sends it its statements); 0 runs them on the main thread.",
+  ),
   BACKUP_WORKER_CONCURRENCY: variable(parsed(parsePositiveInteger).default(2), { type: 'count', readBy: ['worker'] }, 'Jobs a worker process runs at once.'),
   BACKUP_SCHEDULE_MS: variable(
     parsed(parsePositiveInteger).default(15_000),

@@ -8,17 +8,20 @@ import {
   blobBucketFromSettings,
   createPgBossQueue,
   openObjectStore,
+  startEngineThread,
   type Engine,
   type EngineOptions,
   type ObjectStore,
 } from '@portal/engine';
 import type { Db } from '@portal/db';
+import type { OutboundPolicyOptions } from '@portal/outbound-guard';
 import type { EnvSettings, S3BucketSettings } from '@portal/settings';
 import { getSetting } from '../repositories/settings-repository';
 
 /** The engine's own options (Graph clients, outbound policy, concurrency, scheduling) pass through unchanged. */
 export interface BackupApiOptions
-  extends Pick<EngineOptions, 'graphFactory' | 'outbound' | 'objectConcurrency' | 'fetchConcurrency' | 'scheduleEveryMs' | 'staleAfterSeconds'> {
+  extends Pick<EngineOptions, 'graphFactory' | 'objectConcurrency' | 'fetchConcurrency' | 'scheduleEveryMs' | 'staleAfterSeconds'> {
+  outbound?: OutboundPolicyOptions;
   /** Folder of the local blob store (default DATA_DIR/blobs, or a temporary folder for an in-memory database). */
   blobDir?: string;
   /** BACKUP_BLOB_URL: keep blobs in this S3-compatible bucket instead of blobDir. */
@@ -34,6 +37,13 @@ export interface BackupApiOptions
   queueSchema?: string;
   /** Run job workers and the scheduler in this process (default true). */
   workers?: boolean;
+  /**
+   * Run them on a worker thread of this process (BACKUP_ENGINE_THREAD, default true), so a backup never
+   * delays the API's requests. Not with a Graph factory or object store given in-process (tests).
+   */
+  thread?: boolean;
+  /** PostgreSQL schema of the database (tests and benches isolate themselves in one); the engine thread opens its pool there. */
+  schema?: string;
   /** Connect the demo customer to an in-process emulator on start (default false; setupApi turns it on for demo starts). */
   demo?: boolean;
   /** Emulator size of the demo tenant (default the emulator's own default). */
@@ -41,6 +51,8 @@ export interface BackupApiOptions
 }
 
 const SETTING_BACKUP_MASTER_KEY = 'backup_master_key';
+/** Jobs the embedded queue runs at once. */
+const EMBEDDED_CONCURRENCY = 2;
 
 /** The master key, kept like the JWT secret: generated on first use, one value for every process. */
 export async function ensureBackupMasterKey(db: Db): Promise<string> {
@@ -52,7 +64,7 @@ export async function ensureBackupMasterKey(db: Db): Promise<string> {
 }
 
 /** What setupApi passes on: the storage and queue settings of the environment (DATA_DIR, BACKUP_*, OUTBOUND_*). */
-export function backupOptionsFromSettings(setup: { dataDir?: string; databaseUrl?: string; demo?: boolean }, settings: EnvSettings): BackupApiOptions {
+export function backupOptionsFromSettings(setup: { dataDir?: string; databaseUrl?: string; schema?: string; demo?: boolean }, settings: EnvSettings): BackupApiOptions {
   // Beside the database, never inside PGlite's own folder: DATA_DIR/blobs when the database lives in
   // a subfolder of DATA_DIR (the portal server), else <database folder>-blobs (the API alone).
   const dbDir = setup.dataDir ? path.resolve(setup.dataDir) : undefined;
@@ -65,7 +77,9 @@ export function backupOptionsFromSettings(setup: { dataDir?: string; databaseUrl
     masterSecret: settings.BACKUP_MASTER_KEY,
     queue: settings.BACKUP_QUEUE ?? (setup.databaseUrl ? 'pg-boss' : 'embedded'),
     databaseUrl: setup.databaseUrl,
+    schema: setup.schema,
     workers: settings.BACKUP_WORKERS,
+    thread: settings.BACKUP_ENGINE_THREAD,
     // PORTAL_DEMO_BACKUPS=0 keeps the demo tenant (an in-process emulator and its first backup) off
     // in a demo portal; the test suites set it so only the suites that need it pay for it.
     demo: settings.PORTAL_DEMO_BACKUPS ?? (setup.demo !== false),
@@ -79,11 +93,11 @@ export function backupOptionsFromSettings(setup: { dataDir?: string; databaseUrl
 export async function openBackupEngine(db: Db, options: BackupApiOptions, log: (message: string, error?: unknown) => void): Promise<{ engine: Engine; close: () => Promise<void> }> {
   const masterSecret = options.masterSecret ?? (await ensureBackupMasterKey(db));
   let tempDir: string | null = null;
+  let dir = options.blobDir;
   let objects = options.objectStore;
   // A store this function opens (the bucket's client) is closed with the engine; a given one is the caller's.
   const ownsObjects = !objects;
   if (!objects) {
-    let dir = options.blobDir;
     if (!dir && !options.blobBucket) {
       // An in-memory database gets blobs that live as long as it does.
       tempDir = fs.mkdtempSync(path.join(os.tmpdir(), 'portal-blobs-'));
@@ -91,28 +105,58 @@ export async function openBackupEngine(db: Db, options: BackupApiOptions, log: (
     }
     objects = openObjectStore({ bucket: options.blobBucket, dir });
   }
+  const pgBoss = options.queue === 'pg-boss' && options.databaseUrl ? options.databaseUrl : null;
+  // In-process hooks (a test's Graph factory or object store) cannot cross into a thread.
+  const threaded = options.workers !== false && options.thread !== false && !options.graphFactory && !options.objectStore;
+  const thread = threaded
+    ? startEngineThread(
+        db,
+        {
+          database: options.databaseUrl ? { databaseUrl: options.databaseUrl, schema: options.schema } : undefined,
+          masterSecret,
+          objects: { bucket: options.blobBucket, dir: options.blobBucket ? undefined : dir },
+          queue: pgBoss ? { kind: 'pg-boss', databaseUrl: pgBoss, schema: options.queueSchema } : { kind: 'embedded', concurrency: EMBEDDED_CONCURRENCY },
+          engine: {
+            outbound: options.outbound,
+            objectConcurrency: options.objectConcurrency,
+            fetchConcurrency: options.fetchConcurrency,
+            scheduleEveryMs: options.scheduleEveryMs,
+            staleAfterSeconds: options.staleAfterSeconds,
+          },
+        },
+        log,
+      )
+    : null;
   const queue =
-    options.queue === 'pg-boss' && options.databaseUrl
-      ? createPgBossQueue({ databaseUrl: options.databaseUrl, schema: options.queueSchema })
-      : createEmbeddedQueue(db, { concurrency: 2, staleAfterSeconds: options.staleAfterSeconds });
+    thread?.queue ??
+    (pgBoss
+      ? createPgBossQueue({ databaseUrl: pgBoss, schema: options.queueSchema })
+      : createEmbeddedQueue(db, { concurrency: EMBEDDED_CONCURRENCY, staleAfterSeconds: options.staleAfterSeconds }));
+  // With a thread this engine only submits jobs and serves content (downloads, ZIP exports, collection
+  // after a set is deleted); the thread's engine runs them.
   const engine = createEngine({
     db,
     masterSecret,
     objects,
     queue,
     graphFactory: options.graphFactory,
-    outbound: options.outbound,
+    outbound: thread?.outbound ?? options.outbound,
     objectConcurrency: options.objectConcurrency,
     fetchConcurrency: options.fetchConcurrency,
     scheduleEveryMs: options.scheduleEveryMs,
     staleAfterSeconds: options.staleAfterSeconds,
     log,
   });
-  if (options.workers !== false) await engine.start();
+  if (thread) {
+    // Not awaited: loading the engine in the thread takes seconds, and the API serves meanwhile (jobs
+    // queued until then wait in the table). A thread that cannot start at all is reported.
+    thread.started.catch((error: unknown) => log('the engine thread did not start: backups and restores wait for another worker', error));
+  } else if (options.workers !== false) await engine.start();
   return {
     engine,
     close: async () => {
-      await engine.stop();
+      if (thread) await thread.stop();
+      else await engine.stop();
       if (ownsObjects) await objects.close?.();
       if (tempDir) fs.rmSync(tempDir, { recursive: true, force: true });
     },

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { createGraphClient, GraphError, quickXorHash } from '@portal/graph-connector';
+import { batchInTransaction, type Db } from '@portal/db';
 import { startEmulator, type Emulator } from '@portal/m365-emulator';
 import type { JobContext } from '../jobs/job-context';
 import type { BlobStore, EngineDb } from '../ports';
@@ -22,6 +23,7 @@ function recordingDb(statements: Statement[]): EngineDb {
       return { rows: [], rowCount: 0 };
     },
     transaction: async <T>(work: (tx: unknown) => Promise<T>) => work(db),
+    batch: (batch: Array<{ sql: string; params?: unknown[] }>) => batchInTransaction(db as unknown as Db, batch),
   };
   return db as unknown as EngineDb;
 }

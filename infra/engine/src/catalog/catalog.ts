@@ -64,23 +64,26 @@ export async function writeVersions(db: EngineDb, setId: string, objectId: strin
   if (!records.length) return counts;
   const byService = new Map<string, ItemRecord[]>();
   for (const record of records) byService.set(record.service, [...(byService.get(record.service) ?? []), record]);
-  await db.transaction(async (tx) => {
-    for (const [service, group] of byService) {
-      const ids = group.map((r) => r.externalId);
-      await tx.query(
-        `delete from backup_item_versions where object_id = $1 and service = $2 and external_id = any($3::text[]) and valid_to_run is null and valid_from_run = $4`,
-        [objectId, service, ids, runSeq],
-      );
-      const closed = await tx.query<{ external_id: string }>(
-        `update backup_item_versions set valid_to_run = $4
-          where object_id = $1 and service = $2 and external_id = any($3::text[]) and valid_to_run is null returning external_id`,
-        [objectId, service, ids, runSeq],
-      );
-      counts.changed += closed.rows.length;
-      counts.added += group.length - closed.rows.length;
-    }
-    await tx.query(
-      `insert into backup_item_versions (set_id, object_id, service, kind, external_id, container_id, folder_path, name, sender, recipients,
+  // One batch (no statement needs an earlier one's answer): an engine thread sends it to the database
+  // in one message, which then holds the transaction only while these run.
+  const groups = [...byService];
+  const results = await db.batch([
+    ...groups.flatMap(([service, group]) => {
+      const params = [objectId, service, group.map((r) => r.externalId), runSeq];
+      return [
+        {
+          sql: `delete from backup_item_versions where object_id = $1 and service = $2 and external_id = any($3::text[]) and valid_to_run is null and valid_from_run = $4`,
+          params,
+        },
+        {
+          sql: `update backup_item_versions set valid_to_run = $4
+                 where object_id = $1 and service = $2 and external_id = any($3::text[]) and valid_to_run is null returning external_id`,
+          params,
+        },
+      ];
+    }),
+    {
+      sql: `insert into backup_item_versions (set_id, object_id, service, kind, external_id, container_id, folder_path, name, sender, recipients,
                                          size_bytes, has_attachments, modified_at, content_type, blob_hash, change_tag, facts, valid_from_run, search)
        select $1, $2, x.service, x.kind, x."externalId", x."containerId", x."folderPath", x.name, x.sender,
               coalesce(array(select jsonb_array_elements_text(x.recipients)), '{}'), x."sizeBytes", x."hasAttachments",
@@ -89,8 +92,14 @@ export async function writeVersions(db: EngineDb, setId: string, objectId: strin
          from jsonb_to_recordset($4::jsonb) as x(service text, kind text, "externalId" text, "containerId" text, "folderPath" text, name text,
               sender text, recipients jsonb, "sizeBytes" bigint, "hasAttachments" boolean, "modifiedAt" timestamptz, "contentType" text,
               "blobHash" text, "changeTag" text, facts jsonb)`,
-      [setId, objectId, runSeq, JSON.stringify(records)],
-    );
+      params: [setId, objectId, runSeq, JSON.stringify(records)],
+    },
+  ]);
+  groups.forEach(([, group], i) => {
+    // The update (the second statement of each service) closed the versions this page changes.
+    const closed = results[i * 2 + 1].rows.length;
+    counts.changed += closed;
+    counts.added += group.length - closed;
   });
   return counts;
 }

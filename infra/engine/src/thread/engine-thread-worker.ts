@@ -1,0 +1,78 @@
+import crypto from 'node:crypto';
+import os from 'node:os';
+import { parentPort, threadId, workerData, type MessagePort } from 'node:worker_threads';
+import { openDatabase, type DbDriver } from '@portal/db';
+import { openObjectStore } from '../blob/open-object-store';
+import { createEngine } from '../engine';
+import { createEmbeddedQueue } from '../jobs/embedded-queue';
+import { createPgBossQueue } from '../jobs/pg-boss-queue';
+import { bridgedDb } from './db-bridge';
+import type { EngineThreadOptions, FromEngineThread, ToEngineThread } from './engine-thread-options';
+
+// The engine thread's entry (started by engine-thread.ts): the job workers, the scheduler and the
+// worker heartbeat of the host process, on a thread of their own so the host's requests never wait
+// behind a backup's work.
+
+interface ThreadData {
+  options: EngineThreadOptions;
+  /** The bridge to the host's database when options.database is absent. */
+  dbPort?: MessagePort;
+  driver: DbDriver;
+}
+
+/**
+ * Backups are background work. On Linux a thread has a nice value of its own (setpriority on the
+ * calling thread), so this lowers the engine thread only: when the machine's CPUs are all busy, the
+ * host's request thread runs first. Elsewhere it may apply to the whole process or be refused; then
+ * the host stays as it was.
+ */
+function lowerPriority(): void {
+  if (process.platform !== 'linux') return;
+  try {
+    os.setPriority(0, os.constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch {
+    // Not permitted (a sandbox): the thread keeps the process's priority.
+  }
+}
+
+async function main(): Promise<void> {
+  lowerPriority();
+  const port = parentPort!;
+  const { options, dbPort, driver } = workerData as ThreadData;
+  const send = (message: FromEngineThread) => port.postMessage(message);
+  const ownDb = options.database ? await openDatabase(options.database) : null;
+  const db = ownDb ?? bridgedDb(dbPort!, driver);
+  const objects = openObjectStore(options.objects);
+  const queue =
+    options.queue.kind === 'pg-boss'
+      ? createPgBossQueue({ databaseUrl: options.queue.databaseUrl, schema: options.queue.schema })
+      : createEmbeddedQueue(db, { concurrency: options.queue.concurrency, staleAfterSeconds: options.engine.staleAfterSeconds });
+  const engine = createEngine({
+    ...options.engine,
+    db,
+    masterSecret: options.masterSecret,
+    objects,
+    queue,
+    // Named after its thread too, so /operator's Workers tells it from a worker process's engine.
+    workerId: `${os.hostname()}:${process.pid}:thread${threadId}:${crypto.randomBytes(3).toString('hex')}`,
+    log: (message, error) => send({ type: 'log', message, error: error === undefined ? undefined : error instanceof Error ? (error.stack ?? error.message) : String(error) }),
+  });
+  port.on('message', (message: ToEngineThread) => {
+    if (message.type === 'enqueue') void queue.enqueue(message.jobId).catch((error) => send({ type: 'log', message: 'could not announce job', error: String(error) }));
+    if (message.type === 'allow-origin') engine.outbound.allowOrigin(message.origin, message.network);
+    if (message.type === 'stop') {
+      void engine
+        .stop()
+        .then(() => objects.close?.())
+        .then(() => ownDb?.close())
+        .finally(() => send({ type: 'stopped' }));
+    }
+  });
+  await engine.start();
+  send({ type: 'started', workerId: engine.workerId });
+}
+
+main().catch((error: Error) => {
+  parentPort?.postMessage({ type: 'log', message: 'engine thread failed to start', error: error.stack ?? error.message } satisfies FromEngineThread);
+  throw error;
+});

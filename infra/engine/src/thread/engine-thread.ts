@@ -1,0 +1,136 @@
+import { MessageChannel, Worker } from 'node:worker_threads';
+import { OutboundPolicy } from '@portal/outbound-guard';
+import type { EngineDb, JobQueue } from '../ports';
+import { serveDbBridge, type DbBridge } from './db-bridge';
+import type { EngineThreadOptions, FromEngineThread, ToEngineThread } from './engine-thread-options';
+
+export interface EngineThread {
+  /** For the host's own engine: announcements go to the thread's queue, whose workers run the jobs. */
+  readonly queue: JobQueue;
+  /** For the host's own engine: an origin allowed here (the demo's emulator) is allowed in the thread too. */
+  readonly outbound: OutboundPolicy;
+  /** Resolves with the thread engine's worker id once its workers run; rejects when the first thread dies before. */
+  readonly started: Promise<string>;
+  /** Stops the thread's workers (running jobs stop at their next checkpoint and resume later) and ends the thread. */
+  stop(): Promise<void>;
+}
+
+/** A policy whose runtime allowances reach the engine thread as well. */
+class ForwardingPolicy extends OutboundPolicy {
+  constructor(
+    options: EngineThreadOptions['engine']['outbound'],
+    private readonly forward: (origin: string, network?: string) => void,
+  ) {
+    super(options);
+  }
+  override allowOrigin(origin: string, network?: string): void {
+    super.allowOrigin(origin, network);
+    this.forward(origin, network);
+  }
+}
+
+const RESTART_MS = [1_000, 5_000, 30_000];
+const STOP_TIMEOUT_MS = 60_000;
+
+/**
+ * Runs the process's job workers, scheduler and worker heartbeat in a worker thread
+ * (engine-thread-worker.ts), so a backup's work never delays the requests of the host thread. On
+ * PostgreSQL the thread opens its own pool; on an embedded PGlite it works in `db` through the bridge.
+ * A thread that dies is started again (its jobs' heartbeats go stale and the new one resumes them).
+ */
+export function startEngineThread(db: EngineDb, options: EngineThreadOptions, log: (message: string, error?: unknown) => void): EngineThread {
+  let worker: Worker | null = null;
+  let bridge: DbBridge | null = null;
+  let stopping = false;
+  let failures = 0;
+  const allowed: Array<{ origin: string; network?: string }> = [];
+  let markStarted: (workerId: string) => void = () => undefined;
+  let failStart: (error: Error) => void = () => undefined;
+  let hasStarted = false;
+  const started = new Promise<string>((resolve, reject) => ((markStarted = resolve), (failStart = reject)));
+  started.catch(() => undefined);
+  let onStopped: () => void = () => undefined;
+
+  const post = (message: ToEngineThread) => worker?.postMessage(message);
+
+  function spawn(): void {
+    const channel = options.database ? null : new MessageChannel();
+    bridge = channel ? serveDbBridge(channel.port1, db) : null;
+    const current = new Worker(BOOT, {
+      eval: true,
+      workerData: { entry: require.resolve('./engine-thread-worker'), options, dbPort: channel?.port2, driver: db.driver },
+      transferList: channel ? [channel.port2] : [],
+    });
+    worker = current;
+    for (const rule of allowed) current.postMessage({ type: 'allow-origin', ...rule } satisfies ToEngineThread);
+    current.on('message', (message: FromEngineThread) => {
+      if (message.type === 'log') log(message.message, message.error);
+      if (message.type === 'started') {
+        failures = 0;
+        hasStarted = true;
+        markStarted(message.workerId);
+      }
+      if (message.type === 'stopped') onStopped();
+    });
+    current.on('error', (error) => log('engine thread failed', error));
+    current.on('exit', (code) => {
+      const ended = bridge;
+      bridge = null;
+      worker = null;
+      // Whatever the thread left open in the host's database must not hold it.
+      void ended?.close();
+      onStopped();
+      if (stopping) return;
+      if (!hasStarted) {
+        // A thread that cannot even start (a broken install) would fail the same way again.
+        stopping = true;
+        failStart(new Error(`The engine thread exited (code ${code}) before it started`));
+        return;
+      }
+      const delay = RESTART_MS[Math.min(failures, RESTART_MS.length - 1)];
+      failures += 1;
+      log(`engine thread exited (code ${code}); starting it again in ${delay} ms`);
+      setTimeout(() => stopping || spawn(), delay).unref();
+    });
+  }
+
+  spawn();
+  return {
+    queue: {
+      kind: options.queue.kind,
+      async enqueue(jobId) {
+        post({ type: 'enqueue', jobId });
+      },
+      async start() {
+        throw new Error('The engine thread runs the jobs');
+      },
+      async stop() {
+        // Nothing runs here; the thread's queue stops with the thread.
+      },
+    },
+    outbound: new ForwardingPolicy(options.engine.outbound, (origin, network) => {
+      allowed.push({ origin, network });
+      post({ type: 'allow-origin', origin, network });
+    }),
+    started,
+    async stop() {
+      stopping = true;
+      const current = worker;
+      if (!current) return;
+      const stopped = new Promise<void>((resolve) => (onStopped = resolve));
+      current.postMessage({ type: 'stop' } satisfies ToEngineThread);
+      const timeout = new Promise<void>((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS).unref());
+      await Promise.race([stopped, timeout]);
+      await current.terminate();
+      await bridge?.close();
+    },
+  };
+}
+
+// The thread loads the engine's TypeScript source as this process does: through tsx, registered here
+// unless the process's own loader (inherited with execArgv) already handles .ts.
+const BOOT = `
+const { workerData } = require('node:worker_threads');
+if (!require.extensions['.ts']) require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register();
+require(workerData.entry);
+`;
