@@ -245,9 +245,10 @@ export const envSchema = z.object({
     'Run job workers and the scheduler in this process; 0 only queues jobs (for separate worker processes).',
   ),
   BACKUP_ENGINE_THREAD: variable(
-    parsed(offWhenZero).default(true),
+    // Off until it is shown to help: on the 2-core reference machine the figures of issue 20 were too noisy to tell.
+    parsed(offWhenZero).default(false),
     { type: 'flag (0 = off)', readBy: SERVERS },
-    "Run this process's job workers and scheduler on a worker thread of their own, so backups never delay API requests (with PGlite the database stays on the main thread and the engine thread sends it its statements); 0 runs them on the main thread.",
+    "1 runs this process's job workers and scheduler on a worker thread of their own, so backups delay API requests less (with PGlite the database stays on the main thread and the engine thread sends it its statements); off by default: they run on the main thread.",
   ),
   BACKUP_WORKER_CONCURRENCY: variable(parsed(parsePositiveInteger).default(2), { type: 'count', readBy: ['worker'] }, 'Jobs a worker process runs at once.'),
   BACKUP_SCHEDULE_MS: variable(

@@ -4,7 +4,7 @@ import { call, manualExchangeSet, waitForJob } from '../test/calls';
 import { emulatorOutbound } from '../test/emulator-outbound';
 import { testEmulator } from '../test/emulator';
 
-// BACKUP_ENGINE_THREAD (the default outside the test suites): the API's job workers run on a worker
+// BACKUP_ENGINE_THREAD=1 (off by default): the API's job workers run on a worker
 // thread of their own. On PGlite the thread reaches the API's database through the bridge; on
 // PostgreSQL (DATABASE_URL) it opens its own pool in the API's schema.
 
