@@ -1,7 +1,7 @@
 import type { ApiResult } from '@portal/request';
 import { callEndpoint } from './call-endpoint';
 import { adminEndpoints as ep } from './endpoints/admin-endpoints';
-import type { CanaryInfo, CanaryList, RemoteList, RemoteOperationResponse, RollbackRemoteRequest } from './remotes';
+import type { CanaryInfo, CanaryList, RemoteList, RemoteOperationResponse, RollbackRemoteRequest, StartCanaryRequest } from './remotes';
 
 // The operator console's calls on the deploy/rollback API (ADMIN): see ./endpoints/admin-endpoints.
 
@@ -16,3 +16,6 @@ export const promoteRemoteCanary = (name: string): Promise<ApiResult<{ canary: C
 
 export const rollbackRemoteCanary = (name: string, reason?: string): Promise<ApiResult<{ canary: CanaryInfo }>> =>
   callEndpoint(ep.rollbackRemoteCanary, { params: { name }, body: reason ? { reason } : {} });
+
+export const startRemoteCanary = (name: string, body: StartCanaryRequest): Promise<ApiResult<{ canary: CanaryInfo }>> =>
+  callEndpoint(ep.startRemoteCanary, { params: { name }, body });

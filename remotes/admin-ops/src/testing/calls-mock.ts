@@ -27,6 +27,7 @@ export const callsMock = () => ({
   rollbackRemoteVersion: jest.fn(),
   listRemoteCanaries: jest.fn().mockResolvedValue({ canaries: [] }),
   promoteRemoteCanary: jest.fn(),
+  startRemoteCanary: jest.fn(),
   rollbackRemoteCanary: jest.fn(),
   listEngineWorkers: jest.fn(),
   listOperatorJobs: jest.fn(),

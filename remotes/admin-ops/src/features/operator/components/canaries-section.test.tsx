@@ -1,6 +1,6 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { listRemoteCanaries, promoteRemoteCanary, rollbackRemoteCanary } from '@portal/contracts/calls';
+import { listRemoteCanaries, listRemoteVersions, promoteRemoteCanary, rollbackRemoteCanary } from '@portal/contracts/calls';
 import { renderFirstVisit } from '../../../testing/render-first-visit';
 import { CanariesSection } from './canaries-section';
 
@@ -36,6 +36,7 @@ const rolledBack = {
 };
 
 beforeEach(() => {
+  mock(listRemoteVersions).mockReset().mockResolvedValue({ remotes: [] });
   mock(listRemoteCanaries).mockReset().mockResolvedValue({ canaries: [running, rolledBack] });
   mock(promoteRemoteCanary).mockReset().mockResolvedValue({ canary: { ...running, state: 'promoted' } });
   mock(rollbackRemoteCanary).mockReset().mockResolvedValue({ canary: { ...running, state: 'rolled_back' } });

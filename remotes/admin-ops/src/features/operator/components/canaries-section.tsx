@@ -5,7 +5,7 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { CanaryList } from '@portal/contracts';
-import { listRemoteCanaries, promoteRemoteCanary, rollbackRemoteCanary } from '@portal/contracts/calls';
+import { listRemoteCanaries, listRemoteVersions, promoteRemoteCanary, rollbackRemoteCanary } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallMutation, useCallQuery } from '@portal/data';
 import { formatDateTime } from '@portal/ui';
@@ -15,6 +15,7 @@ import { StatusChip, type PartStatus } from '../../../components/status-chip';
 import { alertError, alertSuccess } from '../../../lib/alerts';
 import { visiblePoll } from '../../../lib/visible-poll';
 import { OPERATOR_REFRESH_MS } from './operator-format';
+import { StartCanaryDialog } from './start-canary-dialog';
 
 type Canary = CanaryList['canaries'][number];
 type Action = { kind: 'promote' | 'stop'; canary: Canary };
@@ -35,6 +36,8 @@ export function CanariesSection({ onChanged }: { onChanged?: () => void }) {
   // The last action asked for stays while its dialog closes, so the dialog's text does not change under the user.
   const [action, setAction] = useState<Action | null>(null);
   const [open, setOpen] = useState(false);
+  const [starting, setStarting] = useState(false);
+  const remotes = useCallQuery(adminEndpoints.listRemoteVersions, listRemoteVersions, []);
   const ask = (next: Action) => {
     setAction(next);
     setOpen(true);
@@ -51,9 +54,14 @@ export function CanariesSection({ onChanged }: { onChanged?: () => void }) {
 
   return (
     <Box component="section" aria-labelledby="operator-canaries">
-      <Typography id="operator-canaries" variant="h6" component="h2" gutterBottom>
-        Canary releases
-      </Typography>
+      <Stack direction="row" justifyContent="space-between" alignItems="center" sx={{ mb: 1 }}>
+        <Typography id="operator-canaries" variant="h6" component="h2">
+          Canary releases
+        </Typography>
+        <Button variant="contained" onClick={() => setStarting(true)} disabled={!remotes.data?.remotes.length}>
+          Start canary
+        </Button>
+      </Stack>
       <QueryState
         query={canaries}
         noun="canary releases"
@@ -108,6 +116,15 @@ export function CanariesSection({ onChanged }: { onChanged?: () => void }) {
           </ListTable>
         )}
       </QueryState>
+      <StartCanaryDialog
+        open={starting}
+        remotes={remotes.data?.remotes ?? []}
+        onClose={() => setStarting(false)}
+        onStarted={() => {
+          onChanged?.();
+          void canaries.refetch();
+        }}
+      />
       <ConfirmDialog
         open={open}
         title={action?.kind === 'promote' ? `Promote ${action.canary.version} of ${action.canary.name}?` : `Stop the canary of ${action?.canary.name ?? ''}?`}

@@ -14,6 +14,7 @@ jest.mock('@portal/contracts/calls', () => ({
   cancelOperatorJob: jest.fn(),
   listEngineWorkers: jest.fn().mockResolvedValue({ workers: [], aliveAfterSeconds: 60 }),
   listRemoteCanaries: jest.fn().mockResolvedValue({ canaries: [] }),
+  startRemoteCanary: jest.fn(),
   getMaintenance: jest.fn().mockResolvedValue({ enabled: false, message: null, since: null }),
   setMaintenance: jest.fn(),
 }));
