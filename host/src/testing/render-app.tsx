@@ -6,8 +6,16 @@ import { App } from '../app/app';
 import { buildRoutes } from '../app/routes';
 import { resetDemoModeStore } from '../lib/demo-mode-store';
 // The signed-in shell is a lazy chunk in the app. Loaded here up front, a test's first signed-in page
-// does not wait for the shell's modules (and the query layer) to compile, which findBy would time out on.
+// does not wait for the shell's modules (and the query layer) to compile, which findBy would time out on
+// when the machine is busy.
 import '../app/signed-in-layout';
+// So are the host's other pages (host-pages.tsx loads each with its route).
+import '../features/auth/components/register-page';
+import '../features/auth/components/forgot-password-page';
+import '../features/auth/components/code-verification-page';
+import '../features/auth/components/mfa-verification-page';
+import '../features/auth/components/reset-password-page';
+import '../features/dashboard/components/dashboard-page';
 
 export { testUser } from '@portal/auth-bridge/testing';
 

@@ -12,6 +12,9 @@ import { insertTenant } from './tenants';
 
 const MASTER = 'engine-collect-test-master-secret-01234567';
 
+// Each test makes a fresh database (initdb and every migration): seconds on a busy machine.
+jest.setTimeout(60_000);
+
 let db: Db;
 let dir: string;
 let engine: Engine;

@@ -38,8 +38,8 @@ export interface BackupApiOptions
   /** Run job workers and the scheduler in this process (default true). */
   workers?: boolean;
   /**
-   * Run them on a worker thread of this process (BACKUP_ENGINE_THREAD, default true), so a backup never
-   * delays the API's requests. Not with a Graph factory or object store given in-process (tests).
+   * Run them on a worker thread of this process (BACKUP_ENGINE_THREAD=1; default false), so a backup
+   * delays the API's requests less. Not with a Graph factory or object store given in-process (tests).
    */
   thread?: boolean;
   /** PostgreSQL schema of the database (tests and benches isolate themselves in one); the engine thread opens its pool there. */
@@ -107,7 +107,7 @@ export async function openBackupEngine(db: Db, options: BackupApiOptions, log: (
   }
   const pgBoss = options.queue === 'pg-boss' && options.databaseUrl ? options.databaseUrl : null;
   // In-process hooks (a test's Graph factory or object store) cannot cross into a thread.
-  const threaded = options.workers !== false && options.thread !== false && !options.graphFactory && !options.objectStore;
+  const threaded = options.workers !== false && options.thread === true && !options.graphFactory && !options.objectStore;
   const thread = threaded
     ? startEngineThread(
         db,
