@@ -22,7 +22,7 @@ export const USAGE = `Usage:
                                                    move the pointer back: to the version live before the
                                                    current one (never one already rolled back away from),
                                                    or to the version named; the version left is marked.
-                                                   With a canary running, stops the canary instead
+                                                   With a canary running and no --to, stops the canary instead
   pnpm portal remote list                          versions (live or not, for how long, rolled back),
                                                    current version, rollback target and history
 
