@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { MessageChannel, Worker } from 'node:worker_threads';
 import { OutboundPolicy } from '@portal/outbound-guard';
 import type { EngineDb, JobQueue } from '../ports';
@@ -58,7 +59,9 @@ export function startEngineThread(db: EngineDb, options: EngineThreadOptions, lo
     bridge = channel ? serveDbBridge(channel.port1, db) : null;
     const current = new Worker(BOOT, {
       eval: true,
-      workerData: { entry: require.resolve('./engine-thread-worker'), options, dbPort: channel?.port2, driver: db.driver },
+      // A path from this file's folder, not require.resolve: the server's bundle keeps each source's
+      // own folder but resolves no relative requires at run time.
+      workerData: { entry: path.join(__dirname, 'engine-thread-worker.ts'), options, dbPort: channel?.port2, driver: db.driver },
       transferList: channel ? [channel.port2] : [],
     });
     worker = current;

@@ -3,19 +3,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-// `pnpm portal` runs the CLI from a bundle (bin/cli-bundle.cjs). These tests make one in a
+// `pnpm portal` runs the CLI from a bundle (bin/bundle.cjs; `pnpm start` the server likewise). These tests make one in a
 // temporary folder and run it as the launcher does, without a running portal, so the embedded
 // database path (migrations and PGlite's assets found from the workspace files' own folders) and
 // the staleness rule are both exercised.
-const { bundleCli, upToDate } = require('../bin/cli-bundle.cjs') as {
-  bundleCli(bundle: string): Promise<void>;
+const { bundleEntry, upToDate } = require('../bin/bundle.cjs') as {
+  bundleEntry(entry: string, bundle: string): Promise<void>;
   upToDate(bundle: string): boolean;
 };
 
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-bundle-'));
 const bundle = path.join(work, 'cli.cjs');
 
-beforeAll(() => bundleCli(bundle), 60_000);
+beforeAll(() => bundleEntry(path.join(__dirname, 'cli.ts'), bundle), 60_000);
 afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
 
 function runBundle(args: string[], dataDir: string) {

@@ -1,7 +1,8 @@
 'use strict';
-// Bundles src/cli.ts and the workspace sources it reaches into one CommonJS file, so `pnpm portal`
-// starts without a TypeScript loader (tsx's hooks and a module graph of a hundred files cost more
-// than the rest of a rollback). Third-party packages stay outside the bundle, each required by the
+// Bundles an entry (src/cli.ts for `pnpm portal`, src/main.ts for `pnpm start`) and the workspace
+// sources it reaches into one CommonJS file, so the process starts without a TypeScript loader
+// (tsx's hooks and a module graph of hundreds of files cost more than the rest of a rollback, and
+// seconds of every server start). Third-party packages stay outside the bundle, each required by the
 // absolute path it resolves to from the file that imports it (pnpm gives every package only its own
 // dependencies). Workspace files keep their own __dirname and __filename (migrations, PGlite's
 // assets and the repository root are found from them). The list of inputs written beside the
@@ -9,7 +10,6 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const ENTRY = path.join(__dirname, '..', 'src', 'cli.ts');
 const WORKSPACE = path.resolve(__dirname, '..', '..', '..');
 
 // Plain JavaScript that finds no files of its own at run time, and that the CLI loads on every call:
@@ -50,12 +50,12 @@ const externalPackages = {
   },
 };
 
-/** Builds `bundle` (written atomically) and `${bundle}.inputs.json`; resolves when both are in place. */
-async function bundleCli(bundle) {
+/** Builds `bundle` from `entry` (written atomically) and `${bundle}.inputs.json`; resolves when both are in place. */
+async function bundleEntry(entry, bundle) {
   const esbuild = require('esbuild'); // here, not at the top: an up-to-date launch never loads it
   const temp = `${bundle}.${process.pid}.tmp`;
   const result = await esbuild.build({
-    entryPoints: [ENTRY],
+    entryPoints: [entry],
     outfile: temp,
     bundle: true,
     platform: 'node',
@@ -97,4 +97,13 @@ function upToDate(bundle) {
   }
 }
 
-module.exports = { bundleCli, upToDate };
+/** `node <this launcher>`: runs `bundle`, made again from `entry` first when it is out of date. */
+async function runBundled(entry, bundle) {
+  if (!upToDate(bundle)) {
+    fs.mkdirSync(path.dirname(bundle), { recursive: true });
+    await bundleEntry(entry, bundle);
+  }
+  require(bundle);
+}
+
+module.exports = { bundleEntry, runBundled, upToDate };
