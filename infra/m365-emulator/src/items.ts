@@ -420,6 +420,9 @@ export function chatMessageJson(tenant: Tenant, container: Container, index: num
   };
 }
 
+/** The licence every emulated user holds (Microsoft 365 Business Standard's SKU id). */
+export const EMULATED_SKU_ID = 'f245ecc8-75af-4f8e-b61f-27d8114de5f3';
+
 export function userJson(tenant: Tenant, idx: number) {
   const user = tenant.users[idx];
   const { v } = tenant.state(tenant.usersContainer, idx);
@@ -438,6 +441,8 @@ export function userJson(tenant: Tenant, idx: number) {
     businessPhones: [],
     preferredLanguage: 'en-US',
     accountEnabled: true,
+    // Every emulated user holds one Microsoft 365 licence (Graph lists it only when $select names it).
+    assignedLicenses: [{ skuId: EMULATED_SKU_ID, disabledPlans: [] }],
   };
 }
 
