@@ -61,7 +61,7 @@ export const usageFiguresSchema = z.object({
   sites: count,
   /** Billable seats: licensed users (each once, whatever is protected of them) plus sites. */
   seats: count,
-  /** Items the catalog holds in their current version. */
+  /** Items (not folders) the catalog holds in their current version. */
   items: count,
   /** Their size at the source. */
   protectedBytes: z.number().nonnegative(),

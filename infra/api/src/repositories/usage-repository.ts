@@ -52,10 +52,11 @@ export async function countUsage(db: Queryable, organisationId: string): Promise
       where s.organisation_id = $1 and bo.kind = 'site' and bo.active and s.services ? 'sharepoint'`,
     [organisationId],
   );
+  // Folders are containers, not items, as in the snapshots' own counts.
   const { rows: items } = await db.query<{ n: string; bytes: string | null }>(
     `select count(*) as n, sum(v.size_bytes) as bytes
        from backup_item_versions v join backup_sets s on s.id = v.set_id
-      where s.organisation_id = $1 and v.valid_to_run is null`,
+      where s.organisation_id = $1 and v.valid_to_run is null and v.kind <> 'folder'`,
     [organisationId],
   );
   const { rows: stored } = await db.query<{ bytes: string | null }>(

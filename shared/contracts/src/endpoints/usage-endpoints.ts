@@ -26,7 +26,7 @@ export const USAGE_COUNTING_RULES =
   'oneDriveAccounts: protected users whose OneDrive is backed up (also counted in seats when licensed, never twice); ' +
   'sites: SharePoint sites in scope; seats: licensed protected users (each once) plus sites. ' +
   'Teams and groups are no seats: their content counts in items and storage. A user whose licence the directory has not reported counts as licensed. ' +
-  'items: catalog items in their current version; protectedBytes: their size at the source; storedBytes: what the backup store holds for the organisation (every version, after compression).';
+  'items: catalog items (not folders) in their current version; protectedBytes: their size at the source; storedBytes: what the backup store holds for the organisation (every version, after compression).';
 
 /** The usage feed (per customer and day) and the monthly usage reports of the caller's subtree. */
 export const usageEndpoints = defineEndpoints({
