@@ -87,7 +87,7 @@ export type UsageCustomerList = z.infer<typeof usageCustomerListSchema>;
 export const usageReportListQuerySchema = z.object({
   customerId: z.preprocess(blankToUndefined, idField('customerId').optional()),
   page: z.preprocess(blankToUndefined, z.coerce.number({ error: 'page must be a positive number' }).int().min(1, 'page must be a positive number').default(1)),
-  pageSize: pageSizeParam(USAGE_REPORTS_PAGE_SIZE_MAX, 24),
+  pageSize: pageSizeParam(USAGE_REPORTS_PAGE_SIZE_MAX, 25),
 });
 export type UsageReportListQuery = z.output<typeof usageReportListQuerySchema>;
 export type UsageReportListQueryInput = z.input<typeof usageReportListQuerySchema>;

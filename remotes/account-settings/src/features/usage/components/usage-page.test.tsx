@@ -1,4 +1,4 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { UsageDay, UsageReport } from '@portal/contracts';
 import { getUsageReportDownloadLink, listUsage, listUsageCustomers, listUsageReports } from '@portal/contracts/calls';
@@ -54,7 +54,7 @@ describe('UsagePage', () => {
   beforeEach(() => {
     jest.mocked(listUsageCustomers).mockResolvedValue({ items: [{ id: CUSTOMER, name: 'Contoso' }, { id: OTHER, name: 'Fabrikam' }] });
     jest.mocked(listUsage).mockResolvedValue({ from: '2026-10-01', to: '2026-10-31', items: [day(), day({ day: '2026-10-02', seats: 15, licensedMailboxes: 13 })] });
-    jest.mocked(listUsageReports).mockResolvedValue({ items: [report], total: 1, page: 1, pageSize: 24 });
+    jest.mocked(listUsageReports).mockResolvedValue({ items: [report], total: 1, page: 1, pageSize: 25 });
   });
 
   it("shows the chosen customer's daily figures for the chosen month, as the report e-mail's link opens it", async () => {
@@ -83,7 +83,9 @@ describe('UsagePage', () => {
     await ue.click(screen.getByRole('combobox', { name: 'Customer' }));
     await ue.click(await screen.findByRole('option', { name: 'Fabrikam' }));
     await waitFor(() => expect(listUsage).toHaveBeenLastCalledWith({ from: '2026-10-01', to: '2026-10-31', customerId: OTHER }));
-    expect(listUsageReports).toHaveBeenLastCalledWith({ customerId: OTHER, page: 1 });
+    expect(listUsageReports).toHaveBeenLastCalledWith({ customerId: OTHER, page: 1, pageSize: 25 });
+    fireEvent.change(screen.getByLabelText('Month'), { target: { value: '2026-09' } });
+    await waitFor(() => expect(listUsage).toHaveBeenLastCalledWith({ from: '2026-09-01', to: '2026-09-30', customerId: OTHER }));
 
     const reports = await screen.findByRole('table', { name: 'Monthly reports' });
     const [, row] = within(reports).getAllByRole('row');
@@ -98,7 +100,7 @@ describe('UsagePage', () => {
 
   it('says so when there are no figures or reports, and offers Retry when the usage cannot be loaded', async () => {
     jest.mocked(listUsage).mockResolvedValueOnce({ errorMessage: 'Not found' });
-    jest.mocked(listUsageReports).mockResolvedValue({ items: [], total: 0, page: 1, pageSize: 24 });
+    jest.mocked(listUsageReports).mockResolvedValue({ items: [], total: 0, page: 1, pageSize: 25 });
     const ue = userEvent.setup();
     renderAt(`/usage?customer=${CUSTOMER}&month=2026-10`);
     expect(await screen.findByText('The usage could not be loaded: Not found')).toBeInTheDocument();

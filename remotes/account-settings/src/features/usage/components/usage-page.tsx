@@ -21,7 +21,7 @@ import { UsageReportsList } from './usage-reports-list';
  */
 export function UsagePage() {
   const thisMonth = currentMonth();
-  const [state, update] = useUrlListState({ customer: '', month: thisMonth, page: '1' });
+  const [state, update] = useUrlListState({ customer: '', month: thisMonth, page: '1', pageSize: '25' });
   const customers = useCallQuery(usageEndpoints.listUsageCustomers, listUsageCustomers, []);
   const month = monthRange(state.month) ? state.month : thisMonth;
 
@@ -73,7 +73,7 @@ export function UsagePage() {
                   <Typography variant="h3" component="h2" sx={{ mb: 2 }}>
                     Monthly reports
                   </Typography>
-                  <UsageReportsList customerId={customer.id} page={Number(state.page) || 1} onPage={update} />
+                  <UsageReportsList customerId={customer.id} page={Number(state.page) || 1} pageSize={Number(state.pageSize) || 25} onPage={update} />
                 </CardContent>
               </Card>
             </Stack>

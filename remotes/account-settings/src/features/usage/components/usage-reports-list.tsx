@@ -13,9 +13,17 @@ import { openDownload } from '../lib/open-download';
 
 const COLUMNS = ['Month', { label: 'Days', align: 'right' as const }, { label: 'Peak seats', align: 'right' as const }, 'Made', 'Mailed', { label: 'Download', srOnly: true, align: 'right' as const }];
 
+interface UsageReportsListProps {
+  customerId: string;
+  page: number;
+  pageSize: number;
+  /** Paging changes, to the URL. */
+  onPage: (changes: { page?: string; pageSize?: string }) => void;
+}
+
 /** One customer's monthly reports, newest first, each downloadable as CSV or PDF. */
-export function UsageReportsList({ customerId, page, onPage }: { customerId: string; page: number; onPage: (changes: { page?: string }) => void }) {
-  const reports = useCallQuery(usageEndpoints.listUsageReports, listUsageReports, [{ customerId, page }], { placeholderData: keepPreviousData });
+export function UsageReportsList({ customerId, page, pageSize, onPage }: UsageReportsListProps) {
+  const reports = useCallQuery(usageEndpoints.listUsageReports, listUsageReports, [{ customerId, page, pageSize }], { placeholderData: keepPreviousData });
   const download = useCallMutation(({ report, format }: { report: UsageReport; format: UsageReportFormat }) => getUsageReportDownloadLink(report.id, format), {
     onSuccess: (link) => openDownload(link.url),
     onError: (error) => showAlert({ message: errorMessageOf(error), type: 'error' }),
