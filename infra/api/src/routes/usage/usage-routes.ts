@@ -22,7 +22,7 @@ export async function usageRoutes(app: FastifyInstance): Promise<void> {
     const { token, expiresAt } = signDownload(jwtSecret, 'usage-report', params.reportId);
     const url = `${prefix}/api/usage/reports/${params.reportId}/download?format=${query.format}&token=${encodeURIComponent(token)}`;
     return audited(db, request, Promise.resolve({ url, expiresAt }), () => ({
-      action: 'usage-report.downloaded',
+      action: 'usage_report.downloaded',
       target: `${report.organisationName} ${report.month}`,
       detail: { reportId: params.reportId, format: query.format },
     }));
