@@ -440,9 +440,9 @@ export function userJson(tenant: Tenant, idx: number) {
     mobilePhone: null,
     businessPhones: [],
     preferredLanguage: 'en-US',
-    accountEnabled: true,
-    // Every emulated user holds one Microsoft 365 licence (Graph lists it only when $select names it).
-    assignedLicenses: [{ skuId: EMULATED_SKU_ID, disabledPlans: [] }],
+    accountEnabled: !user.shared,
+    // Graph lists licences only when $select names them; a shared mailbox has none.
+    assignedLicenses: user.shared ? [] : [{ skuId: EMULATED_SKU_ID, disabledPlans: [] }],
   };
 }
 
