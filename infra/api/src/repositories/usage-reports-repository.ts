@@ -66,13 +66,14 @@ const toReport = (r: ReportRow): ClaimedReport => ({
  * so two passes (or two API processes) never mail the same one. A send that fails after the claim is
  * logged, not retried: a second copy is worse than a missing one, and the report stays downloadable.
  */
-export async function claimUnmailedReports(db: Queryable): Promise<ClaimedReport[]> {
+export async function claimUnmailedReports(db: Queryable, limit: number): Promise<ClaimedReport[]> {
   const { rows } = await db.query<ReportRow>(
     `with claimed as (
        update usage_reports set mailed_at = now()
-        where id in (select id from usage_reports where mailed_at is null order by created_at limit 100 for update skip locked)
+        where id in (select id from usage_reports where mailed_at is null order by created_at limit $1 for update skip locked)
         returning *)
      select ${REPORT_COLUMNS} from claimed r join organisations o on o.id = r.organisation_id order by o.name`,
+    [limit],
   );
   return rows.map(toReport);
 }

@@ -5,7 +5,7 @@ import type { BrandingResolver } from '../mail/messages';
 import { usageLink, usageReportMail } from '../mail/usage-report-mail';
 import { findAlertRecipients } from '../repositories/alerts-dispatch-repository';
 import { listCustomerOrganisations, listUsageDays, type CustomerOrganisation } from '../repositories/usage-repository';
-import { claimUnmailedReports, insertUsageReport, organisationsWithReport } from '../repositories/usage-reports-repository';
+import { claimUnmailedReports, insertUsageReport, organisationsWithReport, type ClaimedReport } from '../repositories/usage-reports-repository';
 import { recipientsWhoWant } from './notification-settings-service';
 import { runSerially } from './serial-task';
 import { summarise, usageReportCsv, usageReportPdf } from './usage-report-files';
@@ -13,6 +13,8 @@ import { recordDailyUsage } from './usage-service';
 
 /** How often the usage pass runs (hourly: today's row stays fresh, and the 1st's reports go out within the hour). */
 export const USAGE_PASS_EVERY_MS = 60 * 60 * 1000;
+/** Reports claimed for mail at a time; a pass goes on until none is left. */
+const CLAIM_BATCH = 50;
 
 export interface UsageJobDeps {
   db: Queryable;
@@ -56,19 +58,26 @@ export async function makeMonthlyReports(db: Queryable, customers: CustomerOrgan
  */
 export async function mailUsageReports(deps: UsageJobDeps): Promise<number> {
   let sent = 0;
-  for (const report of await claimUnmailedReports(deps.db)) {
-    const rows = await listUsageDays(deps.db, [report.organisationId], `${report.month}-01`, lastDayOf(report.month));
-    const content = { organisationName: report.organisationName, month: report.month, summary: summarise(rows) };
-    const link = usageLink(deps.publicUrl, report.organisationId, report.month);
-    const recipients = await recipientsWhoWant(deps.db, await findAlertRecipients(deps.db, report.organisationPath), { kind: 'usageReport' });
-    for (const recipient of recipients) {
-      try {
-        await deps.mailer.send(usageReportMail(recipient, await deps.branding(recipient), content, link));
-        sent += 1;
-      } catch (error) {
-        // One unreachable mailbox must not keep the others from their report.
-        deps.log.warn({ err: error, reportId: report.id }, 'usage report mail failed');
-      }
+  for (;;) {
+    const batch = await claimUnmailedReports(deps.db, CLAIM_BATCH);
+    for (const report of batch) sent += await mailReport(deps, report);
+    if (batch.length < CLAIM_BATCH) return sent;
+  }
+}
+
+async function mailReport(deps: UsageJobDeps, report: ClaimedReport): Promise<number> {
+  const rows = await listUsageDays(deps.db, [report.organisationId], `${report.month}-01`, lastDayOf(report.month));
+  const content = { organisationName: report.organisationName, month: report.month, summary: summarise(rows) };
+  const link = usageLink(deps.publicUrl, report.organisationId, report.month);
+  const recipients = await recipientsWhoWant(deps.db, await findAlertRecipients(deps.db, report.organisationPath), { kind: 'usageReport' });
+  let sent = 0;
+  for (const recipient of recipients) {
+    try {
+      await deps.mailer.send(usageReportMail(recipient, await deps.branding(recipient), content, link));
+      sent += 1;
+    } catch (error) {
+      // One unreachable mailbox must not keep the others from their report.
+      deps.log.warn({ err: error, reportId: report.id }, 'usage report mail failed');
     }
   }
   return sent;
