@@ -9,6 +9,7 @@ module.exports = createConfig({
     './NotificationPage': './src/app/exposes/notification-page.ts',
     './ApiKeysPage': './src/app/exposes/api-keys-page.ts',
     './WebhooksPage': './src/app/exposes/webhooks-page.ts',
+    './UsagePage': './src/app/exposes/usage-page.ts',
     './ChangePasswordDialog': './src/app/exposes/change-password-dialog.ts',
   },
 });

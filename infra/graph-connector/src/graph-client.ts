@@ -255,7 +255,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
       return organization;
     },
 
-    listUsers: () => paginate<GraphUser>('/users', { query: { $top: directoryPageSize } }),
+    listUsers: (select) => paginate<GraphUser>('/users', { query: { $top: directoryPageSize, ...(select ? { $select: select.join(',') } : {}) } }),
     getUser: (userId) => request<GraphUser>('GET', `/users/${seg(userId)}`),
     usersDelta: (link) => delta<GraphUser>(resolveUrl('/users/delta'), link, isAtRemoved, maxPageSize),
 

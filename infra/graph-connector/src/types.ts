@@ -96,6 +96,8 @@ export interface GraphUser {
   surname?: string | null;
   jobTitle?: string | null;
   accountEnabled?: boolean;
+  /** Only when selected (Graph leaves it out by default); an empty list is an unlicensed user, e.g. a shared mailbox. */
+  assignedLicenses?: { skuId: string }[];
 }
 
 export interface GraphMailFolder {
@@ -341,7 +343,8 @@ export interface GraphClient {
   testConnection(): Promise<TestConnectionResult>;
   getOrganization(): Promise<GraphOrganization>;
 
-  listUsers(): AsyncIterable<GraphUser>;
+  /** `select`: Graph's $select (the default property set lacks assignedLicenses). */
+  listUsers(select?: readonly string[]): AsyncIterable<GraphUser>;
   getUser(userId: string): Promise<GraphUser>;
   usersDelta(link?: string): AsyncIterable<DeltaPage<GraphUser>>;
 

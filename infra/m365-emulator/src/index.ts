@@ -22,6 +22,8 @@ export interface EmulatorOptions {
   size?: number;
   /** Overrides the user count derived from size. */
   users?: number;
+  /** How many of the users (the last ones) are shared mailboxes: no licence, sign-in blocked. Default 0. */
+  sharedMailboxes?: number;
   /** 0 (default) picks a free port. */
   port?: number;
   host?: string;
@@ -93,7 +95,7 @@ export interface Emulator {
 }
 
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
-  const tenant = new Tenant({ seed: options.seed ?? 1, size: options.size ?? DEFAULT_SIZE, users: options.users });
+  const tenant = new Tenant({ seed: options.seed ?? 1, size: options.size ?? DEFAULT_SIZE, users: options.users, sharedMailboxes: options.sharedMailboxes });
   const faults = new Faults();
   const stats: EmulatorStats = { requests: 0, graphRequests: 0, tokenRequests: 0, discoveryRequests: 0, throttled: 0, failed: 0 };
   const host = options.host ?? '127.0.0.1';

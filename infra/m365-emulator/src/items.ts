@@ -420,6 +420,9 @@ export function chatMessageJson(tenant: Tenant, container: Container, index: num
   };
 }
 
+/** The licence every emulated user holds (Microsoft 365 Business Standard's SKU id). */
+export const EMULATED_SKU_ID = 'f245ecc8-75af-4f8e-b61f-27d8114de5f3';
+
 export function userJson(tenant: Tenant, idx: number) {
   const user = tenant.users[idx];
   const { v } = tenant.state(tenant.usersContainer, idx);
@@ -437,7 +440,9 @@ export function userJson(tenant: Tenant, idx: number) {
     mobilePhone: null,
     businessPhones: [],
     preferredLanguage: 'en-US',
-    accountEnabled: true,
+    accountEnabled: !user.shared,
+    // Graph lists licences only when $select names them; a shared mailbox has none.
+    assignedLicenses: user.shared ? [] : [{ skuId: EMULATED_SKU_ID, disabledPlans: [] }],
   };
 }
 

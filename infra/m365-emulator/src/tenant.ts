@@ -58,6 +58,8 @@ export interface UserInfo {
   eventsNo: number;
   contactsNo: number;
   driveNo: number;
+  /** A shared mailbox: Graph lists no licence for it and its account cannot sign in. */
+  shared: boolean;
 }
 
 export interface GroupInfo {
@@ -106,6 +108,8 @@ export interface TenantOptions {
   size?: number;
   /** Overrides the user count derived from size. */
   users?: number;
+  /** How many of the users (the last ones) are shared mailboxes: no licence, sign-in blocked. Default 0. */
+  sharedMailboxes?: number;
 }
 
 export const DEFAULT_SIZE = 20_000;
@@ -204,6 +208,7 @@ export class Tenant {
         eventsNo: 0,
         contactsNo: 0,
         driveNo: 0,
+        shared: i >= userCount - (options.sharedMailboxes ?? 0),
       };
       const mail = budget(0.55, userCount, `mail${i}`);
       MAIL_FOLDERS.forEach((folder, f) => {

@@ -68,7 +68,7 @@ describe('@portal/config', () => {
   it('lists every route of spec section 2', () => {
     expect(PUBLIC_PATHS).toEqual(['/', '/login', '/register', '/forgot', '/code-verification', '/mfa-verification', '/reset', '/accept-invite']);
     expect(PROTECTED_PATHS).toEqual([
-      '/dashboard', '/user-activity', '/profile', '/whitelabel', '/notification', '/api-keys', '/webhooks', '/user-management', '/support',
+      '/dashboard', '/user-activity', '/profile', '/whitelabel', '/notification', '/api-keys', '/webhooks', '/usage', '/user-management', '/support',
       '/health-check', '/grafana', '/jobs', '/backup', '/restore', '/snapshot-mapping', '/feedbacks', '/alerts',
       '/support-tickets', '/operator',
     ]);

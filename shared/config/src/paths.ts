@@ -41,6 +41,8 @@ export const paths = {
   apiKeys: '/api-keys',
   /** Not a spec route (issue 22): the organisation's signed webhooks, under Settings. */
   webhooks: '/webhooks',
+  /** Not a spec route (issue 22): usage per customer and day and the monthly usage reports, under Settings. */
+  usage: '/usage',
   userManagement: '/user-management',
   support: '/support',
   healthCheck: '/health-check',
@@ -86,6 +88,7 @@ export const PROTECTED_PATHS: readonly string[] = [
   paths.notification,
   paths.apiKeys,
   paths.webhooks,
+  paths.usage,
   paths.userManagement,
   paths.support,
   paths.healthCheck,

@@ -362,6 +362,8 @@ export const notificationSettingsSchema = z.object({
   alertSeverity: alertSeveritySchema,
   productNews: flag('productNews'),
   supportTickets: flag('supportTickets'),
+  /** The monthly usage report of each customer organisation at or below the user's own. */
+  usageReports: flag('usageReports'),
 });
 export type NotificationSettings = z.infer<typeof notificationSettingsSchema>;
 
@@ -372,4 +374,5 @@ export const NOTIFICATION_DEFAULTS: NotificationSettings = Object.freeze({
   alertSeverity: 'warning',
   productNews: false,
   supportTickets: true,
+  usageReports: true,
 }) as NotificationSettings;

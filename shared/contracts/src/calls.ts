@@ -64,6 +64,7 @@ export * from './support-calls';
 export * from './account-settings-calls';
 export * from './api-key-calls';
 export * from './webhook-calls';
+export * from './usage-calls';
 export * from './backup-calls';
 export * from './admin-calls';
 export * from './admin-ops-dashboard-calls';

@@ -50,6 +50,8 @@ export interface EndpointDescriptor {
   readonly path: string;
   /** One line for the OpenAPI reference. */
   readonly summary: string;
+  /** Rules a caller needs beyond the summary (how figures are counted, say), for the OpenAPI reference. */
+  readonly description?: string;
   /** The OpenAPI tag (one per area of the spec). */
   readonly tag: string;
   readonly access: EndpointAccess;

@@ -117,3 +117,4 @@ export * from './admin-ops-metrics';
 export * from './storable';
 export * from './api-keys';
 export * from './webhooks';
+export * from './usage';

@@ -19,6 +19,8 @@ const owners: Record<string, string> = {
   // Not in the spec (issue 22): the organisation's API keys and webhooks.
   '/api-keys': 'account_settings',
   '/webhooks': 'account_settings',
+  // Not in the spec (issue 22): usage per customer and day, monthly usage reports.
+  '/usage': 'account_settings',
   '/user-management': 'admin_ops',
   '/support': 'support',
   '/health-check': 'admin_ops',

@@ -67,6 +67,8 @@ export const ROUTES: readonly RouteDefinition[] = [
   // Every tier manages its own organisation's keys (issue 22).
   prot('apiKeys', paths.apiKeys, 'account_settings', './ApiKeysPage', 'API Keys', ALL, 'settings'),
   prot('webhooks', paths.webhooks, 'account_settings', './WebhooksPage', 'Webhooks', ALL, 'settings'),
+  // Every tier reads the usage of the customers it serves (a customer: its own) (issue 22).
+  prot('usage', paths.usage, 'account_settings', './UsagePage', 'Usage', ALL, 'settings'),
   prot('userManagement', paths.userManagement, 'admin_ops', './UserManagementPage', 'User Management', PARTNER_SIDE),
   prot('support', paths.support, 'support', './SupportPage', 'Support', ALL),
   prot('healthCheck', paths.healthCheck, 'admin_ops', './HealthCheckPage', 'Health Check', ADMIN_ONLY),

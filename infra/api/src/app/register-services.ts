@@ -11,6 +11,7 @@ import { seedDemoBackups } from '../seed/seed-demo-backups';
 import { startAlertJobs } from '../services/alert-jobs';
 import { API_KEY_RATE_LIMIT_DEFAULT } from '../services/api-key-service';
 import { startPeriodic } from '../services/serial-task';
+import { runUsagePass, USAGE_PASS_EVERY_MS } from '../services/usage-jobs';
 import { createWebhookDispatcher } from '../services/webhook-dispatcher';
 import type { AuthDeps } from '../services/identity-service';
 import { openBackupEngine } from '../services/backup-engine';
@@ -86,5 +87,10 @@ export async function registerServices(
   };
   app.decorate('services', services);
   startAlertJobs(app, { db, mailer, branding, publicUrl: options.publicUrl }, options.alerts);
+  // Today's usage of every customer, and on the 1st last month's reports and their mail.
+  const stopUsage = startPeriodic(() => runUsagePass({ db, mailer, branding, publicUrl: options.publicUrl, log: app.log }), USAGE_PASS_EVERY_MS, {
+    onError: (error) => app.log.warn({ err: error }, 'usage pass failed'),
+  });
+  app.addHook('onClose', stopUsage);
   return services;
 }

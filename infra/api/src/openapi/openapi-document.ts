@@ -58,6 +58,7 @@ function operation(name: string, endpoint: EndpointDescriptor): JsonSchema {
   const { status, schema } = endpoint.response;
   const access = security(endpoint.access);
   const notes = [
+    endpoint.description,
     access.description,
     endpoint.openInMaintenance ? 'Stays open during maintenance.' : '',
     endpoint.openToReadOnly ? 'Open to read-only users (it acts on their own account only).' : '',

@@ -9,6 +9,7 @@ interface Row {
   alert_severity: NotificationSettings['alertSeverity'];
   product_news: boolean;
   support_tickets: boolean;
+  usage_reports: boolean;
 }
 
 const toSettings = (row: Row): NotificationSettings => ({
@@ -18,9 +19,10 @@ const toSettings = (row: Row): NotificationSettings => ({
   alertSeverity: row.alert_severity,
   productNews: row.product_news,
   supportTickets: row.support_tickets,
+  usageReports: row.usage_reports,
 });
 
-const COLUMNS = 'user_id, job_failures, job_warnings, daily_summary, alert_severity, product_news, support_tickets';
+const COLUMNS = 'user_id, job_failures, job_warnings, daily_summary, alert_severity, product_news, support_tickets, usage_reports';
 
 /** A user who never saved preferences has the defaults. */
 export async function findNotificationSettings(db: Queryable, userId: string): Promise<NotificationSettings> {
@@ -39,12 +41,12 @@ export async function findNotificationSettingsOf(db: Queryable, userIds: string[
 
 export async function upsertNotificationSettings(db: Queryable, userId: string, settings: NotificationSettings): Promise<void> {
   await db.query(
-    `insert into notification_settings (user_id, job_failures, job_warnings, daily_summary, alert_severity, product_news, support_tickets)
-     values ($1, $2, $3, $4, $5, $6, $7)
+    `insert into notification_settings (user_id, job_failures, job_warnings, daily_summary, alert_severity, product_news, support_tickets, usage_reports)
+     values ($1, $2, $3, $4, $5, $6, $7, $8)
      on conflict (user_id) do update set
        job_failures = excluded.job_failures, job_warnings = excluded.job_warnings, daily_summary = excluded.daily_summary,
        alert_severity = excluded.alert_severity, product_news = excluded.product_news, support_tickets = excluded.support_tickets,
-       updated_at = now()`,
-    [userId, settings.jobFailures, settings.jobWarnings, settings.dailySummary, settings.alertSeverity, settings.productNews, settings.supportTickets],
+       usage_reports = excluded.usage_reports, updated_at = now()`,
+    [userId, settings.jobFailures, settings.jobWarnings, settings.dailySummary, settings.alertSeverity, settings.productNews, settings.supportTickets, settings.usageReports],
   );
 }

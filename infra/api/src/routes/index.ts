@@ -4,6 +4,7 @@ import { administrationArea } from './administration';
 import { backupArea } from './backup';
 import { operationsArea } from './operations';
 import { supportArea } from './support';
+import { usageArea } from './usage';
 
 /**
  * The route plugins, one folder per area (the tags of the OpenAPI document). Each reads
@@ -16,6 +17,7 @@ export const ROUTES_BY_AREA: Record<string, FastifyPluginAsync[]> = {
   backup: backupArea,
   administration: administrationArea,
   operations: operationsArea,
+  usage: usageArea,
 };
 
 /** The API plugin's last stage: every area's routes, each area in its own encapsulated context. */

@@ -311,13 +311,16 @@ export async function itemPreview(deps: BackupDeps, auth: AuthContext, itemId: s
 
 const LINK_TTL_MS = 10 * 60 * 1000;
 
-export function signDownload(secret: string, kind: 'job' | 'item', id: string, now = Date.now()): { token: string; expiresAt: string } {
+/** What a signed download link opens: a restore's ZIP, an item, a monthly usage report. */
+export type DownloadKind = 'job' | 'item' | 'usage-report';
+
+export function signDownload(secret: string, kind: DownloadKind, id: string, now = Date.now()): { token: string; expiresAt: string } {
   const expires = now + LINK_TTL_MS;
   const mac = crypto.createHmac('sha256', secret).update(`backup-download:${kind}:${id}:${expires}`).digest('base64url');
   return { token: `${expires}.${mac}`, expiresAt: new Date(expires).toISOString() };
 }
 
-export function checkDownload(secret: string, kind: 'job' | 'item', id: string, token: string, now = Date.now()): boolean {
+export function checkDownload(secret: string, kind: DownloadKind, id: string, token: string, now = Date.now()): boolean {
   const [expiresText, mac] = token.split('.');
   const expires = Number(expiresText);
   if (!Number.isFinite(expires) || expires < now || !mac) return false;

@@ -13,7 +13,8 @@ export type MailCategory =
   | { kind: 'dailySummary' }
   | { kind: 'alert'; severity: Exclude<AlertSeverity, 'off'> }
   | { kind: 'productNews' }
-  | { kind: 'supportTicket' };
+  | { kind: 'supportTicket' }
+  | { kind: 'usageReport' };
 
 // 'critical' is the most severe: a threshold of 'warning' lets critical and warning through.
 const SEVERITY_RANK: Record<AlertSeverity, number> = { off: 0, critical: 1, warning: 2, info: 3 };
@@ -34,6 +35,8 @@ export function allowsMail(settings: NotificationSettings, category: MailCategor
       return settings.productNews;
     case 'supportTicket':
       return settings.supportTickets;
+    case 'usageReport':
+      return settings.usageReports;
   }
 }
 

@@ -46,27 +46,44 @@ export interface BackupOutcome {
   errorMessage: string | null;
 }
 
+interface FoundObject {
+  kind: ObjectKind;
+  externalId: string;
+  displayName: string;
+  detail: string | null;
+  /** Users only: whether the directory lists a licence (null: not read, as for chosen objects). The usage feed counts seats by it. */
+  licensed: boolean | null;
+}
+
+const USER_FIELDS = ['id', 'displayName', 'userPrincipalName', 'mail', 'assignedLicenses'] as const;
+
 /** The objects a set protects now: its chosen ones, or everything of the right kinds in the tenant. */
-async function enumerateScope(graph: GraphClient, type: BackupSetType, scope: Scope): Promise<Array<{ kind: ObjectKind; externalId: string; displayName: string; detail: string | null }>> {
+async function enumerateScope(graph: GraphClient, type: BackupSetType, scope: Scope): Promise<FoundObject[]> {
   const kinds = OBJECT_KINDS_BY_SET_TYPE[type];
-  if (scope.mode === 'selected') return scope.objects.filter((o) => kinds.includes(o.kind)).map((o) => ({ ...o, detail: null }));
-  const found: Array<{ kind: ObjectKind; externalId: string; displayName: string; detail: string | null }> = [];
-  if (kinds.includes('user')) for await (const u of graph.listUsers()) found.push({ kind: 'user', externalId: u.id, displayName: u.displayName, detail: u.mail ?? u.userPrincipalName });
-  if (kinds.includes('site')) for await (const s of graph.listSites()) found.push({ kind: 'site', externalId: s.id, displayName: s.displayName, detail: s.webUrl });
-  if (kinds.includes('group')) for await (const g of graph.listGroups()) found.push({ kind: 'group', externalId: g.id, displayName: g.displayName, detail: g.mail ?? null });
-  if (kinds.includes('team')) for await (const t of graph.listTeams()) found.push({ kind: 'team', externalId: t.id, displayName: t.displayName, detail: null });
+  if (scope.mode === 'selected') return scope.objects.filter((o) => kinds.includes(o.kind)).map((o) => ({ ...o, detail: null, licensed: null }));
+  const found: FoundObject[] = [];
+  if (kinds.includes('user')) {
+    for await (const u of graph.listUsers(USER_FIELDS)) {
+      const licensed = u.assignedLicenses ? u.assignedLicenses.length > 0 : null;
+      found.push({ kind: 'user', externalId: u.id, displayName: u.displayName, detail: u.mail ?? u.userPrincipalName, licensed });
+    }
+  }
+  if (kinds.includes('site')) for await (const s of graph.listSites()) found.push({ kind: 'site', externalId: s.id, displayName: s.displayName, detail: s.webUrl, licensed: null });
+  if (kinds.includes('group')) for await (const g of graph.listGroups()) found.push({ kind: 'group', externalId: g.id, displayName: g.displayName, detail: g.mail ?? null, licensed: null });
+  if (kinds.includes('team')) for await (const t of graph.listTeams()) found.push({ kind: 'team', externalId: t.id, displayName: t.displayName, detail: null, licensed: null });
   return found;
 }
 
-async function syncObjects(db: EngineDb, setId: string, found: Awaited<ReturnType<typeof enumerateScope>>): Promise<ObjectRef[]> {
+async function syncObjects(db: EngineDb, setId: string, found: FoundObject[]): Promise<ObjectRef[]> {
   return db.transaction(async (tx) => {
     await tx.query('update backup_objects set active = false where set_id = $1', [setId]);
     const { rows } = await tx.query<{ id: string; kind: ObjectRef['kind']; external_id: string; display_name: string }>(
-      `insert into backup_objects (set_id, kind, external_id, display_name, detail, active)
-       select $1, x.kind, x."externalId", x."displayName", x.detail, true
-         from jsonb_to_recordset($2::jsonb) as x(kind text, "externalId" text, "displayName" text, detail text)
+      `insert into backup_objects (set_id, kind, external_id, display_name, detail, licensed, active)
+       select $1, x.kind, x."externalId", x."displayName", x.detail, x.licensed, true
+         from jsonb_to_recordset($2::jsonb) as x(kind text, "externalId" text, "displayName" text, detail text, licensed boolean)
        on conflict (set_id, kind, external_id) do update
-         set active = true, display_name = excluded.display_name, detail = coalesce(excluded.detail, backup_objects.detail)
+         set active = true, display_name = excluded.display_name, detail = coalesce(excluded.detail, backup_objects.detail),
+             licensed = coalesce(excluded.licensed, backup_objects.licensed)
        returning id, kind, external_id, display_name`,
       [setId, JSON.stringify(found)],
     );

@@ -36,6 +36,11 @@ export const callsMock = () => ({
   deleteWebhook: jest.fn(),
   listWebhookDeliveries: jest.fn(),
   resendWebhookDelivery: jest.fn(),
+  // Usage feed and monthly reports
+  listUsage: jest.fn(),
+  listUsageCustomers: jest.fn(),
+  listUsageReports: jest.fn(),
+  getUsageReportDownloadLink: jest.fn(),
   // Notification settings
   getNotificationSettings: jest.fn(),
   updateNotificationSettings: jest.fn(),

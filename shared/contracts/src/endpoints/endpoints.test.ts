@@ -1,7 +1,7 @@
 import { PUBLIC_URL_MARKERS } from '@portal/config';
 import { z } from 'zod';
 import { pathParamNames, type EndpointDescriptor } from '../endpoint';
-import { accountEndpoints, adminEndpoints, apiKeyEndpoints, backupEndpoints, ENDPOINTS, supportEndpoints, webhookEndpoints } from './index';
+import { accountEndpoints, adminEndpoints, apiKeyEndpoints, backupEndpoints, ENDPOINTS, supportEndpoints, usageEndpoints, webhookEndpoints } from './index';
 
 const entries = Object.entries(ENDPOINTS);
 
@@ -11,12 +11,13 @@ const PUBLIC_WITHOUT_MARKER: Record<string, string> = {
   '/media/:file': 'fetched by <img>; the name is the SHA-256 of the bytes',
   '/api/backup/items/:itemId/download': "opened by the browser; the signed link's token is the permission",
   '/api/jobs/:jobId/download': "opened by the browser; the signed link's token is the permission",
+  '/api/usage/reports/:reportId/download': "opened by the browser; the signed link's token is the permission",
   '/api/invitations/accept': "the invited person has no session yet; the invitation's token is the permission",
   '/api/platform/maintenance': 'the sign-in pages show the maintenance notice too',
 };
 
 test('every name is unique across the areas (ENDPOINTS merges them)', () => {
-  const areas = [accountEndpoints, adminEndpoints, apiKeyEndpoints, backupEndpoints, supportEndpoints, webhookEndpoints];
+  const areas = [accountEndpoints, adminEndpoints, apiKeyEndpoints, backupEndpoints, supportEndpoints, usageEndpoints, webhookEndpoints];
   const total = areas.reduce((sum, area) => sum + Object.keys(area).length, 0);
   expect(entries).toHaveLength(total);
 });

@@ -3,6 +3,7 @@ import BackupOutlined from '@mui/icons-material/BackupOutlined';
 import CircleOutlined from '@mui/icons-material/CircleOutlined';
 import ConfirmationNumberOutlined from '@mui/icons-material/ConfirmationNumberOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import DataUsageOutlined from '@mui/icons-material/DataUsageOutlined';
 import FeedbackOutlined from '@mui/icons-material/FeedbackOutlined';
 import NotificationsActiveOutlined from '@mui/icons-material/NotificationsActiveOutlined';
 import NotificationsNoneOutlined from '@mui/icons-material/NotificationsNoneOutlined';
@@ -31,6 +32,7 @@ const ICONS: Record<string, ComponentType<SvgIconProps>> = {
   notification: NotificationsNoneOutlined,
   apiKeys: VpnKeyOutlined,
   webhooks: WebhookOutlined,
+  usage: DataUsageOutlined,
   whitelabel: PaletteOutlined,
   support: SupportAgentOutlined,
   feedback: FeedbackOutlined,

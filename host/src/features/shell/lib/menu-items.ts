@@ -35,6 +35,7 @@ export const MENU: readonly MenuNode[] = [
       { type: 'item', id: 'notification', title: 'Notification', routeId: 'notification' },
       { type: 'item', id: 'apiKeys', title: 'API Keys', routeId: 'apiKeys' },
       { type: 'item', id: 'webhooks', title: 'Webhooks', routeId: 'webhooks' },
+      { type: 'item', id: 'usage', title: 'Usage', routeId: 'usage' },
       { type: 'item', id: 'whitelabel', title: 'Whitelabel', routeId: 'whitelabel' },
     ],
   },

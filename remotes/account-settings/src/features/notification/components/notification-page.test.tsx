@@ -8,7 +8,7 @@ jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/
 jest.setTimeout(30000);
 
 const user = testUser('CUSTOMER');
-const defaults = { jobFailures: true, jobWarnings: true, dailySummary: false, alertSeverity: 'warning', productNews: false, supportTickets: true };
+const defaults = { jobFailures: true, jobWarnings: true, dailySummary: false, alertSeverity: 'warning', productNews: false, supportTickets: true, usageReports: true };
 const mock = (fn: unknown) => fn as jest.Mock;
 
 signInBeforeEach(user);

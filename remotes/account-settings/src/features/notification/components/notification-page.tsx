@@ -26,6 +26,7 @@ const FLAGS: ReadonlyArray<{ name: Flag; label: string; help: string }> = [
   { name: 'jobWarnings', label: 'Job warnings', help: 'A job finished with warnings (skipped items, retries).' },
   { name: 'dailySummary', label: 'Daily summary', help: 'One e-mail a day with the state of every backup.' },
   { name: 'supportTickets', label: 'Support tickets', help: 'New tickets and replies in conversations you take part in.' },
+  { name: 'usageReports', label: 'Monthly usage reports', help: "On the first of each month, the previous month's usage of each customer you serve." },
   { name: 'productNews', label: 'Product news', help: 'New features and planned maintenance.' },
 ];
 

@@ -51,6 +51,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'webhook.created': 'Webhook added',
   'webhook.updated': 'Webhook changed',
   'webhook.deleted': 'Webhook deleted',
+  'usage_report.downloaded': 'Usage report downloaded',
 };
 
 export const actionLabel = (action: string): string => AUDIT_ACTION_LABELS[action] ?? action;

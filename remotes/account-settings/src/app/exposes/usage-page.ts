@@ -1,0 +1,2 @@
+// The host's React.lazy needs a default export; features keep named exports.
+export { UsagePage as default } from '../../features/usage/components/usage-page';
