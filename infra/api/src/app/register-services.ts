@@ -80,6 +80,7 @@ export async function registerServices(
     },
     devOutbox: options.demo === true && mailer.kind === 'outbox',
     engine,
+    consentApp: backupOptions.consentApp,
     publicUrl: options.publicUrl,
     remoteStore: options.remoteStore,
     metrics,
