@@ -62,7 +62,7 @@ export async function getTenant(deps: BackupDeps, auth: AuthContext, tenantId: s
 /** Tests credentials without storing anything. */
 /** The connector says `errorMessage`; the API says `failureReason` (see connectionTestResultSchema). */
 function toTestResult(result: { ok: true; organizationName: string } | { ok: false; errorMessage: string }): ConnectionTestResult {
-  return result.ok ? result : { ok: false, failureReason: result.errorMessage };
+  return result.ok ? { ok: true, organizationName: result.organizationName } : { ok: false, failureReason: result.errorMessage };
 }
 
 /**
