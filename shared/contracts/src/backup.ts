@@ -211,7 +211,11 @@ export const tenantSchema = z.object({
   grantedPermissions: z.array(storableString()).nullable(),
 });
 export type Tenant = z.infer<typeof tenantSchema>;
-export const tenantListSchema = z.object({ items: z.array(tenantSchema) });
+export const tenantListSchema = z.object({
+  items: z.array(tenantSchema),
+  /** Connect with Microsoft (admin consent to the provider's app) is set up on this portal; absent means no. */
+  consentAvailable: z.boolean().optional(),
+});
 export type TenantList = z.infer<typeof tenantListSchema>;
 
 export const connectionTestResultSchema = z.union([

@@ -10,10 +10,6 @@ import { storableString } from './storable';
 /** How long a started flow may take before its state is refused. */
 export const TENANT_CONSENT_TTL_MINUTES = 10;
 
-/** Whether the portal has a provider app configured (M365_APP_CLIENT_ID and M365_APP_CLIENT_SECRET). */
-export const tenantConsentInfoSchema = z.object({ available: z.boolean() });
-export type TenantConsentInfo = z.infer<typeof tenantConsentInfoSchema>;
-
 /** A customer starts it for itself (no organisationId); a partner or ADMIN names a customer below it. */
 export const startTenantConsentRequestSchema = z.object({ organisationId: idField('organisationId').optional() });
 export type StartTenantConsentRequest = z.infer<typeof startTenantConsentRequestSchema>;

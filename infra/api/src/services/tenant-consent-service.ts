@@ -40,8 +40,6 @@ const CUSTOMER_KINDS = new Set(['CUSTOMER', 'DIRECTCUSTOMER']);
 const sha256 = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
 const badRequest = (message: string) => new HttpError(400, message);
 
-export const consentInfo = (deps: TenantConsentDeps) => ({ available: deps.app !== undefined });
-
 /** The customer organisation the flow is for: the caller's own, or (partner, ADMIN) a customer below it. */
 async function targetOrganisation(db: Db, auth: AuthContext, requested: string | undefined): Promise<string> {
   if (CUSTOMER_KINDS.has(auth.role)) {

@@ -43,7 +43,7 @@ import {
   updateBackupSetRequestSchema,
   updateTenantRequestSchema,
 } from '../backup';
-import { startTenantConsentRequestSchema, tenantConsentCallbackQuerySchema, tenantConsentInfoSchema, tenantConsentStartSchema } from '../tenant-consent';
+import { startTenantConsentRequestSchema, tenantConsentCallbackQuerySchema, tenantConsentStartSchema } from '../tenant-consent';
 
 // Spec section 6: Backup, Restore and Jobs are for CUSTOMER and DIRECTCUSTOMER. Every query is scoped
 // to the caller's organisation, so another organisation's ids answer 404. A customer's API key does
@@ -74,10 +74,6 @@ export const backupEndpoints = defineEndpoints({
   testTenantCredentials: {
     method: 'POST', path: '/api/backup/tenants/test', tag: backup, access: customer, summary: 'Test tenant credentials without storing them',
     body: connectTenantRequestSchema, response: { status: 200, schema: connectionTestResultSchema },
-  },
-  getTenantConsent: {
-    method: 'GET', path: '/api/backup/tenants/consent', tag: backup, access: consentStarter, summary: 'Whether Connect with Microsoft (admin consent to the provider app) is available',
-    response: { status: 200, schema: tenantConsentInfoSchema },
   },
   startTenantConsent: {
     method: 'POST', path: '/api/backup/tenants/consent', tag: backup, access: consentStarter,

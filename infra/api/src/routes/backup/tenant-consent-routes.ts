@@ -28,7 +28,6 @@ export async function tenantConsentRoutes(app: FastifyInstance): Promise<void> {
   // The redirect URI registered with the app: on the public origin when configured, else the one the browser used.
   const redirectUri = (request: FastifyRequest) => `${(deps.publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '')}${callbackPath}`;
 
-  registerEndpoint(app, ep.getTenantConsent, async () => consent.consentInfo(svc));
   registerEndpoint(app, ep.startTenantConsent, async ({ auth, body, request, reply }) => {
     const started = await consent.startConsent(svc, auth, body, redirectUri(request), bindingCookie(request));
     // Lax: sent on Microsoft's top-level redirect back; the path keeps it off every other request.

@@ -53,7 +53,7 @@ describe('Connect with Microsoft', () => {
   it('stores the state as a hash bound to the user, then records the consented tenant and tests it at once', async () => {
     const app = await start();
     const { headers, userId } = await signin(app, 'customer');
-    expect((await app.inject({ method: 'GET', url: '/backend/api/backup/tenants/consent', headers })).json()).toEqual({ available: true });
+    expect((await app.inject({ method: 'GET', url: '/backend/api/backup/tenants', headers })).json()).toEqual({ items: [], consentAvailable: true });
     const flow = await startFlow(app, headers);
     expect(`${flow.url.origin}${flow.url.pathname}`).toBe(`${emulator.authorityUrl}/organizations/v2.0/adminconsent`);
     expect(flow.params).toMatchObject({ client_id: providerApp.clientId, scope: 'https://graph.microsoft.com/.default', redirect_uri: 'http://localhost:80/backend/api/backup/tenants/consent/callback' });
@@ -141,7 +141,7 @@ describe('Connect with Microsoft', () => {
   it('is off without the provider app: the page knows, the start answers 409, the callback says so', async () => {
     const app = await start(false);
     const { headers } = await signin(app, 'customer');
-    expect((await app.inject({ method: 'GET', url: '/backend/api/backup/tenants/consent', headers })).json()).toEqual({ available: false });
+    expect((await app.inject({ method: 'GET', url: '/backend/api/backup/tenants', headers })).json()).toEqual({ items: [], consentAvailable: false });
     const res = await app.inject({ method: 'POST', url: '/backend/api/backup/tenants/consent', headers, payload: {} });
     expect({ status: res.statusCode, body: res.json() }).toEqual({ status: 409, body: { errorMessage: TENANT_CONSENT_MESSAGES.notConfigured } });
     expect(await callback(app, '/backend/api/backup/tenants/consent/callback?state=x&admin_consent=True')).toEqual({ consent: 'unavailable' });
