@@ -43,6 +43,7 @@ export const TENANT_CONSENT_OUTCOMES = Object.freeze({
   invalid: 'This Connect with Microsoft answer does not belong to a flow started in this browser. Start again.',
   'bad-tenant': 'Microsoft answered without a valid tenant ID, so no tenant was connected.',
   unavailable: 'Connect with Microsoft is not set up on this portal. Enter the app credentials instead.',
+  failed: 'The tenant could not be recorded because of a problem on our side. Start again in a moment.',
 });
 export type TenantConsentOutcome = keyof typeof TENANT_CONSENT_OUTCOMES;
 export const isTenantConsentOutcome = (value: unknown): value is TenantConsentOutcome =>

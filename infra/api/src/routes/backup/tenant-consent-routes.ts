@@ -40,7 +40,11 @@ export async function tenantConsentRoutes(app: FastifyInstance): Promise<void> {
     return { url: started.url };
   });
   registerEndpoint(app, ep.tenantConsentCallback, async ({ query, request, reply }) => {
-    const { outcome, tenantId } = await consent.finishConsent(svc, query, bindingCookie(request), request.ip);
+    // A browser is waiting on this redirect: even our own failure sends it back with an outcome, not a 500 page.
+    const { outcome, tenantId } = await consent.finishConsent(svc, query, bindingCookie(request), request.ip).catch((error: unknown) => {
+      request.log.error({ err: error }, 'admin consent callback failed');
+      return { outcome: 'failed' as const, tenantId: undefined };
+    });
     if (query.error) request.log.info({ error: query.error, subcode: query.error_subcode, description: query.error_description?.slice(0, 300) }, 'admin consent refused at Microsoft');
     const target = new URLSearchParams({ consent: outcome, ...(tenantId ? { tenant: tenantId } : {}) });
     return reply.header('cache-control', 'no-store').redirect(`${paths.backup}?${target.toString()}`, 303);

@@ -115,6 +115,16 @@ describe('Connect with Microsoft', () => {
       consent: 'microsoft-error',
     });
     expect(await tenantRows(app)).toEqual([]);
+
+    // Our own failure while recording still sends the browser back with an outcome, not a 500.
+    const broken = await startFlow(app, headers);
+    const back2 = await answerAtMicrosoft(broken, 'accept');
+    await app.apiDb.query('alter table backup_tenants add constraint refuse_new_rows check (false) not valid');
+    try {
+      expect(await callback(app, back2, broken.cookie)).toEqual({ consent: 'failed' });
+    } finally {
+      await app.apiDb.query('alter table backup_tenants drop constraint refuse_new_rows');
+    }
   });
 
   it('lets a partner start it for a customer below it, never for another organisation', async () => {

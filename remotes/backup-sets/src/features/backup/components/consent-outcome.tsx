@@ -12,6 +12,7 @@ const SEVERITY: Record<TenantConsentOutcome, 'success' | 'warning' | 'error'> = 
   invalid: 'error',
   'bad-tenant': 'error',
   unavailable: 'error',
+  failed: 'error',
 };
 
 /**
