@@ -117,7 +117,7 @@ export async function testTenantRow(db: EngineQueryable, masterSecret: string, f
             consent_lost = coalesce($5::boolean, consent_lost), granted_permissions = case when $2 = 'connected' then $6::text[] else granted_permissions end
       where id = $1`,
     // Success clears the mark; another kind of failure (an outage) says nothing about consent and keeps it.
-    [row.id, result.ok ? 'connected' : 'error', result.ok ? result.organizationName : null, lastError, result.ok ? false : consentLost ? true : null, result.ok ? result.grantedPermissions : null],
+    [row.id, result.ok ? 'connected' : 'error', result.ok ? result.organizationName : null, lastError, result.ok ? false : consentLost ? true : null, result.ok ? (result.grantedPermissions ?? null) : null],
   );
   return result;
 }
