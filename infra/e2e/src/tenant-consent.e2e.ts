@@ -2,7 +2,8 @@ import { REQUIRED_GRAPH_PERMISSIONS } from '@portal/config';
 import { TENANT_CONSENT_OUTCOMES } from '@portal/contracts';
 import { startEmulator, type Emulator } from '@portal/m365-emulator';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, newPage, signIn } from './browser';
+import { describeViolations, seriousViolations } from './a11y';
+import { launchBrowser, signIn } from './browser';
 import { startPortal, type RunningPortal } from './portal';
 
 // Connect with Microsoft end to end: the portal is configured (M365_APP_*) with a provider app that
@@ -41,7 +42,9 @@ afterAll(async () => {
 });
 
 test("a customer connects a tenant with Microsoft's admin consent and sees its permissions", async () => {
-  const { context, page } = await newPage(browser, portal.url);
+  // bypassCSP: axe is injected as a script, which the portal's CSP would refuse.
+  const context = await browser.newContext({ baseURL: portal.url, viewport: { width: 1400, height: 900 }, bypassCSP: true });
+  const page = await context.newPage();
   try {
     await signIn(page, 'customer');
     await page.waitForURL('**/dashboard');
@@ -62,6 +65,10 @@ test("a customer connects a tenant with Microsoft's admin consent and sees its p
     const rows = await permissions.getByRole('listitem').allTextContents();
     expect(rows).toEqual(REQUIRED_GRAPH_PERMISSIONS.map((p) => `${p.name}${p.purpose}${p.name === missing ? 'Missing' : 'Granted'}`));
     expect(emulator.providerConsent()).toEqual(providerApp.roles);
+    // Colour contrast aside: the spec's default preset (#2196f3) gives every text button on this page,
+    // the older Test connection included, 3.1:1; that is the theme's to settle, not this flow's.
+    const violations = (await seriousViolations(page)).filter((v) => v.id !== 'color-contrast');
+    expect(describeViolations(violations)).toBe('');
   } finally {
     await context.close();
   }

@@ -23,7 +23,7 @@ export function TenantPermissions({ tenant }: { tenant: Tenant }) {
   const summary = missing === null ? 'not known yet' : missing.length ? `${missing.length} missing` : 'all granted';
   return (
     <>
-      <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={listId} color={missing?.length ? 'warning' : 'primary'}>
+      <Button size="small" onClick={() => setOpen(!open)} aria-expanded={open} aria-controls={listId}>
         Graph permissions: {summary}
       </Button>
       {open ? (
