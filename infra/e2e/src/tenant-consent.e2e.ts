@@ -58,7 +58,7 @@ test("a customer connects a tenant with Microsoft's admin consent and sees its p
     await page.getByRole('button', { name: 'Accept' }).click();
 
     await page.waitForURL(`${portal.url}/backup?consent=connected**`);
-    await page.getByText(TENANT_CONSENT_OUTCOMES.connected).waitFor();
+    await page.getByText(TENANT_CONSENT_OUTCOMES.connected.message).waitFor();
     // Named after the organisation Graph reported, connected, with the permissions its token carries.
     await page.getByRole('button', { name: `Test connection to ${emulator.organizationName}` }).waitFor();
     const permissions = page.getByRole('list', { name: `Graph permissions of ${emulator.organizationName}` });

@@ -32,19 +32,25 @@ export const tenantConsentCallbackQuerySchema = z.object({
 });
 export type TenantConsentCallbackQuery = z.infer<typeof tenantConsentCallbackQuerySchema>;
 
-/** The outcome codes the callback redirects with (`?consent=<code>`), and what the page says for each. */
+/** The outcome codes the callback redirects with (`?consent=<code>`), what the page says for each, and how. */
 export const TENANT_CONSENT_OUTCOMES = Object.freeze({
-  connected: 'Connected with Microsoft: the tenant is recorded and its connection works.',
-  'test-failed': 'The tenant is recorded, but its connection test failed. Microsoft can take a few minutes to apply a new consent; test it again shortly.',
-  denied: 'The administrator declined the permissions at Microsoft, so no tenant was connected.',
-  'microsoft-error': 'Microsoft refused the consent request, so no tenant was connected. Try again, or ask your Microsoft 365 global administrator.',
-  expired: `This Connect with Microsoft answer came after ${TENANT_CONSENT_TTL_MINUTES} minutes and has expired. Start again.`,
-  used: 'This Connect with Microsoft answer was already used. Start again to connect another tenant.',
-  invalid: 'This Connect with Microsoft answer does not belong to a flow started in this browser. Start again.',
-  'bad-tenant': 'Microsoft answered without a valid tenant ID, so no tenant was connected.',
-  unavailable: 'Connect with Microsoft is not set up on this portal. Enter the app credentials instead.',
-  failed: 'The tenant could not be recorded because of a problem on our side. Start again in a moment.',
-});
+  connected: { severity: 'success', message: 'Connected with Microsoft: the tenant is recorded and its connection works.' },
+  'test-failed': {
+    severity: 'warning',
+    message: 'The tenant is recorded, but its connection test failed. Microsoft can take a few minutes to apply a new consent; test it again shortly.',
+  },
+  denied: { severity: 'error', message: 'The administrator declined the permissions at Microsoft, so no tenant was connected.' },
+  'microsoft-error': {
+    severity: 'error',
+    message: 'Microsoft refused the consent request, so no tenant was connected. Try again, or ask your Microsoft 365 global administrator.',
+  },
+  expired: { severity: 'error', message: `This Connect with Microsoft answer came after ${TENANT_CONSENT_TTL_MINUTES} minutes and has expired. Start again.` },
+  used: { severity: 'error', message: 'This Connect with Microsoft answer was already used. Start again to connect another tenant.' },
+  invalid: { severity: 'error', message: 'This Connect with Microsoft answer does not belong to a flow started in this browser. Start again.' },
+  'bad-tenant': { severity: 'error', message: 'Microsoft answered without a valid tenant ID, so no tenant was connected.' },
+  unavailable: { severity: 'error', message: 'Connect with Microsoft is not set up on this portal. Enter the app credentials instead.' },
+  failed: { severity: 'error', message: 'The tenant could not be recorded because of a problem on our side. Start again in a moment.' },
+} as const);
 export type TenantConsentOutcome = keyof typeof TENANT_CONSENT_OUTCOMES;
 export const isTenantConsentOutcome = (value: unknown): value is TenantConsentOutcome =>
   typeof value === 'string' && Object.prototype.hasOwnProperty.call(TENANT_CONSENT_OUTCOMES, value);

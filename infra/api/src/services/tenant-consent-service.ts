@@ -84,24 +84,36 @@ interface StateRow {
   binding_hash: string;
   organisation_id: string;
   user_id: string;
+  role: string;
   used_at: Date | null;
   expired: boolean;
 }
 
+/** Who started the flow, which decides the page the browser goes back to: a customer's own, or the manager's. */
+export type ConsentStarter = 'customer' | 'manager';
+const starterOf = (role: string): ConsentStarter => (CUSTOMER_KINDS.has(role) ? 'customer' : 'manager');
+
 /** Uses the state up if it is this browser's, unused and in time; otherwise the outcome that says why not. */
-async function consumeState(db: Db, state: string | undefined, binding: string | undefined): Promise<{ organisationId: string; userId: string } | TenantConsentOutcome> {
-  if (!state || !binding) return 'invalid';
+async function consumeState(
+  db: Db,
+  state: string | undefined,
+  binding: string | undefined,
+): Promise<{ organisationId: string; userId: string; starter: ConsentStarter } | { outcome: TenantConsentOutcome; starter?: ConsentStarter }> {
+  if (!state || !binding) return { outcome: 'invalid' };
   const { rows } = await db.query<StateRow>(
-    'select binding_hash, organisation_id, user_id, used_at, expires_at <= now() as expired from tenant_consent_states where state_hash = $1',
+    `select s.binding_hash, s.organisation_id, s.user_id, u.role, s.used_at, s.expires_at <= now() as expired
+       from tenant_consent_states s join users u on u.id = s.user_id where s.state_hash = $1`,
     [sha256(state)],
   );
   const row = rows[0];
-  if (!row || row.binding_hash !== sha256(binding)) return 'invalid';
-  if (row.used_at) return 'used';
-  if (row.expired) return 'expired';
+  // Another browser's state says nothing about who started it.
+  if (!row || row.binding_hash !== sha256(binding)) return { outcome: 'invalid' };
+  const starter = starterOf(row.role);
+  if (row.used_at) return { outcome: 'used', starter };
+  if (row.expired) return { outcome: 'expired', starter };
   // The update decides between two answers racing with the same state: one wins, the other is "used".
   const { rows: won } = await db.query('update tenant_consent_states set used_at = now() where state_hash = $1 and used_at is null returning state_hash', [sha256(state)]);
-  return won.length ? { organisationId: row.organisation_id, userId: row.user_id } : 'used';
+  return won.length ? { organisationId: row.organisation_id, userId: row.user_id, starter } : { outcome: 'used', starter };
 }
 
 /** Records the consented tenant with the provider's app (or moves an already connected one onto it). */
@@ -122,14 +134,15 @@ async function recordTenant(deps: TenantConsentDeps & { app: ConsentApp }, organ
  * Microsoft's redirect: checks the state, then the answer; records the tenant and tests its connection
  * at once. Every failure is an outcome for the page, never an error status (a browser is waiting).
  */
-export async function finishConsent(deps: TenantConsentDeps, query: TenantConsentCallbackQuery, binding: string | undefined, ip?: string): Promise<{ outcome: TenantConsentOutcome; tenantId?: string }> {
+export async function finishConsent(deps: TenantConsentDeps, query: TenantConsentCallbackQuery, binding: string | undefined, ip?: string): Promise<{ outcome: TenantConsentOutcome; tenantId?: string; starter?: ConsentStarter }> {
   const { app } = deps;
   if (!app) return { outcome: 'unavailable' };
   const started = await consumeState(deps.db, query.state, binding);
-  if (typeof started === 'string') return { outcome: started };
-  if (query.error) return { outcome: query.error === 'access_denied' ? 'denied' : 'microsoft-error' };
-  if (query.admin_consent?.toLowerCase() !== 'true') return { outcome: 'microsoft-error' };
-  if (!query.tenant || !GUID.test(query.tenant)) return { outcome: 'bad-tenant' };
+  if ('outcome' in started) return started;
+  const { starter } = started;
+  if (query.error) return { outcome: query.error === 'access_denied' ? 'denied' : 'microsoft-error', starter };
+  if (query.admin_consent?.toLowerCase() !== 'true') return { outcome: 'microsoft-error', starter };
+  if (!query.tenant || !GUID.test(query.tenant)) return { outcome: 'bad-tenant', starter };
   const tenantId = query.tenant.toLowerCase();
   const { row, created } = await recordTenant({ ...deps, app }, started.organisationId, tenantId);
   const result = await testTenantRow(deps.db, deps.engine.masterSecret, deps.engine.graphFactory, row);
@@ -145,5 +158,5 @@ export async function finishConsent(deps: TenantConsentDeps, query: TenantConsen
     ip: ip ?? null,
     detail: { tenantId, via: 'consent', tested: result.ok },
   });
-  return { outcome: result.ok ? 'connected' : 'test-failed', tenantId: row.id };
+  return { outcome: result.ok ? 'connected' : 'test-failed', tenantId: row.id, starter };
 }

@@ -17,8 +17,9 @@ function bindingCookie(request: FastifyRequest): string | undefined {
 
 /**
  * Connect with Microsoft (issue 22): start (Microsoft's admin consent URL) and the callback Microsoft
- * redirects the browser to. The callback's Location is always this portal's own backup page with an
- * outcome code, whatever the query says: no open redirect.
+ * redirects the browser to. The callback's Location is always one of this portal's own pages (the
+ * backup page, or user management for a partner or ADMIN) with an outcome code, whatever the query
+ * says: no open redirect.
  */
 export async function tenantConsentRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.services;
@@ -41,12 +42,14 @@ export async function tenantConsentRoutes(app: FastifyInstance): Promise<void> {
   });
   registerEndpoint(app, ep.tenantConsentCallback, async ({ query, request, reply }) => {
     // A browser is waiting on this redirect: even our own failure sends it back with an outcome, not a 500 page.
-    const { outcome, tenantId } = await consent.finishConsent(svc, query, bindingCookie(request), request.ip).catch((error: unknown) => {
+    const { outcome, tenantId, starter } = await consent.finishConsent(svc, query, bindingCookie(request), request.ip).catch((error: unknown) => {
       request.log.error({ err: error }, 'admin consent callback failed');
-      return { outcome: 'failed' as const, tenantId: undefined };
+      return { outcome: 'failed' as const, tenantId: undefined, starter: undefined };
     });
     if (query.error) request.log.info({ error: query.error, subcode: query.error_subcode, description: query.error_description?.slice(0, 300) }, 'admin consent refused at Microsoft');
     const target = new URLSearchParams({ consent: outcome, ...(tenantId ? { tenant: tenantId } : {}) });
-    return reply.header('cache-control', 'no-store').redirect(`${paths.backup}?${target.toString()}`, 303);
+    // A partner or ADMIN started it for a customer: back to the page they manage customers on.
+    const page = starter === 'manager' ? paths.userManagement : paths.backup;
+    return reply.header('cache-control', 'no-store').redirect(`${page}?${target.toString()}`, 303);
   });
 }

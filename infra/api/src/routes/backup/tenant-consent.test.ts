@@ -39,11 +39,13 @@ async function answerAtMicrosoft(flow: { url: URL }, decision: 'accept' | 'cance
   return new URL(res.headers.get('location')!);
 }
 
-async function callback(app: ApiInstance, target: URL | string, cookie?: string) {
+async function callback(app: ApiInstance, target: URL | string, cookie?: string, page = '/backup') {
   const url = typeof target === 'string' ? target : `${target.pathname}${target.search}`;
   const res = await app.inject({ method: 'GET', url, headers: cookie ? { cookie } : {} });
   expect(res.statusCode).toBe(303);
-  return Object.fromEntries(new URL(res.headers.location as string, 'http://portal.test').searchParams);
+  const location = new URL(res.headers.location as string, 'http://portal.test');
+  expect(`${location.origin}${location.pathname}`).toBe(`http://portal.test${page}`);
+  return Object.fromEntries(location.searchParams);
 }
 
 const tenantRows = async (app: ApiInstance) =>
@@ -138,7 +140,8 @@ describe('Connect with Microsoft', () => {
       expect({ name, status: res.statusCode, body: res.json() }).toEqual({ name, status: 400, body: { errorMessage: TENANT_CONSENT_MESSAGES.organisationNotCustomer } });
     }
     const flow = await startFlow(app, partner.headers, { organisationId: await ids('Demo Customer') });
-    expect(await callback(app, await answerAtMicrosoft(flow, 'accept'), flow.cookie)).toMatchObject({ consent: 'connected' });
+    // Back to the page the partner manages customers on.
+    expect(await callback(app, await answerAtMicrosoft(flow, 'accept'), flow.cookie, '/user-management')).toMatchObject({ consent: 'connected' });
     const { rows } = await app.apiDb.query<{ name: string }>('select o.name from backup_tenants t join organisations o on o.id = t.organisation_id');
     expect(rows).toEqual([{ name: 'Demo Customer' }]);
 

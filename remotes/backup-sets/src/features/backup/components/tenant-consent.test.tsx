@@ -47,7 +47,7 @@ describe('Connect with Microsoft on the backup page', () => {
 
   it("shows the callback's outcome from its code, and lists required permissions with the missing one flagged", async () => {
     const { user, router } = renderPage('/backup', <BackupPage />, `/backup?consent=connected&tenant=${CONSENTED.id}`);
-    expect(await screen.findByText(TENANT_CONSENT_OUTCOMES.connected)).toBeInTheDocument();
+    expect(await screen.findByText(TENANT_CONSENT_OUTCOMES.connected.message)).toBeInTheDocument();
     const toggle = screen.getByRole('button', { name: 'Graph permissions: 1 missing' });
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
     const list = screen.getByRole('list', { name: 'Graph permissions of Fabrikam' });
@@ -59,7 +59,7 @@ describe('Connect with Microsoft on the backup page', () => {
     await user.click(toggle);
     expect(screen.queryByRole('list', { name: 'Graph permissions of Fabrikam' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
-    expect(screen.queryByText(TENANT_CONSENT_OUTCOMES.connected)).not.toBeInTheDocument();
+    expect(screen.queryByText(TENANT_CONSENT_OUTCOMES.connected.message)).not.toBeInTheDocument();
     expect(router.state.location.search).toBe('');
   });
 
@@ -75,7 +75,7 @@ describe('Connect with Microsoft on the backup page', () => {
     const { user } = renderPage('/backup', <BackupPage />, '/backup?consent=denied');
     expect(await screen.findByRole('button', { name: 'Connect tenant' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Connect with Microsoft' })).not.toBeInTheDocument();
-    expect(screen.getByRole('alert')).toHaveTextContent(TENANT_CONSENT_OUTCOMES.denied);
+    expect(screen.getByRole('alert')).toHaveTextContent(TENANT_CONSENT_OUTCOMES.denied.message);
     await user.click(screen.getByRole('button', { name: 'Graph permissions: not known yet' }));
     expect(screen.getByText('Test the connection to see which permissions the tenant granted.')).toBeInTheDocument();
   });

@@ -12,10 +12,9 @@ import type { ConnectionTestResult, Tenant } from '@portal/contracts';
 import { testTenantConnection } from '@portal/contracts/calls';
 import { errorMessageOf, useCallMutation } from '@portal/data';
 import { formatDateTime, useReadOnly } from '@portal/ui';
-import { ChangeAction } from '@portal/ui/kit';
+import { ChangeAction, ConsentOutcome } from '@portal/ui/kit';
 import { useState } from 'react';
 import { ConnectWithMicrosoftButton } from './connect-with-microsoft-button';
-import { ConsentOutcome } from './consent-outcome';
 import { SecretExpiryDialog } from './secret-expiry-dialog';
 import { TenantPermissions } from './tenant-permissions';
 
