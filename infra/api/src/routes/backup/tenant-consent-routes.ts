@@ -1,4 +1,5 @@
 import { paths } from '@portal/config';
+import { TENANT_CONSENT_TTL_MINUTES } from '@portal/contracts';
 import { backupEndpoints as ep } from '@portal/contracts/endpoints';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { registerEndpoint } from '../../plugins/endpoint-route';
@@ -31,11 +32,11 @@ export async function tenantConsentRoutes(app: FastifyInstance): Promise<void> {
 
   registerEndpoint(app, ep.startTenantConsent, async ({ auth, body, request, reply }) => {
     const started = await consent.startConsent(svc, auth, body, redirectUri(request), bindingCookie(request));
-    // Lax: sent on Microsoft's top-level redirect back; the path keeps it off every other request.
+    // Lax: sent on Microsoft's top-level redirect back; the path (the start's, a prefix of the callback's) keeps it off every other request.
     const secure = request.protocol === 'https' ? '; Secure' : '';
     reply.header(
       'set-cookie',
-      `${consent.CONSENT_BINDING_COOKIE}=${started.binding}; Path=${prefix}/api/backup/tenants/consent; Max-Age=${10 * 60}; HttpOnly; SameSite=Lax${secure}`,
+      `${consent.CONSENT_BINDING_COOKIE}=${started.binding}; Path=${prefix}${ep.startTenantConsent.path}; Max-Age=${TENANT_CONSENT_TTL_MINUTES * 60}; HttpOnly; SameSite=Lax${secure}`,
     );
     await auditRequest(deps.db, request, { action: 'tenant.consent_started', organisationId: started.organisationId });
     return { url: started.url };
