@@ -22,6 +22,9 @@ export interface TenantRow {
   last_error: string | null;
   demo: boolean;
   created_at: Date;
+  /** The app roles the last successful connection test read from the token (migration 240); null: unknown. */
+  granted_permissions?: string[] | null;
+  connected_via?: 'credentials' | 'consent';
 }
 
 const secretContext = (rowId: string) => `backup-tenant:${rowId}`;
@@ -29,13 +32,13 @@ const secretContext = (rowId: string) => `backup-tenant:${rowId}`;
 export async function insertTenant(
   db: EngineQueryable,
   masterSecret: string,
-  input: { organisationId: string; name: string; credentials: TenantCredentials; demo?: boolean },
+  input: { organisationId: string; name: string; credentials: TenantCredentials; demo?: boolean; connectedVia?: 'credentials' | 'consent' },
 ): Promise<TenantRow> {
   const { rows: idRows } = await db.query<{ id: string }>('select gen_random_uuid() as id');
   const id = idRows[0].id;
   const { rows } = await db.query<TenantRow>(
-    `insert into backup_tenants (id, organisation_id, name, tenant_id, client_id, secret_sealed, graph_base_url, authority_url, data_key_wrapped, demo)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) returning *`,
+    `insert into backup_tenants (id, organisation_id, name, tenant_id, client_id, secret_sealed, graph_base_url, authority_url, data_key_wrapped, demo, connected_via)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning *`,
     [
       id,
       input.organisationId,
@@ -47,6 +50,7 @@ export async function insertTenant(
       input.credentials.authorityUrl ?? null,
       newWrappedDataKey(masterSecret, id),
       input.demo ?? false,
+      input.connectedVia ?? 'credentials',
     ],
   );
   return rows[0];
@@ -99,7 +103,7 @@ export const defaultGraphClientFactory =
 
 /** Runs the connector's connection test and records the outcome on the tenant row. */
 export async function testTenantRow(db: EngineQueryable, masterSecret: string, factory: GraphClientFactory, row: TenantRow) {
-  let result: { ok: true; organizationName: string } | { ok: false; errorMessage: string };
+  let result: { ok: true; organizationName: string; grantedPermissions: string[] | null } | { ok: false; errorMessage: string };
   try {
     result = await factory(tenantCredentials(masterSecret, row)).testConnection();
   } catch (error) {
@@ -110,9 +114,10 @@ export async function testTenantRow(db: EngineQueryable, masterSecret: string, f
   const lastError = result.ok ? null : consentLost ? describeConsentProblem(result.errorMessage) : result.errorMessage;
   await db.query(
     `update backup_tenants set status = $2, organization_name = coalesce($3, organization_name), last_error = $4, last_tested_at = now(),
-            consent_lost = coalesce($5::boolean, consent_lost) where id = $1`,
+            consent_lost = coalesce($5::boolean, consent_lost), granted_permissions = case when $2 = 'connected' then $6::text[] else granted_permissions end
+      where id = $1`,
     // Success clears the mark; another kind of failure (an outage) says nothing about consent and keeps it.
-    [row.id, result.ok ? 'connected' : 'error', result.ok ? result.organizationName : null, lastError, result.ok ? false : consentLost ? true : null],
+    [row.id, result.ok ? 'connected' : 'error', result.ok ? result.organizationName : null, lastError, result.ok ? false : consentLost ? true : null, result.ok ? (result.grantedPermissions ?? null) : null],
   );
   return result;
 }

@@ -1,5 +1,4 @@
-export { GRAPH_BASE_URL_DEFAULT as DEFAULT_GRAPH_BASE_URL } from '@portal/config';
-export const DEFAULT_AUTHORITY_URL = 'https://login.microsoftonline.com';
+export { GRAPH_BASE_URL_DEFAULT as DEFAULT_GRAPH_BASE_URL, AUTHORITY_URL_DEFAULT as DEFAULT_AUTHORITY_URL } from '@portal/config';
 /** Uploads above this size go through an upload session (Graph's documented limit for a simple PUT is 4 MB). */
 export const SIMPLE_UPLOAD_LIMIT = 4 * 1024 * 1024;
 /** Upload-session chunks must be multiples of 320 KiB. */

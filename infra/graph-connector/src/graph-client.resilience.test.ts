@@ -1,6 +1,6 @@
 import { GraphError } from './graph-error';
 import { collect, emulatorWithClient } from './test/emulator-client';
-import type { Emulator } from '@portal/m365-emulator';
+import { OWN_APP_ROLES, type Emulator } from '@portal/m365-emulator';
 import type { GraphClient, GraphClientOptions, ThrottleInfo } from './index';
 
 describe('throttling, failures and tokens against the emulator', () => {
@@ -117,7 +117,7 @@ describe('throttling, failures and tokens against the emulator', () => {
   });
 
   it('reports wrong credentials through testConnection and as GraphError', async () => {
-    expect(await client.testConnection()).toEqual({ ok: true, organizationName: emulator.organizationName });
+    expect(await client.testConnection()).toEqual({ ok: true, organizationName: emulator.organizationName, grantedPermissions: [...OWN_APP_ROLES] });
     const wrong = clientFor({ clientSecret: 'not-the-secret' });
     const result = await wrong.testConnection();
     expect(result.ok).toBe(false);

@@ -1,5 +1,6 @@
 import { Readable, pipeline } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
+import { grantedRoles } from './granted-roles';
 import { describeGraphFailure, GraphError, networkFailure } from './graph-error';
 import { batchedMessageMime, type BatchAnswer } from './batch-mime';
 import { createKeyedLimiter, MAILBOX_CONCURRENCY, outlookMailbox } from './mailbox-limiter';
@@ -243,7 +244,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     async testConnection(): Promise<TestConnectionResult> {
       try {
         const organization = await client.getOrganization();
-        return { ok: true, organizationName: organization.displayName };
+        return { ok: true, organizationName: organization.displayName, grantedPermissions: grantedRoles(await tokens.getToken()) };
       } catch (error) {
         return { ok: false, errorMessage: describeGraphFailure(error) };
       }

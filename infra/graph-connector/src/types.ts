@@ -41,7 +41,8 @@ export interface GraphClientOptions {
   now?: () => number;
 }
 
-export type TestConnectionResult = { ok: true; organizationName: string } | { ok: false; errorMessage: string };
+/** `grantedPermissions`: the app roles the token carries (null: the token could not be read). */
+export type TestConnectionResult = { ok: true; organizationName: string; grantedPermissions: string[] | null } | { ok: false; errorMessage: string };
 
 export interface GraphPage<T> {
   items: T[];

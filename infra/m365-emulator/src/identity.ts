@@ -7,6 +7,19 @@ import { randomUUID } from 'node:crypto';
 import { readBody, sendJson } from './http-kit';
 import type { ServerState } from './server';
 
+/** The application permissions the tenant's own app registration holds (granted when the tenant was set up). */
+export const OWN_APP_ROLES: readonly string[] = [
+  'User.Read.All',
+  'Group.Read.All',
+  'Mail.ReadWrite',
+  'Calendars.ReadWrite',
+  'Contacts.ReadWrite',
+  'Files.ReadWrite.All',
+  'Sites.ReadWrite.All',
+  'ChannelMessage.Read.All',
+  'Organization.Read.All',
+];
+
 export function aadError(res: ServerResponse, status: number, error: string, code: number, description: string): void {
   const traceId = randomUUID();
   sendJson(res, status, {
@@ -29,13 +42,25 @@ async function tokenEndpoint(state: ServerState, tenantSegment: string, req: Inc
   }
   const form = new URLSearchParams((await readBody(req, 64 * 1024)).toString('utf8'));
   if (form.get('grant_type') !== 'client_credentials') return aadError(res, 400, 'unsupported_grant_type', 70003, 'The app requested an unsupported grant type.');
-  if (form.get('client_id') !== tenant.clientId) {
-    return aadError(res, 400, 'unauthorized_client', 700016, `Application with identifier '${form.get('client_id') ?? ''}' was not found in the directory '${tenant.domain}'.`);
+  const clientId = form.get('client_id') ?? '';
+  const provider = state.providerApp?.clientId === clientId ? state.providerApp : undefined;
+  if (clientId !== tenant.clientId && !provider) {
+    return aadError(res, 400, 'unauthorized_client', 700016, `Application with identifier '${clientId}' was not found in the directory '${tenant.domain}'.`);
   }
-  if (form.get('client_secret') !== tenant.clientSecret) {
+  if (form.get('client_secret') !== (provider ? provider.clientSecret : tenant.clientSecret)) {
     return aadError(res, 401, 'invalid_client', 7000215, 'Invalid client secret provided. Ensure the secret being sent in the request is the client secret value, not the client secret ID.');
   }
-  if (!state.consentGranted) {
+  // Another organisation's app exists in this tenant only once an administrator consented to it.
+  if (provider && !state.providerConsent) {
+    return aadError(
+      res,
+      400,
+      'unauthorized_client',
+      700016,
+      `Application with identifier '${clientId}' was not found in the directory '${tenant.domain}'. This can happen if the application has not been installed by the administrator of the tenant or consented to by any user in the tenant.`,
+    );
+  }
+  if (!provider && !state.consentGranted) {
     return aadError(
       res,
       400,
@@ -45,7 +70,7 @@ async function tokenEndpoint(state: ServerState, tenantSegment: string, req: Inc
     );
   }
   if (!/\/\.default$/.test(form.get('scope') ?? '')) return aadError(res, 400, 'invalid_scope', 1002012, 'The provided value for scope is not valid. Client credential flows must have a scope value with /.default suffixed.');
-  const issued = state.auth.issue();
+  const issued = state.auth.issue(clientId, provider ? (state.providerConsent ?? []) : OWN_APP_ROLES);
   sendJson(res, 200, { token_type: 'Bearer', expires_in: issued.expires_in, ext_expires_in: issued.expires_in, access_token: issued.access_token });
 }
 

@@ -1,6 +1,7 @@
 // @portal/m365-emulator: a loopback Microsoft Graph v1.0 + identity platform look-alike with a
 // deterministic, lazily generated tenant, for the backup engine's demo and tests.
 import type { AddressInfo } from 'node:net';
+import type { ProviderApp } from './admin-consent';
 import { TokenAuthority } from './auth';
 import { Faults, type CorruptionRule, type FailureRule, type ThrottleRule } from './faults';
 import { GraphLimits, minimumSeconds, type GraphLimitsConfig, type GraphLimitsUsage } from './graph-limits';
@@ -14,6 +15,8 @@ export type { ThrottleRule, FailureRule, CorruptionRule } from './faults';
 export { GRAPH_LIMITS, type GraphLimitsConfig, type GraphLimitsUsage } from './graph-limits';
 export type { MutationSummary } from './mutate';
 export type { EmulatorStats } from './server';
+export type { ProviderApp } from './admin-consent';
+export { OWN_APP_ROLES } from './identity';
 export type { TlsCertificate } from './tls';
 
 export interface EmulatorOptions {
@@ -38,6 +41,11 @@ export interface EmulatorOptions {
   tls?: boolean | TlsCertificate;
   /** Graph's documented service limits (graph-limits.ts): `true` for Graph's figures, or some overridden. Default off. */
   graphLimits?: boolean | Partial<GraphLimitsConfig>;
+  /**
+   * The backup provider's multi-tenant app registration: the tenant has not consented to it until an
+   * administrator accepts at `{authorityUrl}/{tenant}/v2.0/adminconsent`; its tokens then carry its roles.
+   */
+  providerApp?: ProviderApp;
 }
 
 /** What a Graph client (or a tenant's stored connection) needs to reach this emulator. */
@@ -84,6 +92,8 @@ export interface Emulator {
   revokeConsent(): void;
   /** Consent granted again (the default). */
   grantConsent(): void;
+  /** The app roles an administrator granted the provider's app at the admin consent endpoint; null before. */
+  providerConsent(): string[] | null;
   /** Turns Graph's documented service limits on (`true` or some figures) or off (`false`). */
   setGraphLimits(limits: boolean | Partial<GraphLimitsConfig>): void;
   /** What the limits admitted since they were set (or since `reset`), and the least time they allow for it. */
@@ -102,7 +112,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   const tls = options.tls === true ? await selfSignedCertificate(host) : options.tls || undefined;
   const limits = new GraphLimits();
   if (options.graphLimits) limits.configure(options.graphLimits);
-  const state: ServerState = { tenant, auth: new TokenAuthority(tenant, options.tokenLifetimeSeconds ?? 3599), faults, limits, stats, adminKey: options.adminKey, origin: '', tls, consentGranted: true };
+  const state: ServerState = { tenant, auth: new TokenAuthority(tenant, options.tokenLifetimeSeconds ?? 3599), faults, limits, stats, adminKey: options.adminKey, origin: '', tls, consentGranted: true, providerApp: options.providerApp, providerConsent: null };
   const server = createEmulatorServer(state);
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -135,6 +145,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
     grantConsent: () => {
       state.consentGranted = true;
     },
+    providerConsent: () => state.providerConsent,
     setGraphLimits: (value) => limits.configure(value),
     graphLimitsUsage: (usageOptions = {}) => {
       const config = limits.describe();

@@ -5,6 +5,7 @@ import { handleBatch } from './batch';
 import { GRAPH_LIMITS, GraphLimits, type GraphLimitsConfig } from './graph-limits';
 import { Faults, type CorruptionRule, type FailureRule, type ThrottleRule } from './faults';
 import { HttpError, readBody, requestOrigin, sendError, sendJson, setODataContext, setRequestIds, type Ctx, type ODataContext, type Route } from './http-kit';
+import { adminConsentEndpoint, type ProviderApp } from './admin-consent';
 import { identityEndpoint } from './identity';
 import { mutate } from './mutate';
 import { directoryRoutes } from './routes-directory';
@@ -38,6 +39,10 @@ export interface ServerState {
   tls?: TlsCertificate;
   /** False after revokeConsent(): tokens are refused (AADSTS65001) and Graph answers 403, as Entra ID and Graph do. */
   consentGranted: boolean;
+  /** The backup provider's multi-tenant app, when the emulator is told about one. */
+  providerApp?: ProviderApp;
+  /** The app roles an administrator granted the provider's app (admin-consent.ts); null before consent. */
+  providerConsent: string[] | null;
 }
 
 async function adminEndpoint(state: ServerState, origin: string, path: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -68,6 +73,7 @@ async function adminEndpoint(state: ServerState, origin: string, path: string, r
       faults: state.faults.describe(),
       limits: state.limits.describe(),
       consentGranted: state.consentGranted,
+      providerConsent: state.providerConsent,
       stats: state.stats,
     });
   }
@@ -214,6 +220,7 @@ export function createEmulatorServer(state: ServerState): Server | HttpsServer {
     }
 
     if (await identityEndpoint(state, origin, url, req, res)) return;
+    if (await adminConsentEndpoint(state, url, req, res)) return;
     if (rawPath.startsWith('/_download/') && req.method === 'GET') {
       return serveDownload(state.tenant, rawPath.slice('/_download/'.length), res, state.faults.nextCorruption(rawPath));
     }
@@ -236,7 +243,8 @@ export function createEmulatorServer(state: ServerState): Server | HttpsServer {
     const verdict = state.auth.verify(req.headers.authorization);
     if (!verdict.ok) return sendError(res, 401, 'InvalidAuthenticationToken', verdict.message, { 'www-authenticate': 'Bearer realm=""' });
     // A token issued before consent was revoked no longer carries the app's permissions.
-    if (!state.consentGranted) return sendError(res, 403, 'Authorization_RequestDenied', 'Insufficient privileges to complete the operation.');
+    const consented = verdict.appid === state.providerApp?.clientId ? state.providerConsent !== null : state.consentGranted;
+    if (!consented) return sendError(res, 403, 'Authorization_RequestDenied', 'Insufficient privileges to complete the operation.');
 
     const method = req.method ?? 'GET';
     if (isBatch) {

@@ -271,6 +271,26 @@ export const envSchema = z.object({
     { type: 'count', readBy: SERVERS, default: "the emulator's (about 20 000 items)" },
     'Items in the demo tenant.',
   ),
+  M365_APP_CLIENT_ID: variable(
+    text().optional(),
+    { type: 'application (client) id', readBy: SERVERS, default: 'unset: Connect with Microsoft is off' },
+    "The provider's multi-tenant Entra ID app registration that customers consent to with Connect with Microsoft (with M365_APP_CLIENT_SECRET); its redirect URI is {portal}/backend/api/backup/tenants/consent/callback.",
+  ),
+  M365_APP_CLIENT_SECRET: variable(
+    text().optional(),
+    { type: 'secret', readBy: SERVERS, default: 'unset' },
+    "The client secret of the provider's app registration (M365_APP_CLIENT_ID); a tenant connected by consent uses it.",
+  ),
+  M365_APP_AUTHORITY_URL: variable(
+    parsed(parseHttpUrl).optional(),
+    { type: 'http(s) URL', readBy: SERVERS, default: 'https://login.microsoftonline.com' },
+    "Identity platform of the provider's app (its admin consent and token endpoints); an M365 emulator's origin in tests and demos.",
+  ),
+  M365_APP_GRAPH_URL: variable(
+    parsed(parseHttpUrl).optional(),
+    { type: 'http(s) URL', readBy: SERVERS, default: 'https://graph.microsoft.com/v1.0' },
+    "Graph base URL of the tenants connected with the provider's app; an M365 emulator's in tests and demos.",
+  ),
   OUTBOUND_ALLOWED_ORIGINS: variable(
     outboundList('origins').default(() => []),
     { type: 'comma-separated origins', readBy: BACKUP_PROCESSES, default: "none: Microsoft's hosts only" },

@@ -100,3 +100,23 @@ export const RUNTIME_CONFIG_PATH = '/runtime-config.json';
 
 /** Microsoft Graph v1.0 of the global cloud: the default of a tenant's Graph base URL. */
 export const GRAPH_BASE_URL_DEFAULT = 'https://graph.microsoft.com/v1.0';
+/** The identity platform of the global cloud: the default authority of tenants and of the provider's app. */
+export const AUTHORITY_URL_DEFAULT = 'https://login.microsoftonline.com';
+
+/**
+ * The Microsoft Graph application permissions (app roles) the backup needs in a tenant, each with what
+ * it is for: the provider's app registration requires exactly these, and a tenant's page compares them
+ * with the roles its access token carries.
+ */
+export const REQUIRED_GRAPH_PERMISSIONS = [
+  { name: 'User.Read.All', purpose: 'List the users to back up' },
+  { name: 'Group.Read.All', purpose: 'List groups and teams' },
+  { name: 'Organization.Read.All', purpose: "Read the organisation's name for the connection test" },
+  { name: 'Mail.ReadWrite', purpose: 'Back up and restore mailboxes' },
+  { name: 'Calendars.ReadWrite', purpose: 'Back up and restore calendars' },
+  { name: 'Contacts.ReadWrite', purpose: 'Back up and restore contacts' },
+  { name: 'Files.ReadWrite.All', purpose: 'Back up and restore OneDrive' },
+  { name: 'Sites.ReadWrite.All', purpose: 'Back up and restore SharePoint sites' },
+  { name: 'ChannelMessage.Read.All', purpose: 'Back up Teams channel messages' },
+] as const;
+export type GraphPermission = (typeof REQUIRED_GRAPH_PERMISSIONS)[number]['name'];

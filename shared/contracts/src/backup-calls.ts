@@ -35,6 +35,7 @@ import type {
   UpdateBackupSetRequest,
   UpdateTenantRequest,
 } from './backup';
+import type { StartTenantConsentRequest, TenantConsentStart } from './tenant-consent';
 
 // Backup service calls: URLs, methods and access come from ./endpoints/backup-endpoints.
 // Each resolves with the success body or `{ errorMessage }` (see @portal/request).
@@ -45,6 +46,8 @@ export const listTenants = (): Promise<ApiResult<TenantList>> => callEndpoint(ep
 export const connectTenant = (body: ConnectTenantRequest): Promise<ApiResult<Tenant>> => callEndpoint(ep.connectTenant, { body });
 /** Tests credentials before they are saved (nothing is stored). */
 export const testTenantCredentials = (body: ConnectTenantRequest): Promise<ApiResult<ConnectionTestResult>> => callEndpoint(ep.testTenantCredentials, { body });
+/** Starts Connect with Microsoft: the URL of Microsoft's admin consent page. */
+export const startTenantConsent = (body: StartTenantConsentRequest = {}): Promise<ApiResult<TenantConsentStart>> => callEndpoint(ep.startTenantConsent, { body });
 export const getTenant = (tenantId: string): Promise<ApiResult<Tenant>> => callEndpoint(ep.getTenant, { params: { tenantId } });
 export const updateTenant = (tenantId: string, body: UpdateTenantRequest): Promise<ApiResult<Tenant>> => callEndpoint(ep.updateTenant, { params: { tenantId }, body });
 export const deleteTenant = (tenantId: string): Promise<ApiResult<BackupMessage>> => callEndpoint(ep.deleteTenant, { params: { tenantId } });

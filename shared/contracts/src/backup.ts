@@ -205,9 +205,17 @@ export const tenantSchema = z.object({
   demo: z.boolean(),
   backupSetCount: z.number().int().nonnegative(),
   createdAt: storableString(),
+  /** Typed app credentials, or the provider's app after an administrator's consent (Connect with Microsoft). */
+  connectedVia: z.enum(['credentials', 'consent']),
+  /** The Graph app roles the last successful connection test found in the token; null when not known. */
+  grantedPermissions: z.array(storableString()).nullable(),
 });
 export type Tenant = z.infer<typeof tenantSchema>;
-export const tenantListSchema = z.object({ items: z.array(tenantSchema) });
+export const tenantListSchema = z.object({
+  items: z.array(tenantSchema),
+  /** Connect with Microsoft (admin consent to the provider's app) is set up on this portal; absent means no. */
+  consentAvailable: z.boolean().optional(),
+});
 export type TenantList = z.infer<typeof tenantListSchema>;
 
 export const connectionTestResultSchema = z.union([

@@ -42,7 +42,8 @@ export interface RawResponse {
   readonly description: string;
 }
 
-export type SuccessStatus = 200 | 201 | 202;
+/** 303: a redirect a browser follows (Microsoft's consent redirect lands on one). */
+export type SuccessStatus = 200 | 201 | 202 | 303;
 
 export interface EndpointDescriptor {
   readonly method: EndpointMethod;

@@ -106,6 +106,7 @@ export * from './support';
 export * from './account-settings';
 export * from './whitelabel-sender';
 export * from './backup';
+export * from './tenant-consent';
 export * from './remotes';
 export * from './admin';
 export * from './user-access';

@@ -26,3 +26,4 @@ export { FormDialogActions } from './form/form-dialog-actions';
 export type { FormDialogActionsProps } from './form/form-dialog-actions';
 export { FormDialog } from './dialog/form-dialog';
 export type { FormDialogProps } from './dialog/form-dialog';
+export { ConsentOutcome } from './components/consent-outcome';

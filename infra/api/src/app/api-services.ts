@@ -5,6 +5,7 @@ import type { HttpMetrics } from '../metrics/http-metrics';
 import type { ResolvedMetricsOptions } from '../metrics/metrics-options';
 import type { ResolvedRateLimits } from '../plugins/rate-limits';
 import type { AccountDeps } from '../services/account-service';
+import type { ConsentApp } from '../services/tenant-consent-service';
 import type { PasswordAttemptLimits } from '../services/password-attempts';
 
 /**
@@ -25,6 +26,8 @@ export interface ApiServices {
   devOutbox: boolean;
   /** This process's backup engine (blob store, catalog, queue, workers). */
   engine: Engine;
+  /** The provider's multi-tenant app (M365_APP_*) customers consent to; unset, Connect with Microsoft is off. */
+  consentApp?: ConsentApp;
   /** PORTAL_PUBLIC_URL, for absolute links in mail. */
   publicUrl?: string;
   /** The store the portal server serves /remotes/ from; without it, publishing answers 503. */

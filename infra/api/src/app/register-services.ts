@@ -8,6 +8,7 @@ import { createApiKeyGuard } from '../plugins/api-key-guard';
 import { createAuthPreHandler, createScrapeGuard } from '../plugins/auth';
 import { ACCOUNT_LOCKOUT_DEFAULT, ADDRESS_LOCKOUT_DEFAULT, CODES_PER_HOUR_DEFAULT, resolveRateLimits } from '../plugins/rate-limits';
 import { seedDemoBackups } from '../seed/seed-demo-backups';
+import type { ConsentApp } from '../services/tenant-consent-service';
 import { startAlertJobs } from '../services/alert-jobs';
 import { API_KEY_RATE_LIMIT_DEFAULT } from '../services/api-key-service';
 import { startPeriodic } from '../services/serial-task';
@@ -44,13 +45,19 @@ export async function registerServices(
   const backupOptions = options.backup ?? {};
   const { engine, close } = await openBackupEngine(db, backupOptions, (message, error) => app.log.warn({ err: error }, message));
   let stopDemo: (() => Promise<void>) | null = null;
+  let demoConsentApp: ConsentApp | undefined;
   app.addHook('onClose', async () => {
     await close();
     await stopDemo?.();
   });
   if (backupOptions.demo) {
     try {
-      stopDemo = await seedDemoBackups({ db, engine, linkSecret: jwtSecret }, { size: backupOptions.demoSize, log: (message) => app.log.info(message) });
+      const demo = await seedDemoBackups(
+        { db, engine, linkSecret: jwtSecret },
+        { size: backupOptions.demoSize, log: (message) => app.log.info(message), withProviderApp: !backupOptions.consentApp },
+      );
+      stopDemo = demo.stop;
+      demoConsentApp = demo.consentApp;
     } catch (error) {
       // The portal must come up even when the demo tenant cannot (a port clash, say).
       app.log.error({ err: error }, 'demo backup tenant could not be started');
@@ -81,6 +88,7 @@ export async function registerServices(
     },
     devOutbox: options.demo === true && mailer.kind === 'outbox',
     engine,
+    consentApp: backupOptions.consentApp ?? demoConsentApp,
     publicUrl: options.publicUrl,
     remoteStore: options.remoteStore,
     metrics,

@@ -54,6 +54,8 @@ export function toTenant(row: TenantRow & { set_count?: number; secret_expires_o
     demo: row.demo,
     backupSetCount: Number(row.set_count ?? 0),
     createdAt: iso(row.created_at)!,
+    connectedVia: row.connected_via ?? 'credentials',
+    grantedPermissions: row.granted_permissions ?? null,
   };
 }
 

@@ -1,5 +1,6 @@
 import type { BackupSetPage, JobPage, TenantList } from '@portal/contracts';
 import { build, signin } from '../test/build';
+import { DEMO_PROVIDER_APP_ID } from './seed-demo-backups';
 
 jest.setTimeout(120_000);
 
@@ -11,6 +12,11 @@ describe('demo backups', () => {
     expect(tenants.items).toHaveLength(1);
     expect(tenants.items[0]).toMatchObject({ demo: true, status: 'connected' });
     expect(new URL(tenants.items[0].graphBaseUrl).hostname).toBe('127.0.0.1');
+    // Without M365_APP_*, Connect with Microsoft goes to the demo emulator's stand-in provider app.
+    expect(tenants.consentAvailable).toBe(true);
+    const started = await app.inject({ method: 'POST', url: '/backend/api/backup/tenants/consent', headers: customer.headers, payload: {} });
+    const consentUrl = new URL((started.json() as { url: string }).url);
+    expect([consentUrl.origin, consentUrl.searchParams.get('client_id')]).toEqual([new URL(tenants.items[0].graphBaseUrl).origin, DEMO_PROVIDER_APP_ID]);
     const sets = (await app.inject({ method: 'GET', url: '/backend/api/backup/sets', headers: customer.headers })).json() as BackupSetPage;
     expect(sets.items.map((s) => [s.name, s.demo])).toEqual([['Demo Microsoft 365', true]]);
 

@@ -14,9 +14,11 @@ import {
   type ObjectStore,
 } from '@portal/engine';
 import type { Db } from '@portal/db';
+import { AUTHORITY_URL_DEFAULT, GRAPH_BASE_URL_DEFAULT } from '@portal/config';
 import type { OutboundPolicyOptions } from '@portal/outbound-guard';
 import type { EnvSettings, S3BucketSettings } from '@portal/settings';
 import { getSetting } from '../repositories/settings-repository';
+import type { ConsentApp } from './tenant-consent-service';
 
 /** The engine's own options (Graph clients, outbound policy, concurrency, scheduling) pass through unchanged. */
 export interface BackupApiOptions
@@ -48,6 +50,8 @@ export interface BackupApiOptions
   demo?: boolean;
   /** Emulator size of the demo tenant (default the emulator's own default). */
   demoSize?: number;
+  /** The provider's multi-tenant app for Connect with Microsoft (M365_APP_*); unset, the flow is off. */
+  consentApp?: ConsentApp;
 }
 
 const SETTING_BACKUP_MASTER_KEY = 'backup_master_key';
@@ -86,6 +90,18 @@ export function backupOptionsFromSettings(setup: { dataDir?: string; databaseUrl
     demoSize: settings.PORTAL_DEMO_BACKUP_SIZE,
     outbound: { origins: settings.OUTBOUND_ALLOWED_ORIGINS, networks: settings.OUTBOUND_ALLOWED_NETWORKS },
     staleAfterSeconds: settings.BACKUP_STALE_SECONDS,
+    consentApp: consentAppFromSettings(settings),
+  };
+}
+
+/** The provider's app when both its id and secret are set; Microsoft's endpoints unless told otherwise. */
+function consentAppFromSettings(settings: EnvSettings): ConsentApp | undefined {
+  if (!settings.M365_APP_CLIENT_ID || !settings.M365_APP_CLIENT_SECRET) return undefined;
+  return {
+    clientId: settings.M365_APP_CLIENT_ID,
+    clientSecret: settings.M365_APP_CLIENT_SECRET,
+    authorityUrl: (settings.M365_APP_AUTHORITY_URL?.href ?? AUTHORITY_URL_DEFAULT).replace(/\/+$/, ''),
+    graphBaseUrl: (settings.M365_APP_GRAPH_URL?.href ?? GRAPH_BASE_URL_DEFAULT).replace(/\/+$/, ''),
   };
 }
 

@@ -42,6 +42,8 @@ export interface BackupDeps {
   engine: Engine;
   /** Signs download links. */
   linkSecret: string;
+  /** Connect with Microsoft is set up (the provider's app): the tenant list tells the page. */
+  consentAvailable?: boolean;
 }
 
 const conflict = (message: string) => new HttpError(409, message);
@@ -50,7 +52,7 @@ const badRequest = (message: string) => new HttpError(400, message);
 // ---- Tenants ----
 
 export async function listTenants(deps: BackupDeps, auth: AuthContext) {
-  return { items: await repo.tenantsOf(deps.db, auth.organisationId) };
+  return { items: await repo.tenantsOf(deps.db, auth.organisationId), consentAvailable: deps.consentAvailable === true };
 }
 
 export async function getTenant(deps: BackupDeps, auth: AuthContext, tenantId: string): Promise<Tenant> {
@@ -62,7 +64,7 @@ export async function getTenant(deps: BackupDeps, auth: AuthContext, tenantId: s
 /** Tests credentials without storing anything. */
 /** The connector says `errorMessage`; the API says `failureReason` (see connectionTestResultSchema). */
 function toTestResult(result: { ok: true; organizationName: string } | { ok: false; errorMessage: string }): ConnectionTestResult {
-  return result.ok ? result : { ok: false, failureReason: result.errorMessage };
+  return result.ok ? { ok: true, organizationName: result.organizationName } : { ok: false, failureReason: result.errorMessage };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { MemoryRouter } from 'react-router-dom';
 import { render, screen, within } from '@testing-library/react';
 import { testUser } from '@portal/auth-bridge/testing';
 import userEvent from '@testing-library/user-event';
@@ -25,7 +26,7 @@ beforeEach(() => {
 afterEach(() => profileStore.getState().clear());
 
 async function showCustomer() {
-  render(<UserManagementPage />);
+  render(<UserManagementPage />, { wrapper: MemoryRouter });
   const nav = await screen.findByRole('navigation', { name: 'Organisations' });
   await userEvent.click(within(nav).getByText('Demo Customer'));
   return screen.findByRole('table', { name: 'Users of Demo Customer' });
@@ -40,7 +41,7 @@ describe('admin-ops pages for a read-only user', () => {
   it('shows organisations and users but disables every change with the reason', async () => {
     signInWith('read-only');
     const table = await showCustomer();
-    for (const name of ['New organisation', 'Suspend', 'Delete', 'Invite user']) expectReadOnly(screen.getByRole('button', { name }));
+    for (const name of ['New organisation', 'Connect with Microsoft', 'Suspend', 'Delete', 'Invite user']) expectReadOnly(screen.getByRole('button', { name }));
     for (const name of ['Suspend customer', 'Reset MFA of customer']) expectReadOnly(within(table).getByRole('button', { name }));
     // The select and the switch show the reason as their helper text, as for their other locks.
     const access = within(table).getByRole('combobox', { name: 'Access of customer' });
@@ -51,7 +52,7 @@ describe('admin-ops pages for a read-only user', () => {
 
   it('does not invite a read-only user to invite the first user', async () => {
     signInWith('read-only');
-    render(<UserManagementPage />);
+    render(<UserManagementPage />, { wrapper: MemoryRouter });
     expect(await screen.findByText('No users yet.')).toBeInTheDocument();
   });
 

@@ -13,6 +13,7 @@ export const callsMock = () => ({
   updateManagedUserAccess: jest.fn(),
   resetManagedUserMfa: jest.fn(),
   acceptInvitation: jest.fn(),
+  startTenantConsent: jest.fn(),
   // Alerts and the audit log
   listAlerts: jest.fn(),
   acknowledgeAlert: jest.fn(),

@@ -16,6 +16,8 @@ export const TENANT: Tenant = {
   demo: true,
   backupSetCount: 1,
   createdAt: '2026-11-20T10:00:00.000Z',
+  connectedVia: 'credentials',
+  grantedPermissions: null,
 };
 
 export const SET: BackupSet = {

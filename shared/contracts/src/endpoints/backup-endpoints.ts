@@ -43,6 +43,7 @@ import {
   updateBackupSetRequestSchema,
   updateTenantRequestSchema,
 } from '../backup';
+import { startTenantConsentRequestSchema, tenantConsentCallbackQuerySchema, tenantConsentStartSchema } from '../tenant-consent';
 
 // Spec section 6: Backup, Restore and Jobs are for CUSTOMER and DIRECTCUSTOMER. Every query is scoped
 // to the caller's organisation, so another organisation's ids answer 404. A customer's API key does
@@ -50,6 +51,11 @@ import {
 const customer = withApiKeys({ kind: 'session', roles: ['CUSTOMER', 'DIRECTCUSTOMER'] });
 // A signed download link's token is the permission: a browser opens the URL directly, without a session.
 const signedLink = { kind: 'public' } as const;
+// A partner or ADMIN may start Connect with Microsoft for a customer below it, never for anyone else.
+const consentStarter = { kind: 'session', roles: ['CUSTOMER', 'DIRECTCUSTOMER', 'PARTNER', 'DIRECTPARTNER', 'ADMIN'] } as const;
+// Microsoft's redirect brings the browser back without the session's bearer token: the single-use
+// state (and the browser's binding cookie) is the permission.
+const consentRedirect = { kind: 'public' } as const;
 const backup = 'Backup';
 const restore = 'Restore';
 const jobs = 'Jobs';
@@ -68,6 +74,17 @@ export const backupEndpoints = defineEndpoints({
   testTenantCredentials: {
     method: 'POST', path: '/api/backup/tenants/test', tag: backup, access: customer, summary: 'Test tenant credentials without storing them',
     body: connectTenantRequestSchema, response: { status: 200, schema: connectionTestResultSchema },
+  },
+  startTenantConsent: {
+    method: 'POST', path: '/api/backup/tenants/consent', tag: backup, access: consentStarter,
+    summary: "Start Connect with Microsoft: Microsoft's admin consent URL, with a state good for one answer within 10 minutes",
+    body: startTenantConsentRequestSchema, response: { status: 200, schema: tenantConsentStartSchema },
+  },
+  tenantConsentCallback: {
+    method: 'GET', path: '/api/backup/tenants/consent/callback', tag: backup, access: consentRedirect,
+    summary: "Microsoft's admin consent redirect: records the tenant, tests it, and sends the browser back to the portal with the outcome",
+    query: tenantConsentCallbackQuerySchema,
+    response: { status: 303, schema: { contentType: 'text/plain', description: 'A redirect to the portal page, `?consent=<outcome>`' } },
   },
   getTenant: {
     method: 'GET', path: '/api/backup/tenants/:tenantId', tag: backup, access: customer, summary: 'One connected tenant',

@@ -14,6 +14,7 @@ const PUBLIC_WITHOUT_MARKER: Record<string, string> = {
   '/api/usage/reports/:reportId/download': "opened by the browser; the signed link's token is the permission",
   '/api/invitations/accept': "the invited person has no session yet; the invitation's token is the permission",
   '/api/platform/maintenance': 'the sign-in pages show the maintenance notice too',
+  '/api/backup/tenants/consent/callback': "Microsoft's redirect; the single-use state and the browser's binding cookie are the permission",
 };
 
 test('every name is unique across the areas (ENDPOINTS merges them)', () => {

@@ -15,7 +15,7 @@ import { jobRoutes } from './job-routes';
  */
 export async function backupRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.services;
-  const svc: backup.BackupDeps = { db: deps.db, engine: deps.engine, linkSecret: deps.jwtSecret };
+  const svc: backup.BackupDeps = { db: deps.db, engine: deps.engine, linkSecret: deps.jwtSecret, consentAvailable: deps.consentApp !== undefined };
   const prefix = app.prefix;
 
   // Tenants

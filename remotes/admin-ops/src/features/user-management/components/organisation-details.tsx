@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { alertError, alertSuccess } from '../../../lib/alerts';
 import { settle } from '../../../lib/settle';
 import { KIND_LABELS } from '../lib/organisation-tree';
+import { ConnectCustomerTenantButton } from './connect-customer-tenant-button';
 import { OrganisationMfaSwitch } from './organisation-mfa-switch';
 import { OrganisationUsers } from './organisation-users';
 
@@ -63,6 +64,7 @@ export function OrganisationDetails({ organisation, onChanged }: OrganisationDet
             <OrganisationMfaSwitch organisation={organisation} onChanged={onChanged} />
           </Box>
           <Stack direction="row" spacing={1} alignItems="flex-start">
+            <ConnectCustomerTenantButton organisation={organisation} />
             {/* The caller's own organisation: the API refuses these, so they are shown closed with the reason. */}
             <ChangeAction lockReason={organisation.manageable ? null : ADMIN_MESSAGES.ownOrganisation}>
               <Button variant="outlined" color={organisation.suspended ? 'primary' : 'warning'} onClick={() => toggleSuspended.mutate()}>

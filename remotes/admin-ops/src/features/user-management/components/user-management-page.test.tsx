@@ -1,4 +1,5 @@
 import { act, render, screen, waitFor, within } from '@testing-library/react';
+import { MemoryRouter } from 'react-router-dom';
 import userEvent from '@testing-library/user-event';
 import {
   createManagedOrganisation,
@@ -8,11 +9,21 @@ import {
   updateManagedUser,
 } from '@portal/contracts/calls';
 import { authStore, resetAuthStore } from '@portal/auth-bridge';
-import { ADMIN_MESSAGES } from '@portal/contracts';
+import { ADMIN_MESSAGES, TENANT_CONSENT_OUTCOMES } from '@portal/contracts';
 import { managedUser, organisationNode, organisationTree } from '../../../testing/fixtures';
 import { UserManagementPage } from './user-management-page';
 
 jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/calls-mock').callsMock());
+// Typing through dialogs outlasts jest's 5 s on the shared 2-core machine.
+jest.setTimeout(30000);
+
+// The page reads Connect with Microsoft's outcome from its URL (?consent=), so it renders under a router.
+const renderPage = (url = '/user-management') =>
+  render(
+    <MemoryRouter initialEntries={[url]}>
+      <UserManagementPage />
+    </MemoryRouter>,
+  );
 
 const tree = organisationTree();
 const user = managedUser();
@@ -28,7 +39,7 @@ beforeEach(() => {
 describe('UserManagementPage', () => {
   it('shows the organisation tree and the users of the selected organisation', async () => {
     mock(listOrganisationUsers).mockImplementation(async (id: string) => ({ users: id === 'c1' ? [user] : [] }));
-    render(<UserManagementPage />);
+    renderPage();
     const nav = await screen.findByRole('navigation', { name: 'Organisations' });
     expect(within(nav).getByText('Demo Partner')).toBeInTheDocument();
     expect(await screen.findByText('No users yet. Invite the first one.')).toBeInTheDocument();
@@ -41,14 +52,14 @@ describe('UserManagementPage', () => {
   it('suspends a user through the API', async () => {
     mock(listOrganisationUsers).mockResolvedValue({ users: [user] });
     mock(updateManagedUser).mockResolvedValue({ ...user, suspended: true });
-    render(<UserManagementPage />);
+    renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Suspend customer' }));
     expect(updateManagedUser).toHaveBeenCalledWith('u1', { suspended: true });
   });
 
   it('validates and creates an organisation of an allowed kind', async () => {
     mock(createManagedOrganisation).mockResolvedValue(organisationNode({ id: 'c2', name: 'Acme', seats: 3 }));
-    render(<UserManagementPage />);
+    renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'New organisation' }));
     const dialog = await screen.findByRole('dialog', { name: 'New organisation' });
     const name = within(dialog).getByRole('textbox', { name: /Name/ });
@@ -62,7 +73,7 @@ describe('UserManagementPage', () => {
 
   it('invites a user with a validated form', async () => {
     mock(inviteOrganisationUser).mockResolvedValue({ ...user, id: 'u2', username: 'newbie', invitePending: true });
-    render(<UserManagementPage />);
+    renderPage();
     await userEvent.click(await screen.findByRole('button', { name: 'Invite user' }));
     const dialog = await screen.findByRole('dialog', { name: /Invite a user/ });
     await userEvent.type(within(dialog).getByRole('textbox', { name: /First name/ }), 'Ina');
@@ -83,7 +94,7 @@ describe('UserManagementPage', () => {
       ...tree,
       organisations: [{ ...tree.organisations[0], userCount: 2, seats: 1 }, { ...tree.organisations[1], userCount: 1, seats: 0 }],
     });
-    render(<UserManagementPage />);
+    renderPage();
     const nav = await screen.findByRole('navigation', { name: 'Organisations' });
     expect(within(nav).getByText('Partner · 2 users · 1 seat')).toBeInTheDocument();
     expect(within(nav).getByText('Customer · 1 user · 0 seats')).toBeInTheDocument();
@@ -97,7 +108,7 @@ describe('UserManagementPage', () => {
       const me = { ...user, id: 'me', username: 'padmin', mfa: true };
       mock(listOrganisationUsers).mockResolvedValue({ users: [me, { ...user, mfa: true }] });
       authStore.getState().login({ userId: 'me', role: 'PARTNER', mfa: false, email: me.email, firstName: 'P', lastName: 'A', username: 'padmin' });
-      render(<UserManagementPage />);
+      renderPage();
       const ownSuspend = await screen.findByRole('button', { name: 'Suspend padmin' });
       expect(ownSuspend).toBeDisabled();
       expect(ownSuspend).toHaveAccessibleDescription(ADMIN_MESSAGES.ownAccount);
@@ -108,7 +119,7 @@ describe('UserManagementPage', () => {
     });
 
     it('sees suspend and delete of their own organisation closed, with the reason', async () => {
-      render(<UserManagementPage />);
+      renderPage();
       await screen.findByText('No users yet. Invite the first one.');
       for (const name of ['Suspend', 'Delete']) {
         const button = await screen.findByRole('button', { name });
@@ -120,7 +131,12 @@ describe('UserManagementPage', () => {
 
   it('shows the API error, e.g. for a customer', async () => {
     mock(getOrganisationTree).mockResolvedValue({ errorMessage: 'Forbidden' });
-    render(<UserManagementPage />);
+    renderPage();
     expect(await screen.findByRole('alert')).toHaveTextContent('The organisations could not be loaded: Forbidden');
+  });
+
+  it("shows Connect with Microsoft's outcome from the code the callback sent back", async () => {
+    renderPage('/user-management?consent=connected&tenant=t1');
+    expect(await screen.findByText(TENANT_CONSENT_OUTCOMES.connected.message)).toBeInTheDocument();
   });
 });

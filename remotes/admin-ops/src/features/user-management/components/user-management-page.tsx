@@ -10,7 +10,7 @@ import { getOrganisationTree } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallQuery } from '@portal/data';
 import { countLabel, PageHeader } from '@portal/ui';
-import { ChangeAction, QueryState } from '@portal/ui/kit';
+import { ChangeAction, ConsentOutcome, QueryState } from '@portal/ui/kit';
 import { useMemo, useState } from 'react';
 import { KIND_LABELS, flattenTree } from '../lib/organisation-tree';
 import { CreateOrganisationDialog } from './create-organisation-dialog';
@@ -44,6 +44,7 @@ export function UserManagementPage() {
           ) : null
         }
       />
+      <ConsentOutcome />
       <QueryState query={tree} noun="organisations">
         {() => (
           <Grid container spacing={2}>

@@ -63,7 +63,9 @@ export function BackupPage() {
         }
       />
       <QueryState query={tenants} noun="tenants" rows={1}>
-        {(data) => <TenantsPanel tenants={data.items} onConnect={() => setDialog({ kind: 'connect' })} onTested={() => void tenants.refetch()} />}
+        {(data) => (
+          <TenantsPanel tenants={data.items} consentAvailable={data.consentAvailable} onConnect={() => setDialog({ kind: 'connect' })} onTested={() => void tenants.refetch()} />
+        )}
       </QueryState>
       <Card sx={{ p: 2 }}>
         <ListFilters idPrefix="sets" q={params.q} sort={params.sort} sortOptions={SORTS} onChange={update} searchLabel="Search backup sets">

@@ -12,14 +12,19 @@ import type { ConnectionTestResult, Tenant } from '@portal/contracts';
 import { testTenantConnection } from '@portal/contracts/calls';
 import { errorMessageOf, useCallMutation } from '@portal/data';
 import { formatDateTime, useReadOnly } from '@portal/ui';
-import { ChangeAction } from '@portal/ui/kit';
+import { ChangeAction, ConsentOutcome } from '@portal/ui/kit';
 import { useState } from 'react';
+import { ConnectWithMicrosoftButton } from './connect-with-microsoft-button';
 import { SecretExpiryDialog } from './secret-expiry-dialog';
+import { TenantPermissions } from './tenant-permissions';
 
 const STATUS_COLOR = { connected: 'success', error: 'error', untested: 'default' } as const;
 
-/** The connected M365 tenants with a per-tenant connection test. */
-export function TenantsPanel({ tenants, onConnect, onTested }: { tenants: Tenant[]; onConnect: () => void; onTested: () => void }) {
+/**
+ * The connected M365 tenants with a per-tenant connection test and Graph permissions; a tenant is
+ * connected with Microsoft (admin consent, when the portal has the provider's app) or with typed credentials.
+ */
+export function TenantsPanel({ tenants, consentAvailable = false, onConnect, onTested }: { tenants: Tenant[]; consentAvailable?: boolean; onConnect: () => void; onTested: () => void }) {
   const [results, setResults] = useState<Record<string, ConnectionTestResult | 'testing'>>({});
   const [editing, setEditing] = useState<Tenant | null>(null);
   const readOnly = useReadOnly();
@@ -38,10 +43,18 @@ export function TenantsPanel({ tenants, onConnect, onTested }: { tenants: Tenant
         <Typography id="tenants-heading" variant="h6" component="h2">
           Microsoft 365 tenants
         </Typography>
-        <ChangeAction>
-          <Button onClick={onConnect}>Connect tenant</Button>
-        </ChangeAction>
+        <Stack direction="row" spacing={1} alignItems="flex-start">
+          {consentAvailable ? (
+            <ChangeAction>
+              <ConnectWithMicrosoftButton />
+            </ChangeAction>
+          ) : null}
+          <ChangeAction>
+            <Button onClick={onConnect}>{consentAvailable ? 'Enter app credentials' : 'Connect tenant'}</Button>
+          </ChangeAction>
+        </Stack>
       </Stack>
+      <ConsentOutcome />
       {tenants.length === 0 ? (
         <Typography color="text.secondary" sx={{ py: 2 }}>
           {readOnly ? 'No tenant is connected yet.' : 'No tenant is connected yet. Connect one to create backup sets.'}
@@ -50,16 +63,19 @@ export function TenantsPanel({ tenants, onConnect, onTested }: { tenants: Tenant
         <List dense aria-label="Connected tenants">
           {tenants.map((t) => {
             const result = results[t.id];
-            return (
+            return [
               <ListItem
                 key={t.id}
                 secondaryAction={
                   <Stack direction="row" spacing={1}>
-                    <ChangeAction>
-                      <Button size="small" onClick={() => setEditing(t)} aria-label={`Secret expiry of ${t.name}`}>
-                        Secret expiry
-                      </Button>
-                    </ChangeAction>
+                    {/* A consented tenant uses the provider's app: its secret is the provider's to renew. */}
+                    {t.connectedVia === 'credentials' ? (
+                      <ChangeAction>
+                        <Button size="small" onClick={() => setEditing(t)} aria-label={`Secret expiry of ${t.name}`}>
+                          Secret expiry
+                        </Button>
+                      </ChangeAction>
+                    ) : null}
                     {/* The test records the tenant's status, a change the API refuses a read-only user. */}
                     <ChangeAction>
                       <Button size="small" onClick={() => test(t)} disabled={result === 'testing'} aria-label={`Test connection to ${t.name}`}>
@@ -75,6 +91,7 @@ export function TenantsPanel({ tenants, onConnect, onTested }: { tenants: Tenant
                       {t.name}
                       <Chip size="small" label={t.status} color={STATUS_COLOR[t.status]} />
                       {t.demo ? <Chip size="small" label="demo" variant="outlined" /> : null}
+                      {t.connectedVia === 'consent' ? <Chip size="small" label="Microsoft consent" variant="outlined" /> : null}
                     </Box>
                   }
                   secondary={`${t.organizationName ?? t.tenantId} · ${t.backupSetCount} backup sets · last tested ${formatDateTime(t.lastTestedAt)}${
@@ -86,8 +103,11 @@ export function TenantsPanel({ tenants, onConnect, onTested }: { tenants: Tenant
                     {result.ok ? `Connection works: ${result.organizationName}` : `Connection failed: ${result.failureReason}`}
                   </Alert>
                 ) : null}
-              </ListItem>
-            );
+              </ListItem>,
+              <Box component="li" key={`${t.id}-permissions`} sx={{ pl: 2, pb: 1, listStyle: 'none' }}>
+                <TenantPermissions tenant={t} />
+              </Box>,
+            ];
           })}
         </List>
       )}
