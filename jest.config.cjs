@@ -14,14 +14,19 @@ const swc = [
 // ky and cookie (via light-my-request) ship ES modules only; jest runs CommonJS, so it has to be transformed too.
 const esmOnly = ['ky', 'cookie'];
 const transformIgnorePatterns = [`/node_modules/(?!(\\.pnpm/(${esmOnly.join('|')})@|(${esmOnly.join('|')})/))`];
+// A timeout catches a hung test, it does not measure speed (benchmarks do): on a shared 2-core
+// machine an embedded database's first queries can take longer than jest's 5 s default.
+const testTimeout = 30_000;
 
 module.exports = {
   // Every core: jest's default leaves one idle, which on a 2-core CI machine means one worker. The
   // API tests spend most of their time in PGlite, so two workers finish in well under the time.
   maxWorkers: '100%',
+  testTimeout,
   projects: [
     {
       displayName: 'web',
+      testTimeout,
       testEnvironment: '<rootDir>/jest.env.web.cjs',
       roots: ['<rootDir>/host', '<rootDir>/remotes', '<rootDir>/shared'],
       transform: { '^.+\\.[cm]?[jt]sx?$': swc },
@@ -31,6 +36,7 @@ module.exports = {
     },
     {
       displayName: 'node',
+      testTimeout,
       testEnvironment: 'node',
       // Every infra package's own tests; the e2e suite has its own config.
       roots: ['<rootDir>/infra'],

@@ -1,4 +1,9 @@
 import '@testing-library/jest-dom';
+import { configure } from '@testing-library/react';
+
+// findBy/waitFor wait for what a page shows; their 1 s default is a timing assertion in disguise on
+// a shared 2-core machine where a lazy page's first render can take longer.
+configure({ asyncUtilTimeout: 5_000 });
 
 // The page's one query cache outlives a test: each test starts with an empty one. Required here,
 // not imported above, so a test's jest.mock of what the data layer imports still takes effect.
