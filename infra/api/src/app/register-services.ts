@@ -8,7 +8,7 @@ import { createApiKeyGuard } from '../plugins/api-key-guard';
 import { createAuthPreHandler, createScrapeGuard } from '../plugins/auth';
 import { ACCOUNT_LOCKOUT_DEFAULT, ADDRESS_LOCKOUT_DEFAULT, CODES_PER_HOUR_DEFAULT, resolveRateLimits } from '../plugins/rate-limits';
 import { seedDemoBackups } from '../seed/seed-demo-backups';
-import type { ConsentApp } from '../services/tenant-consent-service';
+import { followProviderApp, type ConsentApp } from '../services/tenant-consent-service';
 import { startAlertJobs } from '../services/alert-jobs';
 import { API_KEY_RATE_LIMIT_DEFAULT } from '../services/api-key-service';
 import { startPeriodic } from '../services/serial-task';
@@ -44,6 +44,10 @@ export async function registerServices(
 
   const backupOptions = options.backup ?? {};
   const { engine, close } = await openBackupEngine(db, backupOptions, (message, error) => app.log.warn({ err: error }, message));
+  if (backupOptions.consentApp) {
+    const followed = await followProviderApp(db, engine.masterSecret, backupOptions.consentApp);
+    if (followed) app.log.info(`${followed} consented tenant(s) now use the provider app's current secret`);
+  }
   let stopDemo: (() => Promise<void>) | null = null;
   let demoConsentApp: ConsentApp | undefined;
   app.addHook('onClose', async () => {

@@ -7,7 +7,7 @@ import {
   type TenantConsentCallbackQuery,
   type TenantConsentOutcome,
 } from '@portal/contracts';
-import { insertTenant, testTenantRow, updateTenantCredentials, type Engine, type TenantRow } from '@portal/engine';
+import { insertTenant, tenantCredentials, testTenantRow, updateTenantCredentials, type Engine, type TenantRow } from '@portal/engine';
 import type { Db } from '@portal/db';
 import { findOrganisationById, isInSubtree } from '../repositories/organisations-repository';
 import type { AuthContext } from './identity-service';
@@ -128,6 +128,26 @@ async function recordTenant(deps: TenantConsentDeps & { app: ConsentApp }, organ
   }
   const row = await insertTenant(db, engine.masterSecret, { organisationId, name: `Microsoft 365 tenant ${tenantId}`, credentials, connectedVia: 'consent' });
   return { row, created: true };
+}
+
+/**
+ * Consented tenants are reached with the provider's app, whose secret (and endpoints) the settings
+ * hold: when the provider rotates the secret, every tenant consented to that app follows at the next
+ * start, so a rotation needs no re-consent by every customer. A tenant of another client id (an
+ * earlier app registration) keeps what it has, since consent is given per app; a tenant whose
+ * credentials were typed in is never touched. Returns how many tenants changed.
+ */
+export async function followProviderApp(db: Db, masterSecret: string, app: ConsentApp): Promise<number> {
+  const { rows } = await db.query<TenantRow>(`select * from backup_tenants where connected_via = 'consent' and client_id = $1`, [app.clientId]);
+  let changed = 0;
+  for (const row of rows) {
+    const current = tenantCredentials(masterSecret, row);
+    if (current.clientSecret === app.clientSecret && current.authorityUrl === app.authorityUrl && current.graphBaseUrl === app.graphBaseUrl) continue;
+    // Marked untested by the change: its next connection test records whether the new secret works.
+    await updateTenantCredentials(db, masterSecret, row, { clientSecret: app.clientSecret, authorityUrl: app.authorityUrl, graphBaseUrl: app.graphBaseUrl });
+    changed++;
+  }
+  return changed;
 }
 
 /**
