@@ -14,11 +14,9 @@ export async function countOrganisationsBelow(db: Queryable, path: string): Prom
 
 /** Distinct protected users (active user objects of backup sets) per organisation, summed. */
 export async function countProtectedSeats(db: Queryable, path: string): Promise<number> {
+  // The usage feed's seat rule (view protected_seats, migration 251): one source for every seat figure.
   const { rows } = await db.query<{ n: string }>(
-    `select count(*) as n from (
-       select distinct bs.organisation_id, bo.external_id
-       from backup_objects bo join backup_sets bs on bs.id = bo.set_id join organisations o on o.id = bs.organisation_id
-       where starts_with(o.path, $1) and bo.kind = 'user' and bo.active) seats`,
+    `select count(*) as n from protected_seats ps join organisations o on o.id = ps.organisation_id where starts_with(o.path, $1)`,
     [path],
   );
   return num(rows[0]?.n);

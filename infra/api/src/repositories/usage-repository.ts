@@ -29,7 +29,7 @@ export async function listCustomerOrganisations(db: Queryable, path: string | nu
  * mail, calendar or contacts, its OneDrive when it backs up onedrive.
  */
 export async function countUsage(db: Queryable, organisationId: string): Promise<UsageFigures> {
-  const { rows: users } = await db.query<{ licensed_mailboxes: string; shared_mailboxes: string; onedrive_accounts: string; licensed_users: string }>(
+  const { rows: users } = await db.query<{ licensed_mailboxes: string; shared_mailboxes: string; onedrive_accounts: string }>(
     `with protected_users as (
        select bo.external_id,
               bool_or(s.services ?| array['mail', 'calendar', 'contacts']) as mailbox,
@@ -41,8 +41,7 @@ export async function countUsage(db: Queryable, organisationId: string): Promise
         group by bo.external_id)
      select count(*) filter (where mailbox and licensed) as licensed_mailboxes,
             count(*) filter (where mailbox and not licensed) as shared_mailboxes,
-            count(*) filter (where onedrive) as onedrive_accounts,
-            count(*) filter (where licensed and (mailbox or onedrive)) as licensed_users
+            count(*) filter (where onedrive) as onedrive_accounts
        from protected_users`,
     [organisationId],
   );
@@ -59,6 +58,7 @@ export async function countUsage(db: Queryable, organisationId: string): Promise
       where s.organisation_id = $1 and v.valid_to_run is null and v.kind <> 'folder'`,
     [organisationId],
   );
+  const { rows: seats } = await db.query<{ n: string }>('select count(*) as n from protected_seats where organisation_id = $1', [organisationId]);
   const { rows: stored } = await db.query<{ bytes: string | null }>(
     `select sum(b.stored_size) as bytes from backup_blobs b join backup_tenants t on t.id = b.tenant_id where t.organisation_id = $1`,
     [organisationId],
@@ -70,7 +70,7 @@ export async function countUsage(db: Queryable, organisationId: string): Promise
     sharedMailboxes: num(u?.shared_mailboxes),
     oneDriveAccounts: num(u?.onedrive_accounts),
     sites: siteCount,
-    seats: num(u?.licensed_users) + siteCount,
+    seats: num(seats[0]?.n),
     items: num(items[0]?.n),
     protectedBytes: num(items[0]?.bytes),
     storedBytes: num(stored[0]?.bytes),

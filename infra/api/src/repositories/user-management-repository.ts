@@ -35,8 +35,7 @@ export async function listSubtreeSummaries(db: Queryable, rootPath: string): Pro
   }>(
     `select o.id, o.name, o.kind, o.parent_id, o.path, o.suspended_at, o.demo, o.created_at,
             (select count(*) from users u where u.organisation_id = o.id) as user_count,
-            (select count(distinct bo.external_id) from backup_objects bo join backup_sets bs on bs.id = bo.set_id
-              where bs.organisation_id = o.id and bo.kind = 'user' and bo.active) as seats,
+            (select count(*) from protected_seats ps where ps.organisation_id = o.id) as seats,
             o.mfa_required,
             exists (select 1 from organisations a where a.mfa_required and a.id <> o.id and starts_with(o.path, a.path)) as mfa_inherited
      from organisations o
