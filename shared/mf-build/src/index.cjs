@@ -379,8 +379,10 @@ ${firstPageScripts(compilation)}
             // relative path, so without this the building blocks most of them use (theme helpers and
             // colours, Typography, Paper, SvgIcon, ButtonBase, IconButton, the transitions) were copied
             // into every chunk: the sign-in page downloaded Typography four times, the colours fifteen.
+            // The outlined input's parts are here too: the host's first chunk renders them (the
+            // sign-in fields), and TextField's chunk would otherwise carry a second copy.
             muiCore: {
-              test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:@mui[\\/](?:system|utils|styled-engine|private-theming|core-downloads-tracker)|@mui[\\/]material[\\/]esm[\\/](?:styles|colors|utils|DefaultPropsProvider|zero-styled|GlobalStyles|transitions|useLazyRipple|ButtonBase|IconButton|Typography|Paper|SvgIcon|CircularProgress|Grow|Fade)|@emotion[\\/][^\\/]+|@babel[\\/]runtime|clsx|react-transition-group|react-is|prop-types|stylis|hoist-non-react-statics)[\\/]/,
+              test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:@mui[\\/](?:system|utils|styled-engine|private-theming|core-downloads-tracker)|@mui[\\/]material[\\/]esm[\\/](?:styles|colors|utils|DefaultPropsProvider|zero-styled|GlobalStyles|transitions|useLazyRipple|ButtonBase|IconButton|Typography|Paper|SvgIcon|CircularProgress|Grow|Fade|FormControl|FormLabel|FormHelperText|InputLabel|InputBase|OutlinedInput)|@emotion[\\/][^\\/]+|@babel[\\/]runtime|clsx|react-transition-group|react-is|prop-types|stylis|hoist-non-react-statics)[\\/]/,
               name: 'mui-core',
               chunks: 'async',
               priority: 20,
