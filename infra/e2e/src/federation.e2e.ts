@@ -30,7 +30,6 @@ const SINGLETONS = [
   'react-router-dom',
   '@mui/material/styles',
   '@mui/material/Button',
-  '@mui/material/TextField',
   '@emotion/react',
   'zustand',
   '@tanstack/react-query',
@@ -44,7 +43,7 @@ const SINGLETONS = [
 // Shared per subpath (shared/mf-build: mui-subpaths.cjs, HOST_PROVIDES): often first used by a
 // remote's page, so the share scope names that remote as the loader (`from`); the factory is the
 // host's, because the host registers every one of them before any remote starts.
-const PER_SUBPATH = /^(@mui\/material(\/|$)|@portal\/ui\/kit$)/;
+const PER_SUBPATH = /^(@mui\/material(\/|$)|@portal\/ui\/(kit|form)$)/;
 
 test('every shared singleton is loaded once, from one container, across host and all four remotes', async () => {
   const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'customer');
@@ -100,10 +99,11 @@ test('every shared singleton is loaded once, from one container, across host and
   await context.close();
 });
 
-// The sign-in page loads what the form needs, not what signed-in pages use (page weight, issue 21).
-const NOT_ON_SIGN_IN = ['@tanstack/react-query', '@portal/data', '@portal/ui/kit'];
+// The sign-in page loads what the form needs, not what signed-in pages use (page weight, issue 21):
+// its fields are not MUI's TextField, which imports Select, Menu, Popover and Modal.
+const NOT_ON_SIGN_IN = ['@tanstack/react-query', '@portal/data', '@portal/ui/kit', '@portal/ui/form', '@mui/material/TextField'];
 
-test('the sign-in page loads neither the query layer nor the list kit; its router comes from the host', async () => {
+test('the sign-in page loads neither the query layer, the list kit nor the form kit; its router comes from the host', async () => {
   const { context, page } = await newPage(suite.browser, suite.portal.url);
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign In' }).waitFor();

@@ -30,8 +30,10 @@ const SINGLETONS = [
   '@portal/request',
   '@portal/data',
   '@portal/ui',
-  // The list kit and dialogs: a second entry, so the first page does not load them.
+  // The list kit and dialogs, and the form fields (MUI's TextField and the Select chain it
+  // imports): entries of their own, so the sign-in page loads neither.
   '@portal/ui/kit',
+  '@portal/ui/form',
 ];
 
 // Subpaths share their package's version (react/jsx-runtime -> react).
@@ -66,7 +68,7 @@ function installedVersion(request, fromDir) {
 // Table contexts, @portal/ui's stores): each subpath must come from the host's build, not from the
 // first remote that happened to load it. Module Federation provides an unused share only when its
 // `import` is a resolved file.
-const HOST_PROVIDES = [...MUI_SUBPATHS, '@portal/ui/kit'];
+const HOST_PROVIDES = [...MUI_SUBPATHS, '@portal/ui/kit', '@portal/ui/form'];
 
 // React Router is shared as a list of the names the apps use (react-router-share.mjs), in every app,
 // so the host's copy is the only one and is small. A module provides one share key only, hence a
@@ -377,8 +379,10 @@ ${firstPageScripts(compilation)}
             // relative path, so without this the building blocks most of them use (theme helpers and
             // colours, Typography, Paper, SvgIcon, ButtonBase, IconButton, the transitions) were copied
             // into every chunk: the sign-in page downloaded Typography four times, the colours fifteen.
+            // The outlined input's parts are here too: the host's first chunk renders them (the
+            // sign-in fields), and TextField's chunk would otherwise carry a second copy.
             muiCore: {
-              test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:@mui[\\/](?:system|utils|styled-engine|private-theming|core-downloads-tracker)|@mui[\\/]material[\\/]esm[\\/](?:styles|colors|utils|DefaultPropsProvider|zero-styled|GlobalStyles|transitions|useLazyRipple|ButtonBase|IconButton|Typography|Paper|SvgIcon|CircularProgress|Grow|Fade)|@emotion[\\/][^\\/]+|@babel[\\/]runtime|clsx|react-transition-group|react-is|prop-types|stylis|hoist-non-react-statics)[\\/]/,
+              test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:@mui[\\/](?:system|utils|styled-engine|private-theming|core-downloads-tracker)|@mui[\\/]material[\\/]esm[\\/](?:styles|colors|utils|DefaultPropsProvider|zero-styled|GlobalStyles|transitions|useLazyRipple|ButtonBase|IconButton|Typography|Paper|SvgIcon|CircularProgress|Grow|Fade|FormControl|FormLabel|FormHelperText|InputLabel|InputBase|OutlinedInput)|@emotion[\\/][^\\/]+|@babel[\\/]runtime|clsx|react-transition-group|react-is|prop-types|stylis|hoist-non-react-statics)[\\/]/,
               name: 'mui-core',
               chunks: 'async',
               priority: 20,

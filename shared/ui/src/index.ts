@@ -33,8 +33,6 @@ export { GlobalAlert } from './components/global-alert';
 export { GlobalSnackbar } from './components/global-snackbar';
 export { LoadingBar } from './components/loading-bar';
 export { PasswordStrengthMeter } from './components/password-strength-meter';
-export { PasswordField } from './components/password-field';
-export type { PasswordFieldProps } from './components/password-field';
 export type { PasswordStrengthMeterProps } from './components/password-strength-meter';
 export { NotBuiltYet } from './components/not-built-yet';
 export type { NotBuiltYetProps } from './components/not-built-yet';
@@ -60,8 +58,5 @@ export { ltrCache, loadRtlCache } from './theme/emotion-caches';
 // The list-page kit, confirmation and form dialogs are in '@portal/ui/kit' (kit.ts): pages load them, sign-in does not.
 export { formatBytes, formatCount, formatDateTime, formatDuration, formatRate, scaleBytes } from './format/format';
 
-// Form fields shared by the host's and the remotes' forms.
+// Form fields (FormTextField, PasswordField, menu items) are in '@portal/ui/form' (form.ts).
 export { visuallyHidden } from './list/visually-hidden';
-export { idMenuItems, languageMenuItems, menuItems } from './form/menu-items';
-export { FormTextField } from './form/form-text-field';
-export type { FormTextFieldProps } from './form/form-text-field';

@@ -6,7 +6,7 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { Tenant } from '@portal/contracts';
-import { idMenuItems } from '@portal/ui';
+import { idMenuItems } from '@portal/ui/form';
 import { Controller, useWatch, type Control, type UseFormSetValue } from 'react-hook-form';
 import type { DestinationFormInput } from '../lib/destination-form';
 import { UserPicker } from './user-picker';

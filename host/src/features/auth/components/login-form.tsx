@@ -5,12 +5,13 @@ import { setServiceToken, setSessionUser, type SessionUser } from '@portal/auth-
 import { paths } from '@portal/config';
 import { signin } from '@portal/contracts/calls';
 import { errorMessageOf, unwrap } from '@portal/request';
-import { FormTextField, showAlert } from '@portal/ui';
+import { showAlert } from '@portal/ui';
 import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { completeLogin } from '../lib/complete-login';
 import { loginFormSchema, type LoginFormValues } from '../lib/login-schema';
 import { toSessionUser } from '../lib/to-session-user';
+import { LoginField } from './login-field';
 
 type SigninResult = Partial<SessionUser> & { accessToken?: string; mfaMethod?: string };
 
@@ -43,10 +44,10 @@ export function LoginForm() {
 
   return (
     <Stack component="form" spacing={2} noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Sign in">
-      {/* A reserved line under each field: an error appearing on blur must not move the links
+      {/* Each field reserves a line for its error: one appearing on blur must not move the links
           below, or the click that caused the blur lands on empty space. */}
-      <FormTextField control={control} name="username" id="login-username" label="Username" autoComplete="username" autoFocus helperText=" " />
-      <FormTextField control={control} name="password" id="login-password" label="Password" type="password" autoComplete="current-password" helperText=" " />
+      <LoginField control={control} name="username" id="login-username" label="Username" autoComplete="username" autoFocus />
+      <LoginField control={control} name="password" id="login-password" label="Password" type="password" autoComplete="current-password" />
       <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} fullWidth>
         Sign In
       </Button>

@@ -1,4 +1,5 @@
-import { FormTextField, PasswordField, PasswordStrengthMeter } from '@portal/ui';
+import { PasswordStrengthMeter } from '@portal/ui';
+import { FormTextField, PasswordField } from '@portal/ui/form';
 import { useWatch, type Control } from 'react-hook-form';
 
 type NewPasswordValues = { password: string; confirmPassword: string };

@@ -26,7 +26,8 @@ import {
   type NavType,
   type PresetColor,
 } from '@portal/config';
-import { LANGUAGES, i18nStore, isLanguage, languageMenuItems, presetPalettes, useDisplaySettings, useLanguage, useT } from '@portal/ui';
+import { LANGUAGES, i18nStore, isLanguage, presetPalettes, useDisplaySettings, useLanguage, useT } from '@portal/ui';
+import { languageMenuItems } from '@portal/ui/form';
 import type { ReactNode } from 'react';
 
 type Props = { open: boolean; onClose: () => void };

@@ -12,7 +12,8 @@ import {
 import { createApiKey } from '@portal/contracts/calls';
 import { apiKeyEndpoints } from '@portal/contracts/endpoints/api-key';
 import { errorMessageOf, useCallMutation } from '@portal/data';
-import { FormTextField, menuItems, showAlert } from '@portal/ui';
+import { showAlert } from '@portal/ui';
+import { FormTextField, menuItems } from '@portal/ui/form';
 import { FormDialog } from '@portal/ui/kit';
 import { useEffect } from 'react';
 import { useForm, type Resolver } from 'react-hook-form';

@@ -14,7 +14,8 @@ import { ACCOUNT_SETTINGS_MESSAGES, notificationSettingsSchema, type Notificatio
 import { getNotificationSettings, updateNotificationSettings } from '@portal/contracts/calls';
 import { accountEndpoints } from '@portal/contracts/endpoints/account';
 import { errorMessageOf, useCallMutation } from '@portal/data';
-import { FormTextField, PageHeader, showAlert } from '@portal/ui';
+import { PageHeader, showAlert } from '@portal/ui';
+import { FormTextField } from '@portal/ui/form';
 import { Controller, useForm } from 'react-hook-form';
 import { PageQueryState } from '../../../components/page-query-state';
 import { useUserQuery } from '../../../lib/use-user-query';

@@ -10,7 +10,8 @@ import { createWebhookRequestSchema, WEBHOOK_EVENT_TYPES, type CreatedWebhook, t
 import { createWebhook } from '@portal/contracts/calls';
 import { webhookEndpoints } from '@portal/contracts/endpoints/webhook';
 import { errorMessageOf, useCallMutation } from '@portal/data';
-import { FormTextField, showAlert } from '@portal/ui';
+import { showAlert } from '@portal/ui';
+import { FormTextField } from '@portal/ui/form';
 import { FormDialog } from '@portal/ui/kit';
 import { useEffect, useId } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';

@@ -16,7 +16,8 @@ import {
 import { sendWhitelabelSenderCode, verifyWhitelabelSender } from '@portal/contracts/calls';
 import { errorMessageOf, useCallMutation } from '@portal/data';
 import type { ApiResult } from '@portal/request';
-import { FormTextField, showAlert } from '@portal/ui';
+import { showAlert } from '@portal/ui';
+import { FormTextField } from '@portal/ui/form';
 import { ChangeAction } from '@portal/ui/kit';
 import { useForm } from 'react-hook-form';
 

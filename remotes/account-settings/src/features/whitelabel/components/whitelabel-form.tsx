@@ -16,7 +16,8 @@ import {
 } from '@portal/contracts';
 import { commitWhitelabelImage, updateWhitelabel, uploadWhitelabelImage } from '@portal/contracts/calls';
 import { errorMessageOf, unwrap, useCallMutation } from '@portal/data';
-import { applyWhiteLabel, FormTextField, presetPalettes, showAlert, toWhiteLabelView } from '@portal/ui';
+import { applyWhiteLabel, presetPalettes, showAlert, toWhiteLabelView } from '@portal/ui';
+import { FormTextField } from '@portal/ui/form';
 import { ChangeAction } from '@portal/ui/kit';
 import { useForm, useWatch } from 'react-hook-form';
 import { ImageUploadButton } from '../../../components/image-upload-button';

@@ -11,7 +11,8 @@ import { paths } from '@portal/config';
 import { INVITE_MESSAGES, acceptInviteRequestSchema, type AcceptInviteRequest } from '@portal/contracts';
 import { acceptInvitation } from '@portal/contracts/calls';
 import { errorMessageOf, useCallMutation } from '@portal/data';
-import { PasswordField, PasswordStrengthMeter } from '@portal/ui';
+import { PasswordStrengthMeter } from '@portal/ui';
+import { PasswordField } from '@portal/ui/form';
 import { Controller, useForm } from 'react-hook-form';
 import { settle } from '../../../lib/settle';
 

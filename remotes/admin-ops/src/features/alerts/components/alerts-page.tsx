@@ -23,7 +23,8 @@ import {
 import { acknowledgeAlert, listAlerts, resolveAlert } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { keepPreviousData, useCallMutation, useCallQuery } from '@portal/data';
-import { formatDateTime, menuItems, PageHeader } from '@portal/ui';
+import { formatDateTime, PageHeader } from '@portal/ui';
+import { menuItems } from '@portal/ui/form';
 import { ChangeAction, ListTable, QueryState } from '@portal/ui/kit';
 import { useState } from 'react';
 import { alertError, alertSuccess } from '../../../lib/alerts';

@@ -3,7 +3,7 @@ import { ADMIN_MESSAGES, createOrganisationRequestSchema, type CreateOrganisatio
 import { createManagedOrganisation } from '@portal/contracts/calls';
 import { adminEndpoints } from '@portal/contracts/endpoints/admin';
 import { useCallMutation } from '@portal/data';
-import { menuItems } from '@portal/ui';
+import { menuItems } from '@portal/ui/form';
 import { FormDialog } from '@portal/ui/kit';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';

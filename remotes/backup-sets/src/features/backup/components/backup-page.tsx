@@ -7,7 +7,8 @@ import { BACKUP_PAGE_SIZE_DEFAULT, BACKUP_SET_TYPE_LABELS, BACKUP_SET_TYPES, typ
 import { listBackupSets, listTenants } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { keepPreviousData, useCallQuery } from '@portal/data';
-import { countLabel, formatBytes, menuItems, PageHeader, useReadOnly } from '@portal/ui';
+import { countLabel, formatBytes, PageHeader, useReadOnly } from '@portal/ui';
+import { menuItems } from '@portal/ui/form';
 import { ChangeAction, ConfirmDialog, ListFilters, listPageQuery, PagedList, QueryState, useUrlListState } from '@portal/ui/kit';
 import { useState } from 'react';
 import { pollWhile } from '../../../lib/poll';

@@ -24,7 +24,7 @@ import {
 import { createBackupSet, updateBackupSet } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { useCallMutation } from '@portal/data';
-import { idMenuItems, menuItems } from '@portal/ui';
+import { idMenuItems, menuItems } from '@portal/ui/form';
 import { useId, useState } from 'react';
 import { Controller, useForm, useFormState, useWatch, type Control } from 'react-hook-form';
 import { notify } from '../../../lib/notify';

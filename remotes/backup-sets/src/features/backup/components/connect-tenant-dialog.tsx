@@ -11,7 +11,7 @@ import { BACKUP_MESSAGES, connectTenantFormSchema, GRAPH_BASE_URL_DEFAULT, type 
 import { connectTenant, testTenantCredentials } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { errorMessageOf, useCallMutation } from '@portal/data';
-import { PasswordField } from '@portal/ui';
+import { PasswordField } from '@portal/ui/form';
 import { FormDialogActions } from '@portal/ui/kit';
 import { useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';

@@ -8,7 +8,7 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { BACKUP_SERVICE_LABELS, SCHEDULE_FREQUENCIES, SERVICES_BY_SET_TYPE, type BackupService, type BackupSetType } from '@portal/contracts';
-import { menuItems } from '@portal/ui';
+import { menuItems } from '@portal/ui/form';
 import { Controller, type Control, type FieldErrors } from 'react-hook-form';
 import { WEEK_DAYS } from '../lib/set-labels';
 import type { SetFormInput } from '../lib/set-form';

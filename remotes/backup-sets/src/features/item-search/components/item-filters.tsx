@@ -3,7 +3,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { BACKUP_SERVICE_LABELS, BACKUP_SERVICES } from '@portal/contracts';
 import type { UpdateListState } from '@portal/ui/kit';
-import { menuItems } from '@portal/ui';
+import { menuItems } from '@portal/ui/form';
 import type { SearchValues } from '../lib/search-params';
 
 /** Service, date range, size and attachment filters (the text search and sort live in the toolbar). */

@@ -6,7 +6,8 @@ import { BACKUP_PAGE_SIZE_DEFAULT, FINISHED_JOB_STATUSES, JOB_STATUS_LABELS, JOB
 import { getJob, listJobs } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { keepPreviousData, useCallQuery } from '@portal/data';
-import { countLabel, menuItems, PageHeader } from '@portal/ui';
+import { countLabel, PageHeader } from '@portal/ui';
+import { menuItems } from '@portal/ui/form';
 import { ListFilters, listPageQuery, PagedList, useUrlListState } from '@portal/ui/kit';
 import { pollWhile } from '../../../lib/poll';
 import { useJobActions } from '../hooks/use-job-actions';

@@ -4,7 +4,8 @@ import { BACKUP_PAGE_SIZE_MAX, type ProtectedObject } from '@portal/contracts';
 import { listBackupSets, listProtectedObjects, listSnapshots } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { errorMessageOf, useCallQuery } from '@portal/data';
-import { formatCount, formatDateTime, idMenuItems, useDebouncedValue } from '@portal/ui';
+import { formatCount, formatDateTime, useDebouncedValue } from '@portal/ui';
+import { idMenuItems } from '@portal/ui/form';
 import { useState } from 'react';
 
 /**

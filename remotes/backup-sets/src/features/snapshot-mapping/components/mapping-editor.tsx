@@ -11,7 +11,7 @@ import { BACKUP_MESSAGES, BACKUP_NAME_MAX_LENGTH, BACKUP_PAGE_SIZE_MAX, mappingF
 import { createMapping, deleteMapping, listBackupSets, listTenants, startMapping, updateMapping, validateMapping } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { errorMessageOf, useCallMutation, useCallQuery } from '@portal/data';
-import { idMenuItems } from '@portal/ui';
+import { idMenuItems } from '@portal/ui/form';
 import { ChangeAction, ConfirmDialog } from '@portal/ui/kit';
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';

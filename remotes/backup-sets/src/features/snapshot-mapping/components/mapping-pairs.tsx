@@ -9,7 +9,7 @@ import { BACKUP_PAGE_SIZE_MAX } from '@portal/contracts';
 import { listProtectedObjects } from '@portal/contracts/calls';
 import { backupEndpoints } from '@portal/contracts/endpoints/backup';
 import { errorMessageOf, useCallQuery } from '@portal/data';
-import { idMenuItems } from '@portal/ui';
+import { idMenuItems } from '@portal/ui/form';
 import { Controller, useFieldArray, type Control, type FieldErrors } from 'react-hook-form';
 import { UserPicker } from '../../../components/user-picker';
 import type { MappingFormInput } from '../lib/mapping-form';

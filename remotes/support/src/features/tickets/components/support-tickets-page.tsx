@@ -10,7 +10,8 @@ import { PAGE_SIZE_DEFAULT, TICKET_STATUS_LABELS, TICKET_STATUSES, type TicketSo
 import { listTickets } from '@portal/contracts/calls';
 import { supportEndpoints } from '@portal/contracts/endpoints/support';
 import { keepPreviousData, useCallQuery } from '@portal/data';
-import { countLabel, formatDateTime, menuItems, PageHeader } from '@portal/ui';
+import { countLabel, formatDateTime, PageHeader } from '@portal/ui';
+import { menuItems } from '@portal/ui/form';
 import { ListFilters, listPageQuery, ListTable, PagedList, useUrlListState } from '@portal/ui/kit';
 import { DialogButton } from '../../../components/dialog-button';
 import { RaiseTicketDialog } from './raise-ticket-dialog';

@@ -17,7 +17,8 @@ import { REPLY_MAX_LENGTH, replyFormSchema, SUPPORT_MESSAGES, TICKET_STATUS_LABE
 import { deleteTicket, getTicket, replyToTicket, updateTicketStatus } from '@portal/contracts/calls';
 import { supportEndpoints } from '@portal/contracts/endpoints/support';
 import { callQuery, errorMessageOf, useCallMutation, useCallQuery, usePortalQueryClient } from '@portal/data';
-import { formatDateTime, menuItems, showAlert } from '@portal/ui';
+import { formatDateTime, showAlert } from '@portal/ui';
+import { menuItems } from '@portal/ui/form';
 import { ChangeAction, ConfirmDialog } from '@portal/ui/kit';
 import { useEffect, useId, useState } from 'react';
 import { useForm } from 'react-hook-form';
