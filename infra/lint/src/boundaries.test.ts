@@ -69,7 +69,7 @@ const cases: Case[] = [
   {
     name: 'an import cycle',
     // The package's index re-exports this component, so the component importing the index closes a cycle.
-    filePath: 'shared/ui/src/components/password-field.tsx',
+    filePath: 'shared/ui/src/components/password-strength-meter.tsx',
     code: "import { LoadingBar } from '../index';\nexport const probe = LoadingBar;\n",
     errors: ['import-x/no-cycle'],
   },
