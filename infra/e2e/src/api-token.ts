@@ -12,12 +12,12 @@ export async function apiToken(baseUrl: string, username: string, password = DEM
 }
 
 /**
- * A GET of the portal's API with a bearer token, as JSON. Sent again once when the connection was
- * closed under it: Node's fetch may reuse a keep-alive socket the server is closing at that very
+ * A GET of the portal (with a bearer token when given), as JSON. Sent again once when the connection
+ * was closed under it: Node's fetch may reuse a keep-alive socket the server is closing at that very
  * moment ("other side closed"), and a GET is safe to repeat.
  */
-export async function getJson<T>(url: string, token: string): Promise<T> {
-  const get = () => fetch(url, { headers: { authorization: `Bearer ${token}` } });
+export async function getJson<T>(url: string, token?: string): Promise<T> {
+  const get = () => fetch(url, { headers: token ? { authorization: `Bearer ${token}` } : {} });
   const res = await get().catch((error: unknown) => {
     if (error instanceof TypeError) return get();
     throw error;

@@ -60,7 +60,8 @@ async function canaries(): Promise<CanaryRow[]> {
   return (await getJson<{ canaries: CanaryRow[] }>(`${portal.url}/backend/api/remotes/canaries`, adminToken)).canaries;
 }
 
-const supportVersion = async () => (await (await fetch(`${portal.url}/remotes.json`)).json()).remotes.find((r: { name: string }) => r.name === 'support').version as string;
+const supportVersion = async () =>
+  (await getJson<{ remotes: { name: string; version: string }[] }>(`${portal.url}/remotes.json`)).remotes.find((r) => r.name === 'support')!.version;
 
 let stable: string;
 
