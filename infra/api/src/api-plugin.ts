@@ -14,6 +14,7 @@ import type { BackupApiOptions } from './services/backup-engine';
 import type { WebhookDispatchOptions } from './services/webhook-dispatcher';
 import type { SessionCacheOptions } from './services/session-cache';
 import { openSessionCache } from './services/session-change-listener';
+import { named } from './plugins/plugin-name';
 
 export interface ApiPluginOptions {
   /** The store the portal server serves /remotes/ from; without it, publishing answers 503. */
@@ -75,7 +76,7 @@ export interface ApiPluginOptions {
  * (routes/index.ts). Encapsulated on purpose: the zod compilers, JSON parser, error and not-found
  * handlers apply to the API's routes only, not to the portal server's static files.
  */
-export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: FastifyInstance, options) => {
+export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = named(async (app: FastifyInstance, options: ApiPluginOptions) => {
   if (!options.db) throw new Error('apiPlugin needs a db');
   if (!options.jwtSecret || options.jwtSecret.length < 32) throw new Error('apiPlugin needs a jwtSecret of at least 32 characters');
 
@@ -89,4 +90,4 @@ export const apiPlugin: FastifyPluginAsync<ApiPluginOptions> = async (app: Fasti
   const http = await registerExternal(app, options, auth);
   await registerServices(app, options, { ...resolveMetricsOptions(options.metrics), http }, auth);
   await registerRoutes(app);
-};
+}, 'portal api');

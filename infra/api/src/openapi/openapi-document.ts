@@ -84,14 +84,38 @@ function operation(name: string, endpoint: EndpointDescriptor): JsonSchema {
   };
 }
 
-/** The OpenAPI 3.1 document of every endpoint, generated from the descriptors (served under /backend/docs). */
-export function openApiDocument(endpoints: Record<string, EndpointDescriptor>, info: { version: string; basePath: string }): JsonSchema {
-  const paths: Record<string, Record<string, JsonSchema>> = {};
+type Operations = { paths: Record<string, Record<string, JsonSchema>>; tags: { name: string }[] };
+
+// The descriptors are constants, and turning their zod schemas into JSON Schema is most of an app's
+// start-up cost: done once per set of descriptors, not for every app a process (or a test) builds.
+const operationsCache = new WeakMap<Record<string, EndpointDescriptor>, Operations>();
+
+function operations(endpoints: Record<string, EndpointDescriptor>): Operations {
+  const cached = operationsCache.get(endpoints);
+  if (cached) return cached;
+  const paths: Operations['paths'] = {};
   for (const [name, endpoint] of Object.entries(endpoints)) {
     const path = endpoint.path.replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, '{$1}');
     (paths[path] ??= {})[endpoint.method.toLowerCase()] = operation(name, endpoint);
   }
   const tags = [...new Set(Object.values(endpoints).map((e) => e.tag))].sort().map((name) => ({ name }));
+  const built = deepFreeze({ paths, tags });
+  operationsCache.set(endpoints, built);
+  return built;
+}
+
+/** Frozen, so that no consumer of one app's document can change another app's. */
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const child of Object.values(value)) deepFreeze(child);
+  }
+  return value;
+}
+
+/** The OpenAPI 3.1 document of every endpoint, generated from the descriptors (served under /backend/docs). */
+export function openApiDocument(endpoints: Record<string, EndpointDescriptor>, info: { version: string; basePath: string }): JsonSchema {
+  const { paths, tags } = operations(endpoints);
   return {
     openapi: '3.1.0',
     info: { title: 'Cloud Backup Portal API', version: info.version },

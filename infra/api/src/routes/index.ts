@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { named } from '../plugins/plugin-name';
 import { accountArea } from './account';
 import { administrationArea } from './administration';
 import { backupArea } from './backup';
@@ -22,9 +23,11 @@ export const ROUTES_BY_AREA: Record<string, FastifyPluginAsync[]> = {
 
 /** The API plugin's last stage: every area's routes, each area in its own encapsulated context. */
 export async function registerRoutes(app: FastifyInstance): Promise<void> {
-  for (const plugins of Object.values(ROUTES_BY_AREA)) {
-    await app.register(async (area) => {
-      for (const plugin of plugins) await area.register(plugin);
-    });
+  for (const [name, plugins] of Object.entries(ROUTES_BY_AREA)) {
+    await app.register(
+      named(async (area) => {
+        for (const plugin of plugins) await area.register(named(plugin));
+      }, `${name} routes`),
+    );
   }
 }
