@@ -23,6 +23,8 @@ module.exports = {
   // API tests spend most of their time in PGlite, so two workers finish in well under the time.
   maxWorkers: '100%',
   testTimeout,
+  globalSetup: '<rootDir>/jest.global-setup.cjs',
+  globalTeardown: '<rootDir>/jest.global-teardown.cjs',
   projects: [
     {
       displayName: 'web',

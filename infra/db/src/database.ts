@@ -76,11 +76,16 @@ async function openPglite(dataDir: string | undefined): Promise<Db> {
   return wrapPglite(pg, () => pg.close());
 }
 
-/** A ready PGlite (in memory when dataDir is undefined), sharing the compiled WebAssembly of the process. */
-export async function startPglite(dataDir?: string): Promise<PGliteInstance> {
+/**
+ * A ready PGlite (in memory when dataDir is undefined), sharing the compiled WebAssembly of the
+ * process; `image` (a `dumpDataDir` tarball, a Blob of the host realm) is its starting content.
+ */
+export async function startPglite(dataDir?: string, image?: Blob): Promise<PGliteInstance> {
   const { PGlite } = loadPglite();
   const assets = await pgliteAssets();
-  const pg = new PGlite(dataDir, assets);
+  // One options object: PGlite reads its second argument only when the first is a path, so an
+  // in-memory database given (undefined, options) would compile its WebAssembly again and ignore the image.
+  const pg = new PGlite({ ...assets, dataDir, ...(image ? { loadDataDir: image } : {}) });
   await pg.waitReady;
   return pg;
 }
