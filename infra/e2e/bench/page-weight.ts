@@ -3,7 +3,8 @@
 // Lighthouse performance scores on a phone (simulated mobile throttling) and a desktop, with LCP,
 // TBT and the accessibility score. Then one signed-in walk through every route of a customer:
 // all the JavaScript loaded, and how long the first visit to each remote's route takes to show.
-// Run after `pnpm build`: `pnpm bench` (BENCH_LIGHTHOUSE=0 skips Lighthouse).
+// Run after `pnpm build`: `pnpm bench` (BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_FILES=1 lists each
+// route's files with their gzip size; BENCH_ROUTES=/login,/dashboard weighs only those routes and skips the walk).
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
@@ -242,8 +243,10 @@ async function main(): Promise<void> {
     const page = await browser.newPage();
     const base = portal.url;
     const rows: string[] = [];
+    const fileLists: string[] = [];
     let signedIn = false;
-    for (const route of ROUTES) {
+    const only = process.env.BENCH_ROUTES?.split(',');
+    for (const route of ROUTES.filter((r) => !only || only.includes(r.path))) {
       if (route.signedIn && !signedIn) {
         await signIn(page, base);
         signedIn = true;
@@ -259,12 +262,16 @@ async function main(): Promise<void> {
         `${route.path.padEnd(15)} ${String(files.length).padStart(5)} ${kb(sum(files, 'gzip')).padStart(9)} ${kb(sum(files, 'brotli')).padStart(9)} ${String(ms).padStart(6)}   ${fmtScores(mobile)}   ${fmtScores(desktop)} ${a11y.padStart(5)}`,
       );
       console.error(`measured ${route.path}`);
+      if (process.env.BENCH_FILES === '1')
+        fileLists.push(`${route.path}:`, ...files.sort((a, b) => b.gzip - a.gzip).map((f) => `  ${kb(f.gzip).padStart(7)}  ${new URL(f.url).pathname}`));
     }
-    const walked = await walk(page, base);
+    const walked = only ? undefined : await walk(page, base);
 
     console.log('JavaScript until the page is usable (cold cache, unthrottled); Lighthouse mobile (simulated slow 4G, 4x CPU) and desktop');
     console.log(`${'route'.padEnd(15)} ${'files'.padStart(5)} ${'gzip KB'.padStart(9)} ${'br KB'.padStart(9)} ${'ms'.padStart(6)}   ${'mob'.padStart(5)} ${'LCP s'.padStart(6)} ${'TBT ms'.padStart(6)}   ${'desk'.padStart(5)} ${'LCP s'.padStart(6)} ${'TBT ms'.padStart(6)} ${'a11y'.padStart(5)}`);
     for (const row of rows) console.log(row);
+    for (const line of fileLists) console.log(line);
+    if (!walked) return;
     console.log('');
     console.log(`signed-in walk through ${WALK.length} routes (${USER}): ${walked.files.length} JS files, ${kb(sum(walked.files, 'gzip'))} KB gzip, ${kb(sum(walked.files, 'brotli'))} KB brotli in total`);
     for (const { path, remote, ms, hovered } of walked.firstVisit)
