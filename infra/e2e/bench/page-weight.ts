@@ -139,18 +139,53 @@ async function signOut(page: Page, base: string): Promise<void> {
   });
 }
 
-/** JS until the route's ready element shows, on a cold cache, unthrottled. */
+declare global {
+  interface Window {
+    __benchReadyAt?: number;
+  }
+}
+
+/**
+ * Runs in the page before its scripts: records (performance.now()) when an element of the role and
+ * accessible name first appears. Elements are matched by tag or role and their aria-label or text,
+ * which is what the bench's ready elements have.
+ */
+function markReady(role: string, name: string): void {
+  performance.setResourceTimingBufferSize(1000);
+  const selector = { navigation: 'nav,[role="navigation"]', heading: 'h1,h2,h3,h4,h5,h6,[role="heading"]', button: 'button,[role="button"]' }[role] ?? `[role="${role}"]`;
+  // No named inner functions: tsx would wrap them in a helper the page does not have.
+  const observer = new MutationObserver(() => {
+    if (window.__benchReadyAt === undefined && [...document.querySelectorAll(selector)].some((el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim() === name)) {
+      window.__benchReadyAt = performance.now();
+      observer.disconnect();
+    }
+  });
+  observer.observe(document, { childList: true, subtree: true, characterData: true });
+}
+
+/**
+ * JS until the route's ready element shows, on a cold cache, unthrottled: the scripts whose requests
+ * started before the element appeared (resource timing), so an idle prefetch that starts while the
+ * bench is still looking for the element is not counted as the route's own weight.
+ */
 async function weigh(page: Page, base: string, route: Route): Promise<{ files: JsFile[]; ms: number }> {
   await page.goto('about:blank');
   await clearCache(page);
   const rec = recordJs(page);
-  const start = Date.now();
+  const { identifier } = await page.evaluateOnNewDocument(markReady, route.ready.role, route.ready.name);
   await page.goto(`${base}${route.path}`);
   await page.waitForSelector(aria(route.ready.role, route.ready.name), { timeout: 60_000 });
-  const ms = Date.now() - start;
+  const readyAt = Number(await (await page.waitForFunction(() => window.__benchReadyAt, { timeout: 10_000 })).jsonValue());
+  const before = new Set(
+    await page.evaluate(
+      (t) => performance.getEntriesByType('resource').filter((e) => e.startTime <= t).map((e) => e.name),
+      readyAt,
+    ),
+  );
+  await page.removeScriptToEvaluateOnNewDocument(identifier);
   rec.stop();
   await rec.settle();
-  return { files: [...rec.files.values()], ms };
+  return { files: [...rec.files.values()].filter((f) => before.has(f.url)), ms: Math.round(readyAt) };
 }
 
 interface Scores {

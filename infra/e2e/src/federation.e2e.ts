@@ -100,11 +100,26 @@ test('every shared singleton is loaded once, from one container, across host and
 });
 
 // The sign-in page loads what the form needs, not what signed-in pages use (page weight, issue 21):
-// its fields are not MUI's TextField, which imports Select, Menu, Popover and Modal.
-const NOT_ON_SIGN_IN = ['@tanstack/react-query', '@portal/data', '@portal/ui/kit', '@portal/ui/form', '@mui/material/TextField'];
+// its fields are not MUI's TextField, which imports Select, Menu, Popover and Modal, and its two
+// fields are checked without a form library.
+const NOT_ON_SIGN_IN = ['@tanstack/react-query', '@portal/data', '@portal/ui/kit', '@portal/ui/form', '@mui/material/TextField', 'react-hook-form'];
 
-test('the sign-in page loads neither the query layer, the list kit nor the form kit; its router comes from the host', async () => {
+// zod is bundled (not shared), so it is found in the scripts themselves: its core names every schema
+// class with this string, which minifying keeps.
+const ZOD_MARKER = '$ZodType';
+
+/** The bodies of the scripts the page downloads from now on. */
+function scriptBodies(page: Page): Promise<string>[] {
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (/\.js(\?|$)/.test(response.url()) && response.status() === 200) bodies.push(response.text().catch(() => ''));
+  });
+  return bodies;
+}
+
+test('the sign-in page loads neither zod, react-hook-form, the query layer, the list kit nor the form kit; its router comes from the host', async () => {
   const { context, page } = await newPage(suite.browser, suite.portal.url);
+  const scripts = scriptBodies(page);
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign In' }).waitFor();
   const loaded = await page.evaluate(() => {
@@ -120,6 +135,12 @@ test('the sign-in page loads neither the query layer, the list kit nor the form 
   });
   for (const name of NOT_ON_SIGN_IN) expect({ name, loaded: loaded[name] }).toEqual({ name, loaded: undefined });
   expect(loaded['react-router-dom']).toEqual([expect.stringMatching(/host$/)]);
+  const onSignIn = scripts.length;
+  expect((await Promise.all(scripts)).filter((body) => body.includes(ZOD_MARKER))).toEqual([]);
+  // The registration form validates with its zod schema: the marker is found once zod is loaded.
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByRole('heading', { name: 'Register' }).waitFor();
+  expect((await Promise.all(scripts.slice(onSignIn))).some((body) => body.includes(ZOD_MARKER))).toBe(true);
   await context.close();
 });
 
