@@ -9,7 +9,6 @@ import type {
   RegisterRequest,
   RegisterResponse,
   ResetPasswordRequest,
-  SignoutResponse,
   ValidateOtpRequest,
   ValidateResetOtpRequest,
 } from '@portal/contracts';
@@ -20,8 +19,6 @@ import { adminEndpoints } from './endpoints/admin-endpoints';
 // One typed function per endpoint. The account area's URLs, methods and access come from
 // ./endpoints/account-endpoints; the public ones travel without the authorization and userid
 // headers. Each resolves with the success body or `{ errorMessage }`; see @portal/request.
-
-export const signout = (userId: string): Promise<ApiResult<SignoutResponse>> => callEndpoint(ep.signout, { params: { userId } });
 
 export const getHealth = (): Promise<ApiResult<Health>> => callEndpoint(adminEndpoints.getHealth);
 
@@ -56,7 +53,6 @@ export * from './webhook-calls';
 export * from './usage-calls';
 export * from './backup-calls';
 export * from './admin-calls';
-export * from './admin-ops-dashboard-calls';
 export * from './admin-ops-alerts-calls';
 export * from './admin-ops-operator-calls';
 export * from './admin-ops-operator-jobs-calls';

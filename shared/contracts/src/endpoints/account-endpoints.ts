@@ -58,7 +58,7 @@ export const accountEndpoints = defineEndpoints({
     body: signinRequestSchema, openInMaintenance: true, response: { status: 200, schema: signinResponseSchema },
   },
   signout: {
-    method: 'POST', path: '/api/users/:userId/signout', tag: 'Authentication', access: self, summary: "End the caller's current session",
+    ...firstPageRoutes.signout, tag: 'Authentication', summary: "End the caller's current session",
     params: userIdParamsSchema, openInMaintenance: true, response: { status: 200, schema: signoutResponseSchema },
   },
   validateOtp: {
