@@ -34,6 +34,9 @@ module.exports = {
       transform: { '^.+\\.[cm]?[jt]sx?$': swc },
       transformIgnorePatterns,
       setupFilesAfterEnv: ['<rootDir>/jest.setup.web.ts'],
+      // calls.ts re-exports every first-page call (the same functions), and tests mock the API through
+      // '@portal/contracts/calls' alone: the sign-in page's zod-free entry resolves to it here.
+      moduleNameMapper: { '^@portal/contracts/first-page-calls$': '<rootDir>/shared/contracts/src/calls.ts' },
       testPathIgnorePatterns: ['/node_modules/', '/dist/'],
     },
     {

@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import type { MaintenanceStatus } from '@portal/contracts';
-import { getPublicMaintenance } from '@portal/contracts/calls';
+import { getPublicMaintenance } from '@portal/contracts/first-page-calls';
 import { inBackground } from '@portal/request';
 import { useEffect, useState } from 'react';
 

@@ -1,6 +1,6 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import { getPlatformVersion } from '@portal/contracts/calls';
+import { getPlatformVersion } from '@portal/contracts/first-page-calls';
 
 export const UNKNOWN_VERSION = 'X.X.X';
 

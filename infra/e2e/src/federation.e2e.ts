@@ -33,12 +33,15 @@ const SINGLETONS = [
   '@emotion/react',
   'zustand',
   '@tanstack/react-query',
-  'react-hook-form',
   '@portal/auth-bridge',
   '@portal/request',
   '@portal/data',
   '@portal/ui',
 ];
+
+// Singletons the host's first pages (sign-in, dashboard) no longer use: loaded once, from whichever
+// container's page needs them first (a remote's form, here).
+const FIRST_USED_BY_A_PAGE = ['react-hook-form'];
 
 // Shared per subpath (shared/mf-build: mui-subpaths.cjs, HOST_PROVIDES): often first used by a
 // remote's page, so the share scope names that remote as the loader (`from`); the factory is the
@@ -82,11 +85,12 @@ test('every shared singleton is loaded once, from one container, across host and
       }
       return { loaded: result, perSubpath: [...perSubpath], registeredBy: Object.keys(share) };
     },
-    { names: SINGLETONS, pattern: PER_SUBPATH.source },
+    { names: [...SINGLETONS, ...FIRST_USED_BY_A_PAGE], pattern: PER_SUBPATH.source },
   );
   for (const name of SINGLETONS) {
     expect({ name, loaded: loaded[name] }).toEqual({ name, loaded: [expect.stringMatching(/ from host$/)] });
   }
+  for (const name of FIRST_USED_BY_A_PAGE) expect({ name, loaded: loaded[name] }).toEqual({ name, loaded: [expect.any(String)] });
   // Never all of @mui/material: only the components the pages render, each once.
   expect(perSubpath).not.toContain('@mui/material');
   expect(perSubpath).toEqual(expect.arrayContaining(['@mui/material/styles', '@portal/ui/kit']));
@@ -100,11 +104,27 @@ test('every shared singleton is loaded once, from one container, across host and
 });
 
 // The sign-in page loads what the form needs, not what signed-in pages use (page weight, issue 21):
-// its fields are not MUI's TextField, which imports Select, Menu, Popover and Modal.
-const NOT_ON_SIGN_IN = ['@tanstack/react-query', '@portal/data', '@portal/ui/kit', '@portal/ui/form', '@mui/material/TextField'];
+// its fields are not MUI's TextField, which imports Select, Menu, Popover and Modal, and its two
+// fields are checked without a form library.
+const NOT_ON_SIGN_IN = ['@tanstack/react-query', '@portal/data', '@portal/ui/kit', '@portal/ui/form', '@mui/material/TextField', 'react-hook-form'];
 
-test('the sign-in page loads neither the query layer, the list kit nor the form kit; its router comes from the host', async () => {
+// zod is bundled (not shared: shared, a module keeps every export, and all of zod is about 87 KB gzip
+// against 26 KB for the part the apps use), so it is found in the scripts themselves: its core names
+// every schema class with this string, which minifying keeps.
+const ZOD_MARKER = '$ZodType';
+
+/** The bodies of the scripts the page downloads from now on. */
+function scriptBodies(page: Page): Promise<string>[] {
+  const bodies: Promise<string>[] = [];
+  page.on('response', (response) => {
+    if (/\.js(\?|$)/.test(response.url()) && response.status() === 200) bodies.push(response.text().catch(() => ''));
+  });
+  return bodies;
+}
+
+test('the sign-in page loads neither zod, react-hook-form, the query layer, the list kit nor the form kit; its router comes from the host', async () => {
   const { context, page } = await newPage(suite.browser, suite.portal.url);
+  const scripts = scriptBodies(page);
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign In' }).waitFor();
   const loaded = await page.evaluate(() => {
@@ -120,6 +140,12 @@ test('the sign-in page loads neither the query layer, the list kit nor the form 
   });
   for (const name of NOT_ON_SIGN_IN) expect({ name, loaded: loaded[name] }).toEqual({ name, loaded: undefined });
   expect(loaded['react-router-dom']).toEqual([expect.stringMatching(/host$/)]);
+  const onSignIn = scripts.length;
+  expect((await Promise.all(scripts)).filter((body) => body.includes(ZOD_MARKER))).toEqual([]);
+  // The registration form validates with its zod schema: the marker is found once zod is loaded.
+  await page.getByRole('link', { name: 'Create an account' }).click();
+  await page.getByRole('heading', { name: 'Register' }).waitFor();
+  expect((await Promise.all(scripts.slice(onSignIn))).some((body) => body.includes(ZOD_MARKER))).toBe(true);
   await context.close();
 });
 

@@ -55,7 +55,6 @@ export const revokeAllSessions = (userId: string): Promise<ApiResult<RevokeSessi
 export const revokeSession = (userId: string, sessionId: string): Promise<ApiResult<RevokeSessionsResponse>> =>
   callEndpoint(ep.revokeSession, { params: { userId, sessionId } });
 
-export const getWhitelabel = (userId: string): Promise<ApiResult<WhitelabelResponse>> => callEndpoint(ep.getWhitelabel, { params: { userId } });
 
 export const updateWhitelabel = (userId: string, body: WhitelabelSettingsRequest): Promise<ApiResult<WhitelabelResponse>> =>
   callEndpoint(ep.updateWhitelabel, { params: { userId }, body });

@@ -1,6 +1,7 @@
 import { resetRequestConfig } from '@portal/request';
 import { ACCOUNT_SETTINGS_MESSAGES as M, checkImageBytes, checkLogoUrl, isTimeZone, profileFormSchema, whitelabelSettingsRequestSchema } from './account-settings';
-import { commitWhitelabelImage, getWhitelabel, revokeAllSessions, updateProfile, uploadProfileImage } from './account-settings-calls';
+import { commitWhitelabelImage, revokeAllSessions, updateProfile, uploadProfileImage } from './account-settings-calls';
+import { getWhitelabel } from './first-page-calls';
 
 const bytes = (...values: number[]) => new Uint8Array(values);
 const text = (value: string) => new TextEncoder().encode(value);

@@ -2,16 +2,12 @@ import type { ApiResult } from '@portal/request';
 import type { MaintenanceStatus, MaintenanceUpdate, MetricsConfig, MetricsHistory, MetricsRange } from './admin-ops-metrics';
 import { callEndpoint } from './call-endpoint';
 import { adminEndpoints as ep } from './endpoints/admin-endpoints';
-import { publicMaintenanceEndpoints } from './endpoints/public-maintenance-endpoints';
 
 // /grafana and maintenance-mode calls: URLs, methods and access come from ./endpoints/admin-endpoints.
 
 export const getMetricsConfig = (): Promise<ApiResult<MetricsConfig>> => callEndpoint(ep.getMetricsConfig);
 
 export const getMetricsHistory = (range: MetricsRange): Promise<ApiResult<MetricsHistory>> => callEndpoint(ep.getMetricsHistory, { query: { range } });
-
-/** No sign-in needed (the login page shows it too): a public endpoint, called without identity headers. */
-export const getPublicMaintenance = (): Promise<ApiResult<MaintenanceStatus>> => callEndpoint(publicMaintenanceEndpoints.getPublicMaintenance);
 
 export const getMaintenance = (): Promise<ApiResult<MaintenanceStatus>> => callEndpoint(ep.getMaintenance);
 

@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { isCalendarDate, storableString } from './storable';
 import { blankToUndefined, idField, pageOf, pageSizeParam, searchParam } from './paging';
+import { BACKUP_SERVICES, type BackupService } from './labels';
+
+export { BACKUP_SERVICE_LABELS, BACKUP_SERVICES, type BackupService } from './labels';
 
 // Backup service: connected M365 tenants, backup sets, protected objects, snapshots, item
 // search, restores, snapshot mappings and jobs. The API validates requests with these schemas and
@@ -59,17 +62,7 @@ export const BACKUP_SET_TYPE_LABELS: Record<BackupSetType, string> = {
   teams: 'Teams',
 };
 
-export const BACKUP_SERVICES = ['mail', 'calendar', 'contacts', 'onedrive', 'sharepoint', 'teams'] as const;
 export const backupServiceSchema = z.enum(BACKUP_SERVICES, { error: `service must be one of ${BACKUP_SERVICES.join(', ')}` });
-export type BackupService = z.infer<typeof backupServiceSchema>;
-export const BACKUP_SERVICE_LABELS: Record<BackupService, string> = {
-  mail: 'Mail',
-  calendar: 'Calendar',
-  contacts: 'Contacts',
-  onedrive: 'OneDrive',
-  sharepoint: 'SharePoint',
-  teams: 'Teams',
-};
 /** Which services a set of each type may include (the first ones are the default selection). */
 export const SERVICES_BY_SET_TYPE: Record<BackupSetType, readonly BackupService[]> = {
   m365: ['mail', 'calendar', 'contacts', 'onedrive', 'sharepoint', 'teams'],

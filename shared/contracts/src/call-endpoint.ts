@@ -17,6 +17,14 @@ export type CallInput<E extends EndpointDescriptor> = Part<'params', ParamsInput
  * output, defaults filled in) or `{ errorMessage }` (see @portal/request).
  */
 export function callEndpoint<E extends EndpointDescriptor>(endpoint: E, input: CallInput<E> = {} as CallInput<E>): Promise<ApiResult<ReplyOf<E>>> {
+  return callRoute<E>(endpoint, input);
+}
+
+/**
+ * callEndpoint with only the route of descriptor E (named for the types alone, `import type`), so a
+ * module on the sign-in page calls the API without loading the schemas (first-page-calls.ts).
+ */
+export function callRoute<E extends EndpointDescriptor>(endpoint: Pick<E, 'method' | 'path' | 'access'>, input: CallInput<E> = {} as CallInput<E>): Promise<ApiResult<ReplyOf<E>>> {
   const { params, query, body, headers } = input as { params?: Record<string, unknown>; query?: QueryParams; body?: unknown; headers?: Record<string, string> };
   return request<ApiResult<ReplyOf<E>>>({
     method: endpoint.method,

@@ -5,15 +5,10 @@ import type {
   ForgotRequest,
   Health,
   MessageResponse,
-  PlatformVersion,
-  Profile,
   RegionsResponse,
   RegisterRequest,
   RegisterResponse,
   ResetPasswordRequest,
-  SigninRequest,
-  SigninResponse,
-  SignoutResponse,
   ValidateOtpRequest,
   ValidateResetOtpRequest,
 } from '@portal/contracts';
@@ -24,16 +19,6 @@ import { adminEndpoints } from './endpoints/admin-endpoints';
 // One typed function per endpoint. The account area's URLs, methods and access come from
 // ./endpoints/account-endpoints; the public ones travel without the authorization and userid
 // headers. Each resolves with the success body or `{ errorMessage }`; see @portal/request.
-
-export const signin = (body: SigninRequest): Promise<ApiResult<SigninResponse>> => callEndpoint(ep.signin, { body });
-
-export const signout = (userId: string): Promise<ApiResult<SignoutResponse>> => callEndpoint(ep.signout, { params: { userId } });
-
-export const getPlatformVersion = (): Promise<ApiResult<PlatformVersion>> => callEndpoint(ep.getPlatformVersion);
-
-/** The same route as getAccountProfile; the userid header names the caller even before a session user is stored. */
-export const getProfile = (userId: string): Promise<ApiResult<Profile>> =>
-  callEndpoint(ep.getAccountProfile, { params: { userId }, headers: { userid: userId } });
 
 export const getHealth = (): Promise<ApiResult<Health>> => callEndpoint(adminEndpoints.getHealth);
 
@@ -60,6 +45,7 @@ export const validateResetOtp = (body: ValidateResetOtpRequest): Promise<ApiResu
 export const resetPassword = (body: ResetPasswordRequest): Promise<ApiResult<MessageResponse>> => callEndpoint(ep.resetPassword, { body });
 
 export const changePassword = (body: ChangePasswordRequest): Promise<ApiResult<MessageResponse>> => callEndpoint(ep.changePassword, { body });
+export * from './first-page-calls';
 export * from './support-calls';
 export * from './account-settings-calls';
 export * from './api-key-calls';
@@ -67,7 +53,6 @@ export * from './webhook-calls';
 export * from './usage-calls';
 export * from './backup-calls';
 export * from './admin-calls';
-export * from './admin-ops-dashboard-calls';
 export * from './admin-ops-alerts-calls';
 export * from './admin-ops-operator-calls';
 export * from './admin-ops-operator-jobs-calls';

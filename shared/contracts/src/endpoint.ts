@@ -73,6 +73,9 @@ export interface EndpointDescriptor {
   readonly response: { readonly status: SuccessStatus; readonly schema: ZodType | RawResponse };
 }
 
+/** What a browser needs to call an endpoint: no schemas (see endpoints/first-page-routes.ts). */
+export type EndpointRoute = Pick<EndpointDescriptor, 'method' | 'path' | 'access'>;
+
 /** Keeps each descriptor's literal types (path, access, schemas) for the typed call and handler. */
 export const defineEndpoints = <const T extends Record<string, EndpointDescriptor>>(endpoints: T): T => endpoints;
 

@@ -1,14 +1,13 @@
 import { z } from 'zod';
+import { USER_ACCESS_VALUES } from './labels';
+
+export { USER_ACCESS_LABELS, USER_ACCESS_VALUES, type UserAccess } from './labels';
 
 // Access level within the tier. The spec role is fixed by the organisation kind; the
 // access level is what a managing tier can change: 'read-only' users see everything their role
 // sees and change nothing (the API refuses their changes, whatever the browser shows).
 
-export const USER_ACCESS_VALUES = ['full', 'read-only'] as const;
 export const userAccessSchema = z.enum(USER_ACCESS_VALUES, { error: 'access must be one of full, read-only' });
-export type UserAccess = z.infer<typeof userAccessSchema>;
-
-export const USER_ACCESS_LABELS: Readonly<Record<UserAccess, string>> = Object.freeze({ full: 'Full access', 'read-only': 'Read-only' });
 
 export const USER_ACCESS_MESSAGES = Object.freeze({
   /** The API's answer (403) to any change a read-only user attempts. */

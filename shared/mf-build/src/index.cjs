@@ -303,8 +303,11 @@ function createConfig(options) {
         shareStrategy: 'loaded-first',
         manifest: true,
         dts: false,
-        // Browser-only builds: the runtime's Node script loader is left out of every entry.
-        experiments: { optimization: { target: 'web' } },
+        // Browser-only builds: the runtime's Node script loader is left out of every entry. Remotes are
+        // registered by their remoteEntry.js (the registry's `entry`), never by a manifest, so the
+        // runtime's snapshot and preload-assets plugins, which read manifests, are left out too
+        // (the MF runtime is in the host's main.js and every remoteEntry.js).
+        experiments: { optimization: { target: 'web', disableSnapshot: true } },
       }),
     ];
     plugins.push(new PortalManifestPlugin(portalFacts(dir, isHost, env)), new ConsumeSharedWarmBuildPlugin(), new ChunkIntegrityPlugin());

@@ -38,7 +38,7 @@ test('no fallback without a version that worked in this browser: the failure is 
     method: 'POST',
     url: 'api/remotes/support/failures',
     data: { version: '1.1.0-new', kind: 'render', message: 'boom' },
-    // Sent through callEndpoint: the descriptor's session access keeps the identity headers.
+    // Sent through callRoute: the route's session access keeps the identity headers.
     anonymous: false,
   });
   expect(remoteNotices.getSnapshot()).toEqual([]);

@@ -1,6 +1,7 @@
 import { authStore } from '@portal/auth-bridge';
-import { callEndpoint } from '@portal/contracts/call-endpoint';
-import { remoteReportEndpoints } from '@portal/contracts/endpoints/remote-report';
+import { callRoute } from '@portal/contracts/call-endpoint';
+import type { remoteReportEndpoints } from '@portal/contracts/endpoints/remote-report';
+import { firstPageRoutes } from '@portal/contracts/endpoints/first-page';
 
 export type RemoteFailureKind = 'load' | 'render' | 'integrity';
 
@@ -9,7 +10,7 @@ export type RemoteFailureKind = 'load' | 'render' | 'integrity';
 export async function reportRemoteFailure(remote: string, version: string, kind: RemoteFailureKind, message: string): Promise<void> {
   if (!version || !authStore.getState().isLoggedIn) return;
   try {
-    await callEndpoint(remoteReportEndpoints.reportRemoteFailure, {
+    await callRoute<(typeof remoteReportEndpoints)['reportRemoteFailure']>(firstPageRoutes.reportRemoteFailure, {
       params: { name: remote },
       body: { version, kind, message: message.slice(0, 2000) },
     });

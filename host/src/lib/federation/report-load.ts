@@ -1,6 +1,7 @@
 import { authStore } from '@portal/auth-bridge';
-import { callEndpoint } from '@portal/contracts/call-endpoint';
-import { remoteReportEndpoints } from '@portal/contracts/endpoints/remote-report';
+import { callRoute } from '@portal/contracts/call-endpoint';
+import type { remoteReportEndpoints } from '@portal/contracts/endpoints/remote-report';
+import { firstPageRoutes } from '@portal/contracts/endpoints/first-page';
 
 /** Reports already sent from this tab: one per remote and version (sessionStorage is per tab). */
 const STORAGE_KEY = 'portal.remoteLoadsReported';
@@ -38,7 +39,7 @@ export async function reportRemoteLoad(remote: string, version: string, ms: numb
   if (alreadySent(key)) return;
   markSent(key);
   try {
-    await callEndpoint(remoteReportEndpoints.reportRemoteLoad, {
+    await callRoute<(typeof remoteReportEndpoints)['reportRemoteLoad']>(firstPageRoutes.reportRemoteLoad, {
       params: { name: remote },
       body: { version, ms: Math.max(0, Math.min(600_000, Math.round(ms))) },
     });

@@ -39,9 +39,8 @@ import {
   WHITELABEL_EDITOR_ROLES,
 } from '../account-settings';
 import { whitelabelSenderVerifyRequestSchema } from '../whitelabel-sender';
+import { firstPageRoutes, selfAccess as self } from './first-page-routes';
 
-/** A route about the caller's own account: the path's userId must be theirs (anyone else's answers 404). */
-const self = { kind: 'session', self: 'params' } as const;
 /** The sign-in's MFA-pending token is accepted too (it becomes a full session on a right code). */
 const mfaPending = { kind: 'session', mfaPending: true, self: 'body' } as const;
 /** Who may change an organisation's branding. */
@@ -54,12 +53,12 @@ const brandingEditors = { kind: 'session', roles: WHITELABEL_EDITOR_ROLES, self:
 export const accountEndpoints = defineEndpoints({
   // ---- Authentication ----
   signin: {
-    method: 'POST', path: '/api/signin', tag: 'Authentication', access: open,
+    ...firstPageRoutes.signin, tag: 'Authentication',
     summary: 'Sign in with username and password; an MFA user gets a token that waits for the second factor',
     body: signinRequestSchema, openInMaintenance: true, response: { status: 200, schema: signinResponseSchema },
   },
   signout: {
-    method: 'POST', path: '/api/users/:userId/signout', tag: 'Authentication', access: self, summary: "End the caller's current session",
+    ...firstPageRoutes.signout, tag: 'Authentication', summary: "End the caller's current session",
     params: userIdParamsSchema, openInMaintenance: true, response: { status: 200, schema: signoutResponseSchema },
   },
   validateOtp: {
@@ -113,7 +112,7 @@ export const accountEndpoints = defineEndpoints({
 
   // ---- Profile ----
   getAccountProfile: {
-    method: 'GET', path: '/api/users/:userId/profile', tag: 'Profile', access: self, summary: "The caller's own profile",
+    ...firstPageRoutes.getAccountProfile, tag: 'Profile', summary: "The caller's own profile",
     params: userIdParamsSchema, response: { status: 200, schema: accountProfileSchema },
   },
   updateProfile: {
@@ -167,7 +166,7 @@ export const accountEndpoints = defineEndpoints({
 
   // ---- White-label ----
   getWhitelabel: {
-    method: 'GET', path: '/api/users/:userId/whitelabel', tag: 'White-label', access: self,
+    ...firstPageRoutes.getWhitelabel, tag: 'White-label',
     summary: "The branding that applies to the caller, and their organisation's own",
     params: userIdParamsSchema, response: { status: 200, schema: whitelabelResponseSchema },
   },
@@ -217,7 +216,7 @@ export const accountEndpoints = defineEndpoints({
     response: { status: 200, schema: { contentType: 'image/*', description: 'The PNG, JPEG or WebP bytes, served with their own type' } },
   },
   getPlatformVersion: {
-    method: 'GET', path: '/platform/version', tag: 'Platform', access: open, summary: "The portal's version",
+    ...firstPageRoutes.getPlatformVersion, tag: 'Platform', summary: "The portal's version",
     response: { status: 200, schema: platformVersionSchema },
   },
   getDemoOutbox: {

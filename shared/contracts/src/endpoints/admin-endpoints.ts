@@ -43,6 +43,7 @@ import {
 import { updateUserAccessRequestSchema } from '../user-access';
 import { publicMaintenanceEndpoints } from './public-maintenance-endpoints';
 import { REMOTES_TAG, remoteReportEndpoints } from './remote-report-endpoints';
+import { firstPageRoutes } from './first-page-routes';
 
 /** The tiers that manage organisations and users below them. */
 const manager = { kind: 'session', roles: ['ADMIN', 'PARTNER', 'DIRECTPARTNER'] } as const;
@@ -152,7 +153,7 @@ export const adminEndpoints = defineEndpoints({
   },
 
   getDashboardSummary: {
-    method: 'GET', path: '/api/dashboard', tag: 'Dashboard', access: sessionOrKey,
+    ...firstPageRoutes.getDashboardSummary, tag: 'Dashboard',
     summary: "The dashboard summary of the caller's subtree",
     response: { status: 200, schema: dashboardSummarySchema },
   },

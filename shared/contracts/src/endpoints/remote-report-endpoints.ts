@@ -1,4 +1,5 @@
-import { sessionAccess as session, defineEndpoints } from '../endpoint';
+import { defineEndpoints } from '../endpoint';
+import { firstPageRoutes } from './first-page-routes';
 import { remoteLoadRequestSchema, remoteLoadResponseSchema } from '../admin-ops-health';
 import { remoteFailureRequestSchema, remoteFailureResponseSchema, remoteNameParamsSchema } from '../remotes';
 
@@ -9,12 +10,12 @@ const remotes = REMOTES_TAG;
 // failure from its first page, so it imports these two alone instead of the whole area's schemas.
 export const remoteReportEndpoints = defineEndpoints({
   reportRemoteFailure: {
-    method: 'POST', path: '/api/remotes/:name/failures', tag: remotes, access: session,
+    ...firstPageRoutes.reportRemoteFailure, tag: remotes,
     summary: "Report that a recorded remote version failed in the caller's browser (raises an operator alert)",
     params: remoteNameParamsSchema, body: remoteFailureRequestSchema, openInMaintenance: true, response: { status: 200, schema: remoteFailureResponseSchema },
   },
   reportRemoteLoad: {
-    method: 'POST', path: '/api/remotes/:name/loads', tag: remotes, access: session,
+    ...firstPageRoutes.reportRemoteLoad, tag: remotes,
     summary: "Report that a published remote version's module loaded in the caller's browser, and how long it took",
     params: remoteNameParamsSchema, body: remoteLoadRequestSchema, openInMaintenance: true, response: { status: 200, schema: remoteLoadResponseSchema },
   },

@@ -12,26 +12,26 @@ describe('GlobalAlert', () => {
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 
-  it('defaults the type to success', () => {
+  it('defaults the type to success', async () => {
     render(<GlobalAlert />);
-    act(() => showAlert({ message: 'Saved' }));
+    await act(async () => showAlert({ message: 'Saved' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Saved');
     expect(screen.getByRole('alert').className).toMatch(/filledSuccess/);
     expect(alertStore.getState().type).toBe('success');
   });
 
-  it('shows the type and title it is given', () => {
+  it('shows the type and title it is given', async () => {
     render(<GlobalAlert />);
-    act(() => showAlert({ message: 'Invalid username or password', type: 'error', title: 'Sign-in failed' }));
+    await act(async () => showAlert({ message: 'Invalid username or password', type: 'error', title: 'Sign-in failed' }));
     const alert = screen.getByRole('alert');
     expect(alert).toHaveTextContent('Sign-in failed');
     expect(alert).toHaveTextContent('Invalid username or password');
     expect(alert.className).toMatch(/filledError/);
   });
 
-  it('sits at the top centre', () => {
+  it('sits at the top centre', async () => {
     render(<GlobalAlert />);
-    act(() => showAlert({ message: 'Hi' }));
+    await act(async () => showAlert({ message: 'Hi' }));
     const snackbar = screen.getByRole('alert').parentElement as HTMLElement;
     expect(snackbar.className).toMatch(/anchorOriginTopCenter/);
   });
@@ -39,15 +39,15 @@ describe('GlobalAlert', () => {
   it('closes with the Close button', async () => {
     const user = userEvent.setup();
     render(<GlobalAlert />);
-    act(() => showAlert({ message: 'Dismiss me', type: 'info' }));
+    await act(async () => showAlert({ message: 'Dismiss me', type: 'info' }));
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(alertStore.getState().open).toBe(false);
   });
 
-  it('hides itself after 5000 ms', () => {
+  it('hides itself after 5000 ms', async () => {
     jest.useFakeTimers();
     render(<GlobalAlert />);
-    act(() => showAlert({ message: 'Soon gone' }));
+    await act(async () => showAlert({ message: 'Soon gone' }));
     act(() => jest.advanceTimersByTime(4900));
     expect(alertStore.getState().open).toBe(true);
     act(() => jest.advanceTimersByTime(200));
@@ -56,12 +56,12 @@ describe('GlobalAlert', () => {
     expect(screen.queryByText('Soon gone')).not.toBeInTheDocument();
   });
 
-  it('restarts the timer when a new alert arrives', () => {
+  it('restarts the timer when a new alert arrives', async () => {
     jest.useFakeTimers();
     render(<GlobalAlert />);
-    act(() => showAlert({ message: 'First' }));
+    await act(async () => showAlert({ message: 'First' }));
     act(() => jest.advanceTimersByTime(4000));
-    act(() => showAlert({ message: 'Second', type: 'warning' }));
+    await act(async () => showAlert({ message: 'Second', type: 'warning' }));
     act(() => jest.advanceTimersByTime(4000));
     expect(alertStore.getState().open).toBe(true);
     expect(screen.getByRole('alert')).toHaveTextContent('Second');

@@ -1,36 +1,16 @@
-import Alert from '@mui/material/Alert';
-import AlertTitle from '@mui/material/AlertTitle';
-import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
-import { ALERT_ANCHOR, ALERT_AUTO_HIDE_MS, ALERT_TOP_MARGIN_PX } from '@portal/config';
-import { useT } from '../i18n/i18n-store';
+import { Suspense, lazy } from 'react';
 import { useAlert } from '../stores/alert-store';
+
+// MUI's Snackbar and Alert load with the first message, not with every page (the sign-in page's weight).
+const GlobalAlertView = lazy(() => import('./global-alert-view').then((m) => ({ default: m.GlobalAlertView })));
 
 /** The app-wide transient message (spec section 4, Alert). Mount once, in the shell. */
 export function GlobalAlert() {
-  const { open, message, type, title, id, closeAlert } = useAlert();
-  const t = useT();
-
-  const handleClose = (_event: unknown, reason?: SnackbarCloseReason) => {
-    // A click elsewhere on the page must not swallow an error the user has not read yet.
-    if (reason === 'clickaway') return;
-    closeAlert();
-  };
-
+  const message = useAlert((s) => s.message);
   if (message === '') return null;
-
   return (
-    <Snackbar
-      key={id}
-      open={open}
-      autoHideDuration={ALERT_AUTO_HIDE_MS}
-      anchorOrigin={ALERT_ANCHOR}
-      onClose={handleClose}
-      sx={{ marginTop: `${ALERT_TOP_MARGIN_PX}px` }}
-    >
-      <Alert severity={type} variant="filled" closeText={t('common.close')} onClose={() => closeAlert()} sx={{ width: '100%' }}>
-        {title ? <AlertTitle>{title}</AlertTitle> : null}
-        {message}
-      </Alert>
-    </Snackbar>
+    <Suspense fallback={null}>
+      <GlobalAlertView />
+    </Suspense>
   );
 }

@@ -36,10 +36,10 @@ describe('snackbar store', () => {
 });
 
 describe('GlobalSnackbar', () => {
-  it('shows an alert snackbar and hides it after its auto-hide time', () => {
+  it('shows an alert snackbar and hides it after its auto-hide time', async () => {
     jest.useFakeTimers();
     render(<GlobalSnackbar />);
-    act(() => openSnackbar({ message: 'Saved', variant: 'alert', alert: { color: 'success', variant: 'filled' }, autoHideDuration: 6000 }));
+    await act(async () => openSnackbar({ message: 'Saved', variant: 'alert', alert: { color: 'success', variant: 'filled' }, autoHideDuration: 6000 }));
     expect(screen.getByRole('alert')).toHaveTextContent('Saved');
     expect(screen.getByRole('alert').className).toMatch(/filledSuccess/);
     act(() => jest.advanceTimersByTime(5999));
@@ -50,7 +50,7 @@ describe('GlobalSnackbar', () => {
 
   it('closes with its Close button', async () => {
     render(<GlobalSnackbar />);
-    act(() => openSnackbar({ message: 'Note' }));
+    await act(async () => openSnackbar({ message: 'Note' }));
     expect(screen.getByText('Note')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Close' }));
     expect(snackbarStore.getState().open).toBe(false);

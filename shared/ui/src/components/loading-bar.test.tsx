@@ -4,12 +4,12 @@ import { LoadingBar } from './loading-bar';
 
 beforeEach(() => loadingStore.getState().reset());
 
-it('shows a progress bar only while requests run', () => {
+it('shows a progress bar only while requests run', async () => {
   render(<LoadingBar />);
   expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
 
-  act(() => loadingStore.getState().start());
-  act(() => loadingStore.getState().start());
+  await act(async () => loadingStore.getState().start());
+  await act(async () => loadingStore.getState().start());
   const bar = screen.getByRole('progressbar', { name: 'Loading' });
   expect(bar.parentElement).toHaveStyle({ position: 'fixed', top: '0px', zIndex: '1301', height: '4px' });
 

@@ -1,17 +1,16 @@
-import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
-import { LOADING_BAR_HEIGHT_PX, LOADING_BAR_Z_INDEX } from '@portal/config';
 import { useIsLoading } from '@portal/request';
-import { useT } from '../i18n/i18n-store';
+import { Suspense, lazy } from 'react';
+
+// MUI's LinearProgress loads with the first request, not with every page (the sign-in page's weight).
+const LoadingBarView = lazy(() => import('./loading-bar-view').then((m) => ({ default: m.LoadingBarView })));
 
 /** Thin bar at the top of the screen while any request runs (spec section 2). */
 export function LoadingBar() {
   const busy = useIsLoading();
-  const t = useT();
   if (!busy) return null;
   return (
-    <Box sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: LOADING_BAR_Z_INDEX, height: LOADING_BAR_HEIGHT_PX }}>
-      <LinearProgress color="secondary" aria-label={t('common.loading')} sx={{ height: LOADING_BAR_HEIGHT_PX }} />
-    </Box>
+    <Suspense fallback={null}>
+      <LoadingBarView />
+    </Suspense>
   );
 }

@@ -1,7 +1,7 @@
 import { authStore, getSessionUser } from '@portal/auth-bridge';
 import { storageKeys } from '@portal/config';
 import type { Profile } from '@portal/contracts';
-import { getProfile } from '@portal/contracts/calls';
+import { getProfile } from '@portal/contracts/first-page-calls';
 import { errorMessageOf, unwrap } from '@portal/request';
 import { createStore } from 'zustand/vanilla';
 

@@ -1,7 +1,7 @@
 import { authStore } from '@portal/auth-bridge';
 import { storageKeys } from '@portal/config';
 import type { WhitelabelResponse } from '@portal/contracts';
-import { getWhitelabel } from '@portal/contracts/calls';
+import { getWhitelabel } from '@portal/contracts/first-page-calls';
 import { errorMessageOf, unwrap } from '@portal/request';
 import { menuStore, type WhiteLabelView } from './menu-store';
 

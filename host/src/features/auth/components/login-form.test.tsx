@@ -34,6 +34,43 @@ describe('login page', () => {
     expect(mockedSignin).not.toHaveBeenCalled();
   });
 
+  it('checks every field before submit: the first one in error gets the focus and both say why', async () => {
+    renderApp('/login');
+    const user = userEvent.setup();
+    const username = await screen.findByLabelText('Username');
+    const password = screen.getByLabelText('Password');
+    await user.type(password, 'Secret#123');
+    await user.type(username, '   ');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Username is required')).toHaveAttribute('id', 'login-username-helper-text');
+    expect(username).toHaveFocus();
+    expect(username).toHaveAttribute('aria-invalid', 'true');
+    expect(username).toHaveAccessibleDescription('Username is required');
+    expect(password).toHaveAttribute('aria-invalid', 'false');
+    await user.clear(password);
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    expect(password).toHaveAttribute('aria-invalid', 'true');
+    expect(password).toHaveAccessibleDescription('Password is required');
+    await user.type(username, 'jane');
+    expect(screen.queryByText('Username is required')).not.toBeInTheDocument();
+    expect(mockedSignin).not.toHaveBeenCalled();
+  });
+
+  it('focuses the password when only it is missing, and sends the username without surrounding spaces', async () => {
+    mockedSignin.mockResolvedValue({ errorMessage: 'Invalid username or password' });
+    renderApp('/login');
+    const user = userEvent.setup();
+    await user.type(await screen.findByLabelText('Username'), '  jane ');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText('Password is required')).toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toHaveFocus();
+    expect(mockedSignin).not.toHaveBeenCalled();
+    await user.type(screen.getByLabelText('Password'), 'Secret#123');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await expectErrorAlert('Invalid username or password');
+    expect(mockedSignin).toHaveBeenCalledWith({ username: 'jane', password: 'Secret#123' });
+  });
+
   it('is also served at the root path', async () => {
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();

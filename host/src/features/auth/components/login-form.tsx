@@ -1,15 +1,14 @@
-import { zodResolver } from '@hookform/resolvers/zod';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { setServiceToken, setSessionUser, type SessionUser } from '@portal/auth-bridge';
 import { paths } from '@portal/config';
-import { signin } from '@portal/contracts/calls';
+import { signin } from '@portal/contracts/first-page-calls';
 import { errorMessageOf, unwrap } from '@portal/request';
 import { showAlert } from '@portal/ui';
-import { useForm } from 'react-hook-form';
 import { useNavigate } from 'react-router-dom';
 import { completeLogin } from '../lib/complete-login';
-import { loginFormSchema, type LoginFormValues } from '../lib/login-schema';
+import { useLoginForm } from '../hooks/use-login-form';
+import type { LoginFormValues } from '../lib/login-validation';
 import { toSessionUser } from '../lib/to-session-user';
 import { LoginField } from './login-field';
 
@@ -17,14 +16,8 @@ type SigninResult = Partial<SessionUser> & { accessToken?: string; mfaMethod?: s
 
 export function LoginForm() {
   const navigate = useNavigate();
-  const { control, handleSubmit, formState } = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
-    mode: 'all',
-    defaultValues: { username: '', password: '' },
-  });
-
   // Spec section 4, login flow, step by step.
-  const onSubmit = async (values: LoginFormValues) => {
+  const signIn = async (values: LoginFormValues) => {
     try {
       const result = unwrap(await signin(values)) as SigninResult;
       if (result.accessToken) setServiceToken(result.accessToken);
@@ -41,14 +34,15 @@ export function LoginForm() {
       showAlert({ message: errorMessageOf(error), type: 'error' });
     }
   };
+  const { field, onSubmit, isSubmitting } = useLoginForm(signIn);
 
   return (
-    <Stack component="form" spacing={2} noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Sign in">
+    <Stack component="form" spacing={2} noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Sign in">
       {/* Each field reserves a line for its error: one appearing on blur must not move the links
           below, or the click that caused the blur lands on empty space. */}
-      <LoginField control={control} name="username" id="login-username" label="Username" autoComplete="username" autoFocus />
-      <LoginField control={control} name="password" id="login-password" label="Password" type="password" autoComplete="current-password" />
-      <Button type="submit" variant="contained" size="large" disabled={formState.isSubmitting} fullWidth>
+      <LoginField {...field('username')} id="login-username" label="Username" autoComplete="username" autoFocus />
+      <LoginField {...field('password')} id="login-password" label="Password" type="password" autoComplete="current-password" />
+      <Button type="submit" variant="contained" size="large" disabled={isSubmitting} fullWidth>
         Sign In
       </Button>
     </Stack>

@@ -5,8 +5,8 @@ import Grid from '@mui/material/Grid';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
 import { useAuth } from '@portal/auth-bridge';
-import { getDashboardSummary } from '@portal/contracts/calls';
-import { adminEndpoints } from '@portal/contracts/endpoints/admin';
+import { firstPageRoutes } from '@portal/contracts/endpoints/first-page';
+import { getDashboardSummary } from '@portal/contracts/first-page-calls';
 import { ApiError, useCallQuery } from '@portal/data';
 import { greetingAt } from '../../../lib/greeting';
 import { CustomerDashboard } from './customer-dashboard';
@@ -17,7 +17,7 @@ const LOAD_ERROR = 'The dashboard could not be loaded.';
 /** /dashboard, every role: one summary call scoped by the API to the caller's subtree. */
 export function DashboardPage() {
   const user = useAuth((s) => s.user);
-  const dashboard = useCallQuery(adminEndpoints.getDashboardSummary, getDashboardSummary, []);
+  const dashboard = useCallQuery(firstPageRoutes.getDashboardSummary, getDashboardSummary, []);
   const summary = dashboard.data;
   // A Retry shows the skeleton again until the answer is there.
   const loading = !summary && (dashboard.isPending || dashboard.isFetching);

@@ -11,7 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { authStore, clearClientSession, useAuth } from '@portal/auth-bridge';
 import { DRAWER_WIDTH, LAYOUT, paths } from '@portal/config';
-import { signout } from '@portal/contracts/calls';
+import { signout } from '@portal/contracts/first-page-calls';
 import { i18nStore, menuStore, useDisplaySettings, useMenu, useT } from '@portal/ui';
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';

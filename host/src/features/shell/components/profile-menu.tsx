@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import LockResetOutlined from '@mui/icons-material/LockResetOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { useAuth } from '@portal/auth-bridge';
-import { USER_ACCESS_LABELS } from '@portal/contracts';
+import { USER_ACCESS_LABELS } from '@portal/contracts/labels';
 import { profileStore, useReadOnly, useT } from '@portal/ui';
 import { useState } from 'react';
 import { useStore } from 'zustand';
