@@ -1,10 +1,9 @@
-import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import { CANARY_MIN_LOADS } from '@portal/config';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { apiToken, getJson } from './api-token';
-import { DEMO_PASSWORD, launchBrowser, newPage, signIn } from './browser';
-import { PORTAL_CLI, portalCliEnv, REPO_ROOT, RunningPortal, startPortal } from './portal';
+import { launchBrowser, newPage, signIn } from './browser';
+import { RunningPortal, runPortalCli, startPortal } from './portal';
 
 // Canary releases of a remote, driven as operators and users meet them: the CLI deploys a canary,
 // fresh browser sessions draw it (or not) and keep what they drew, and a canary that throws at
@@ -27,12 +26,8 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-function cli(args: string[], env: Record<string, string> = {}) {
-  const result = spawnSync(process.execPath, [...PORTAL_CLI, ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...portalCliEnv(portal), PORTAL_USERNAME: 'admin', PORTAL_PASSWORD: DEMO_PASSWORD, PORTAL_BUILD_LABEL: '', PORTAL_BUILD_FAULT: '', ...env },
-    encoding: 'utf8',
-  });
+async function cli(args: string[], env: Record<string, string> = {}): Promise<string> {
+  const result = await runPortalCli(portal, args, env);
   if (result.status !== 0) throw new Error(`portal ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
   return result.stdout;
 }
@@ -67,7 +62,7 @@ let stable: string;
 
 test('a canary at 50% reaches about half of fresh sessions, and each session keeps the version it drew', async () => {
   stable = await supportVersion();
-  const out = cli(['remote', 'deploy', 'support', '--canary', '50'], { PORTAL_BUILD_LABEL: label });
+  const out = await cli(['remote', 'deploy', 'support', '--canary', '50'], { PORTAL_BUILD_LABEL: label });
   const canary = /Deployed support (\S+) as a canary to 50% of sessions \(the others keep (\S+)\)/.exec(out);
   expect(canary?.[2]).toBe(stable);
   const version = canary![1];
@@ -104,12 +99,12 @@ test('a canary at 50% reaches about half of fresh sessions, and each session kee
   await Promise.all(sessions.map((s) => s.context.close()));
 
   // The operator stops it: everyone is back on the current version, nothing moved the pointer.
-  expect(cli(['remote', 'rollback', 'support'])).toContain(`Stopped the canary ${version} of support: every session gets ${stable} again`);
+  expect(await cli(['remote', 'rollback', 'support'])).toContain(`Stopped the canary ${version} of support: every session gets ${stable} again`);
   expect(await supportVersion()).toBe(stable);
 });
 
 test('a canary that throws at render is rolled back by itself, with an alert, while other sessions never see it', async () => {
-  cli(['remote', 'deploy', 'support', '--canary', '50'], { PORTAL_BUILD_FAULT: 'render', PORTAL_BUILD_LABEL: `${label}-fault` });
+  await cli(['remote', 'deploy', 'support', '--canary', '50'], { PORTAL_BUILD_FAULT: 'render', PORTAL_BUILD_LABEL: `${label}-fault` });
   const version = (await canaries()).find((c) => c.state === 'running')!.version;
   let firstFailure = 0;
   let rolledBackAt = 0;
@@ -161,5 +156,5 @@ test('a canary that throws at render is rolled back by itself, with an alert, wh
   const { alerts } = await getJson<{ alerts: { source: string }[] }>(`${portal.url}/backend/api/remotes/alerts`, adminToken);
   expect(alerts.map((a: { source: string }) => a.source)).toContain(`remote:support@${version}:canary`);
   expect(await supportVersion()).toBe(stable);
-  expect(cli(['remote', 'list'])).toMatch(new RegExp(`support  canary ${version} to 50% \\(current ${stable}\\)  ROLLED BACK`));
+  expect(await cli(['remote', 'list'])).toMatch(new RegExp(`support  canary ${version} to 50% \\(current ${stable}\\)  ROLLED BACK`));
 });

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import zlib from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { apiToken } from './api-token';
 import { DEMO_PASSWORD, launchBrowser, newPage, signedInPage, signIn } from './browser';
-import { PORTAL_CLI, portalCliEnv, REPO_ROOT, RunningPortal, startPortal } from './portal';
+import { REPO_ROOT, RunningPortal, runPortalCli, startPortal } from './portal';
 
 jest.setTimeout(400_000);
 
@@ -35,26 +34,10 @@ afterAll(async () => {
   await portal?.stop();
 });
 
-function cli(args: string[], env: Record<string, string> = {}) {
-  const started = Date.now();
-  const result = spawnSync(process.execPath, [...PORTAL_CLI, ...args], {
-    cwd: REPO_ROOT,
-    env: {
-      ...process.env,
-      ...portalCliEnv(portal),
-      PORTAL_USERNAME: 'admin',
-      PORTAL_PASSWORD: DEMO_PASSWORD,
-      PORTAL_BUILD_LABEL: '',
-      PORTAL_BUILD_FAULT: '',
-      ...env,
-    },
-    encoding: 'utf8',
-  });
-  return { status: result.status, stdout: result.stdout, stderr: result.stderr, seconds: (Date.now() - started) / 1000 };
-}
+const cli = (args: string[], env: Record<string, string> = {}) => runPortalCli(portal, args, env);
 
-function deploy(env: Record<string, string>) {
-  const result = cli(['remote', 'deploy', 'support'], env);
+async function deploy(env: Record<string, string>) {
+  const result = await cli(['remote', 'deploy', 'support'], env);
   if (result.status !== 0) throw new Error(`deploy failed:\n${result.stdout}\n${result.stderr}`);
   timings.push(`deploy (${JSON.stringify(env)}): ${result.seconds.toFixed(1)} s wall; ${result.stdout.trim()}`);
   return result;
@@ -128,7 +111,7 @@ test('deploy builds only the support remote; an open page loads it on navigation
   const fresh = await signedInPage(browser, portal.url, 'customer');
   before = hashTree(untouchedDirs());
 
-  const result = deploy({ PORTAL_BUILD_LABEL: label });
+  const result = await deploy({ PORTAL_BUILD_LABEL: label });
   v2 = (await current('support')).version;
   expect(v2).not.toBe(v1);
   expect(result.stdout).toContain(`Deployed support ${v2} (was ${v1})`);
@@ -146,7 +129,7 @@ test('deploy builds only the support remote; an open page loads it on navigation
 });
 
 test('rollback moves the pointer back within seconds; list shows versions, current and history', async () => {
-  const result = cli(['remote', 'rollback', 'support']);
+  const result = await cli(['remote', 'rollback', 'support']);
   expect(result.status).toBe(0);
   timings.push(`rollback: ${result.seconds.toFixed(1)} s wall; ${result.stdout.trim()}`);
   expect(result.stdout).toContain(`Rolled back support from ${v2} to ${v1}`);
@@ -156,7 +139,7 @@ test('rollback moves the pointer back within seconds; list shows versions, curre
   await page.getByRole('heading', { name: 'Support' }).first().waitFor();
   expect(await buildLabel(page).count()).toBe(0);
 
-  const list = cli(['remote', 'list']);
+  const list = await cli(['remote', 'list']);
   expect(list.status).toBe(0);
   expect(list.stdout).toContain(`support  current: ${v1}`);
   expect(list.stdout).toContain(`* ${v1}`);
@@ -164,10 +147,10 @@ test('rollback moves the pointer back within seconds; list shows versions, curre
   expect(list.stdout).toMatch(new RegExp(`${v1} -> ${v2}\\s+by admin`));
   expect(list.stdout).toMatch(new RegExp(`${v2} -> ${v1}\\s+by admin`));
 
-  const again = cli(['remote', 'rollback', 'account-settings', '--to', 'no-such-version']);
+  const again = await cli(['remote', 'rollback', 'account-settings', '--to', 'no-such-version']);
   expect(again.status).toBe(2);
   expect(again.stderr).toMatch(/Remote account_settings has no version no-such-version/);
-  const unknown = cli(['remote', 'deploy', 'nope']);
+  const unknown = await cli(['remote', 'deploy', 'nope']);
   expect(unknown.status).toBe(2);
   expect(unknown.stderr).toMatch(/Unknown remote "nope". Known remotes: .*support \(support\)/);
 
@@ -179,7 +162,7 @@ test('a version that throws at render falls back to the last good one, with a no
   // A retry of this test keeps the version its first attempt deployed (the same build would be
   // refused as a redeploy of what is already there).
   if (!broken) {
-    deploy({ PORTAL_BUILD_FAULT: 'render' });
+    await deploy({ PORTAL_BUILD_FAULT: 'render' });
     broken = (await current('support')).version;
   }
   expect(broken).not.toBe(v1);
@@ -194,7 +177,7 @@ test('a version that throws at render falls back to the last good one, with a no
 test('a version whose entry does not match its integrity fails closed, then falls back', async () => {
   // As above, a retry reuses the version (and the tampering) of the first attempt.
   if (!tampered) {
-    deploy({ PORTAL_BUILD_LABEL: `${label}-tampered` });
+    await deploy({ PORTAL_BUILD_LABEL: `${label}-tampered` });
     tampered = (await current('support')).version;
     const entry = path.join(portal.dataDir, 'remote-store', 'support', tampered, 'remoteEntry.js');
     const bytes = Buffer.concat([fs.readFileSync(entry), Buffer.from('\n;window.__tampered = true;\n')]);
@@ -221,7 +204,7 @@ test('a version whose entry does not match its integrity fails closed, then fall
 
 test('/operator names the version a rollback returns to (what was live before, never a rolled-back one) and reaches it; the CLI agrees', async () => {
   // Live so far: v1, v2, v1 (v2 rolled back), broken, tampered.
-  const listed = /support {2}current: (\S+) {2}rollback goes to: (\S+)/.exec(cli(['remote', 'list']).stdout);
+  const listed = /support {2}current: (\S+) {2}rollback goes to: (\S+)/.exec((await cli(['remote', 'list'])).stdout);
   expect(listed?.slice(1)).toEqual([tampered, broken]);
 
   const admin = await signedInPage(browser, portal.url, 'admin');
@@ -237,9 +220,9 @@ test('/operator names the version a rollback returns to (what was live before, n
   await card.getByRole('button', { name: `Roll back support to ${v1}` }).waitFor();
   await admin.context.close();
 
-  const again = cli(['remote', 'rollback', 'support', '--reason', 'render fault']);
+  const again = await cli(['remote', 'rollback', 'support', '--reason', 'render fault']);
   expect(again.stdout).toContain(`Rolled back support from ${broken} to ${v1}`);
-  const list = cli(['remote', 'list']).stdout;
+  const list = (await cli(['remote', 'list'])).stdout;
   expect(list).toMatch(new RegExp(`${tampered} .*ROLLED BACK .* by admin: entry tampered`));
   expect(list).toMatch(new RegExp(`${broken} .*ROLLED BACK .*: render fault`));
   expect((await current('support')).fallbacks.map((f) => f.version)).not.toContain(v2);

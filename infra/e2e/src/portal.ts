@@ -1,8 +1,9 @@
-import { ChildProcess, spawn } from 'node:child_process';
+import { ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { DEMO_PASSWORD } from './browser';
 
 export const REPO_ROOT = path.resolve(__dirname, '../../..');
 const SERVER_DIR = path.join(REPO_ROOT, 'infra', 'portal-server');
@@ -47,6 +48,40 @@ export function portalCliEnv(portal: RunningPortal, deploys: string[] = ['suppor
   return { DATA_DIR: portal.dataDir, PORTAL_WEBPACK_CACHE_DIR: cache };
 }
 
+export interface CliResult {
+  status: number;
+  stdout: string;
+  stderr: string;
+  seconds: number;
+}
+
+/**
+ * `pnpm portal <args>` against this portal, signed in as the demo ADMIN, without a build label or
+ * fault unless `env` sets one. Asynchronous on purpose: a deploy takes many seconds, and a blocked
+ * event loop would leave this process's keep-alive sockets to the portal looking alive after the
+ * server closed them (the next request then fails with "other side closed"), and would stop any
+ * server living in the test process (an S3 one) from answering the CLI.
+ */
+export async function runPortalCli(portal: RunningPortal, args: string[], env: Record<string, string> = {}): Promise<CliResult> {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      [...PORTAL_CLI, ...args],
+      {
+        cwd: REPO_ROOT,
+        env: { ...process.env, ...portalCliEnv(portal), PORTAL_USERNAME: 'admin', PORTAL_PASSWORD: DEMO_PASSWORD, PORTAL_BUILD_LABEL: '', PORTAL_BUILD_FAULT: '', ...env },
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+      (error, stdout, stderr) => {
+        const status = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+        resolve({ status, stdout, stderr, seconds: (Date.now() - started) / 1000 });
+      },
+    );
+  });
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
@@ -78,7 +113,8 @@ export async function startPortal(env: Record<string, string> = {}, options: { f
   child.stdout?.on('data', (d) => (output += d));
   child.stderr?.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
+  // Generous: a fresh data folder (migrations and demo seed) on a loaded 2-core machine.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`portal exited with ${child.exitCode}:\n${output}`);
     try {
@@ -89,7 +125,7 @@ export async function startPortal(env: Record<string, string> = {}, options: { f
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`portal did not start within 90 s:\n${output}`);
+      throw new Error(`portal did not start within 180 s:\n${output}`);
     }
     await new Promise((r) => setTimeout(r, 250));
   }

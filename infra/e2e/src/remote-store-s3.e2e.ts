@@ -1,13 +1,11 @@
-import { execFile } from 'node:child_process';
-import { promisify } from 'node:util';
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { startTestS3, TEST_S3_CREDENTIALS, type TestS3 } from '../../portal-server/src/testing/s3-test-server';
-import { DEMO_PASSWORD, launchBrowser, newPage, signIn } from './browser';
-import { PORTAL_CLI, portalCliEnv, REPO_ROOT, RunningPortal, startPortal } from './portal';
+import { launchBrowser, newPage, signIn } from './browser';
+import { RunningPortal, runPortalCli, startPortal } from './portal';
 
 jest.setTimeout(300_000);
 
@@ -34,16 +32,10 @@ afterAll(async () => {
   await s3?.stop();
 });
 
-// Asynchronous on purpose: the S3 server lives in this test process, so a blocking spawn would
-// stop it from answering the CLI's uploads.
 async function cli(args: string[], env: Record<string, string> = {}): Promise<string> {
-  const { stdout } = await promisify(execFile)(process.execPath, [...PORTAL_CLI, ...args], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, ...storeEnv, ...portalCliEnv(portal), PORTAL_USERNAME: 'admin', PORTAL_PASSWORD: DEMO_PASSWORD, PORTAL_BUILD_FAULT: '', ...env },
-    encoding: 'utf8',
-    maxBuffer: 64 * 1024 * 1024,
-  });
-  return stdout;
+  const result = await runPortalCli(portal, args, { ...storeEnv, ...env });
+  if (result.status !== 0) throw new Error(`portal ${args.join(' ')} failed:\n${result.stdout}\n${result.stderr}`);
+  return result.stdout;
 }
 
 async function supportVersion(): Promise<string> {
