@@ -23,6 +23,7 @@ import { itemSearchQuerySchema } from '../../../shared/contracts/src/backup';
 import { createEmbeddedQueue, createEngine, createLocalObjectStore, insertTenant, SEARCH_TEXT, startEngineThread, type Engine, type EngineThread } from '../../engine/src/index';
 import { DEFAULT_SIZE, startEmulator, type Emulator } from '../../m365-emulator/src/index';
 import { startEmulatorProcess } from './emulator-process';
+import { profiled } from './cpu-profile';
 import { migrate, openDatabase, type Db } from '../../db/src/index';
 import { seedDemo } from '../../api/src/seed/seed-demo';
 import { searchItems } from '../../api/src/repositories/backup-repository';
@@ -146,7 +147,7 @@ async function backupFigures() {
   await small.close();
 
   const r = await rig(await startDemo(SIZE));
-  const full = await timedRun(r);
+  const full = await profiled('full backup', () => timedRun(r));
   const stored = await r.db.query<{ versions: number; logical: number; unique_bytes: number; stored: number; blobs: number }>(
     `select (select count(*) from backup_item_versions where kind <> 'folder') as versions,
             (select sum(size_bytes) from backup_item_versions where blob_hash is not null) as logical,

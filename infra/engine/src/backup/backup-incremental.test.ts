@@ -46,9 +46,9 @@ function checkpointingDb(statements: Statement[]): EngineDb {
 const inserted = (statements: Statement[]): Record_[] =>
   statements.filter((s) => s.sql.includes('insert into backup_item_versions')).flatMap((s) => JSON.parse(String(s.params[3])) as Record_[]);
 
-/** External ids a statement ended (`update … set valid_to_run`), as closeVersions issues it. */
+/** External ids a statement ended (`update … set valid_to_run` of the ids in $3), as closeVersions issues it. */
 const closed = (statements: Statement[]): string[] =>
-  statements.filter((s) => /^\s*update backup_item_versions set valid_to_run/.test(s.sql) && Array.isArray(s.params[2])).flatMap((s) => s.params[2] as string[]);
+  statements.filter((s) => /update backup_item_versions v set valid_to_run/.test(s.sql) && Array.isArray(s.params[2])).flatMap((s) => s.params[2] as string[]);
 
 describe('incremental backups of events, contacts and channel messages through delta', () => {
   let emulator: Emulator;

@@ -1,8 +1,8 @@
 import type { BackupService } from '@portal/contracts';
-import { GraphError, isDeltaResyncRequired, type GraphClient, type GraphDriveItem, type GraphEvent, type GraphContact, type GraphContactFolder, type GraphChannel, type GraphChatMessage, type DeltaPage } from '@portal/graph-connector';
+import { GraphError, isDeltaResyncRequired, type GraphClient, type GraphDriveItem, type GraphEvent, type GraphContact, type GraphContactFolder, type GraphChannel, type GraphChatMessage, type GraphMessage, type DeltaPage } from '@portal/graph-connector';
 import { closeOutsideContainers, closeUnseen, closeVersions, currentTags, readCheckpoint, writeCheckpoint, writeVersions, type ItemRecord, type WriteCounts } from '../catalog/catalog';
 import { runPool, type JobContext } from '../jobs/job-context';
-import type { BlobStore, EngineDb } from '../ports';
+import type { BlobStore, EngineDb, PutResult } from '../ports';
 import { canonicalJson } from './canonical-json';
 import { fileFacts, messageFacts } from '../catalog/item-facts';
 
@@ -95,6 +95,45 @@ async function deltaStream<T extends { id: string }>(
   return counts;
 }
 
+/**
+ * A page's contents gathered for one putMany: fetched one by one (drive files) or twenty at a time (MIME
+ * batches), they share one blob-index read and one write per batch instead of one per fetch. A batch is
+ * stored once it holds PUT_BATCH_BYTES or PUT_BATCH_ITEMS, so a page of large files never sits in memory
+ * whole; `flush` stores the rest. `stored` runs for each content once its blob exists.
+ */
+const PUT_BATCH_BYTES = 16 * 1024 * 1024;
+const PUT_BATCH_ITEMS = 500;
+
+export function pagePuts<T>(env: Pick<ObjectBackupEnv, 'blobs' | 'tenantRowId' | 'job'>, stored: (item: T, content: Buffer, put: PutResult) => void) {
+  let pending: Array<{ item: T; content: Buffer }> = [];
+  let bytes = 0;
+  async function flush(): Promise<void> {
+    const batch = pending;
+    pending = [];
+    bytes = 0;
+    if (!batch.length) return;
+    const puts = await env.blobs.putMany(
+      env.tenantRowId,
+      batch.map((entry) => entry.content),
+    );
+    batch.forEach((entry, i) => {
+      env.job.progress.bytesDone += entry.content.length;
+      stored(entry.item, entry.content, puts[i]);
+    });
+  }
+  return {
+    async add(item: T, content: Buffer): Promise<void> {
+      pending.push({ item, content });
+      bytes += content.length;
+      if (bytes >= PUT_BATCH_BYTES || pending.length >= PUT_BATCH_ITEMS) await flush();
+    },
+    flush,
+  };
+}
+
+/** A fetched body as a Buffer without copying its bytes. */
+const asBuffer = (bytes: Uint8Array) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+
 /** Stores items as canonical JSON in one batch of blob puts; the records to write for them. */
 async function storeAsJson<T>(env: ObjectBackupEnv, items: T[], toRecord: (item: T, content: Buffer) => ItemRecord): Promise<ItemRecord[]> {
   const contents = items.map((item) => Buffer.from(canonicalJson(item)));
@@ -159,36 +198,34 @@ async function backupMail(env: ObjectBackupEnv, object: ObjectRef): Promise<Writ
         const records: ItemRecord[] = [];
         const changed = messages.filter((message) => !(message.changeKey && tags.get(message.id) === message.changeKey));
         env.job.progress.itemsDone += messages.length - changed.length;
+        const puts = pagePuts<GraphMessage>(env, (message, mime, put) => {
+          env.job.progress.itemsDone += 1;
+          records.push({
+            service: 'mail',
+            kind: 'message',
+            externalId: message.id,
+            containerId: folder.id,
+            folderPath,
+            name: message.subject ?? '',
+            sender: address(message.from ?? message.sender),
+            recipients: [...(message.toRecipients ?? []), ...(message.ccRecipients ?? [])].map(address).filter((a): a is string => !!a),
+            sizeBytes: mime.length,
+            hasAttachments: message.hasAttachments ?? false,
+            modifiedAt: message.receivedDateTime ?? message.lastModifiedDateTime ?? null,
+            contentType: 'message/rfc822',
+            blobHash: put.hash,
+            changeTag: message.changeKey ?? null,
+            facts: messageFacts(message),
+          });
+        });
         // The MIME form keeps everything (headers, body, attachments) and restores as it was. Small
         // messages travel in JSON batches (one round trip for up to 20), ones with attachments alone.
         const units = [...chunks(changed.filter((m) => !m.hasAttachments), MIME_BATCH_SIZE), ...changed.filter((m) => m.hasAttachments).map((m) => [m])];
         await runPool(units, env.fetchConcurrency, async (unit) => {
-          const mimes = (unit.length === 1 ? [await env.graph.getMessageMime(userId, unit[0].id)] : await env.graph.getMessageMimes(userId, unit.map((m) => m.id))).map((bytes) => Buffer.from(bytes));
-          const puts = await env.blobs.putMany(env.tenantRowId, mimes);
-          for (const [index, message] of unit.entries()) {
-            const mime = mimes[index];
-            const put = puts[index];
-            env.job.progress.itemsDone += 1;
-            env.job.progress.bytesDone += mime.length;
-            records.push({
-              service: 'mail',
-              kind: 'message',
-              externalId: message.id,
-              containerId: folder.id,
-              folderPath,
-              name: message.subject ?? '',
-              sender: address(message.from ?? message.sender),
-              recipients: [...(message.toRecipients ?? []), ...(message.ccRecipients ?? [])].map(address).filter((a): a is string => !!a),
-              sizeBytes: mime.length,
-              hasAttachments: message.hasAttachments ?? false,
-              modifiedAt: message.receivedDateTime ?? message.lastModifiedDateTime ?? null,
-              contentType: 'message/rfc822',
-              blobHash: put.hash,
-              changeTag: message.changeKey ?? null,
-              facts: messageFacts(message),
-            });
-          }
+          const mimes = unit.length === 1 ? [await env.graph.getMessageMime(userId, unit[0].id)] : await env.graph.getMessageMimes(userId, unit.map((m) => m.id));
+          for (const [index, message] of unit.entries()) await puts.add(message, asBuffer(mimes[index]));
         });
+        await puts.flush();
         return writeVersions(env.db, env.setId, object.id, env.runSeq, records);
       },
       'mail',
@@ -411,14 +448,7 @@ async function backupDrive(env: ObjectBackupEnv, object: ObjectRef, driveId: str
         } else if (item.file) files.push(item);
       }
       const tags = await currentTags(env.db, object.id, service, files.map((f) => f.id));
-      await runPool(files, env.fetchConcurrency, async (file) => {
-        env.job.progress.itemsDone += 1;
-        const tag = file.cTag ?? file.eTag ?? null;
-        const folderPath = parentPath(file);
-        if (tag && tags.get(file.id) === tag) return;
-        const content = await downloadVerified(env, driveId, file);
-        const put = await env.blobs.put(env.tenantRowId, content);
-        env.job.progress.bytesDone += content.length;
+      const puts = pagePuts<{ file: GraphDriveItem; folderPath: string; tag: string | null }>(env, ({ file, folderPath, tag }, content, put) => {
         records.push({
           service,
           kind: 'file',
@@ -437,6 +467,14 @@ async function backupDrive(env: ObjectBackupEnv, object: ObjectRef, driveId: str
           facts: fileFacts(file),
         });
       });
+      await runPool(files, env.fetchConcurrency, async (file) => {
+        env.job.progress.itemsDone += 1;
+        const tag = file.cTag ?? file.eTag ?? null;
+        const folderPath = parentPath(file);
+        if (tag && tags.get(file.id) === tag) return;
+        await puts.add({ file, folderPath, tag }, await downloadVerified(env, driveId, file));
+      });
+      await puts.flush();
       return writeVersions(env.db, env.setId, object.id, env.runSeq, records);
     },
     service,

@@ -37,6 +37,26 @@ export interface ItemRecord {
   facts?: ItemFacts | null;
 }
 
+/**
+ * Ends the current versions of some items ($1 object, $2 service, $3 external ids) at run $4 and
+ * returns the ones it closed. A version this same run wrote (a resumed run seeing a page again, or an
+ * item removed in the run that added it) never existed at any snapshot: it is deleted, not closed.
+ * One statement, and both parts find their rows through the current-version index: a delete filtered
+ * on valid_from_run = $4 as well leads the planner to walk every version the object got in this run,
+ * which in a full backup is all of them, page after page.
+ */
+const endCurrent = (extra: string) => `
+  with current_versions as (
+    select id, valid_from_run from backup_item_versions
+     where object_id = $1 and service = $2 and external_id = any($3::text[]) and valid_to_run is null ${extra}
+  ), dropped as (
+    delete from backup_item_versions v using current_versions c where v.id = c.id and c.valid_from_run = $4
+  )
+  update backup_item_versions v set valid_to_run = $4 from current_versions c
+   where v.id = c.id and c.valid_from_run <> $4 returning v.external_id`;
+const END_CURRENT = endCurrent('');
+const END_CURRENT_IN_CONTAINER = endCurrent('and container_id = $5');
+
 export interface WriteCounts {
   added: number;
   changed: number;
@@ -68,20 +88,7 @@ export async function writeVersions(db: EngineDb, setId: string, objectId: strin
   // in one message, which then holds the transaction only while these run.
   const groups = [...byService];
   const results = await db.batch([
-    ...groups.flatMap(([service, group]) => {
-      const params = [objectId, service, group.map((r) => r.externalId), runSeq];
-      return [
-        {
-          sql: `delete from backup_item_versions where object_id = $1 and service = $2 and external_id = any($3::text[]) and valid_to_run is null and valid_from_run = $4`,
-          params,
-        },
-        {
-          sql: `update backup_item_versions set valid_to_run = $4
-                 where object_id = $1 and service = $2 and external_id = any($3::text[]) and valid_to_run is null returning external_id`,
-          params,
-        },
-      ];
-    }),
+    ...groups.map(([service, group]) => ({ sql: END_CURRENT, params: [objectId, service, group.map((r) => r.externalId), runSeq] })),
     {
       sql: `insert into backup_item_versions (set_id, object_id, service, kind, external_id, container_id, folder_path, name, sender, recipients,
                                          size_bytes, has_attachments, modified_at, content_type, blob_hash, change_tag, facts, valid_from_run, search)
@@ -96,8 +103,8 @@ export async function writeVersions(db: EngineDb, setId: string, objectId: strin
     },
   ]);
   groups.forEach(([, group], i) => {
-    // The update (the second statement of each service) closed the versions this page changes.
-    const closed = results[i * 2 + 1].rows.length;
+    // END_CURRENT returned the versions this page changes (the ones it closed).
+    const closed = results[i].rows.length;
     counts.changed += closed;
     counts.added += group.length - closed;
   });
@@ -116,17 +123,9 @@ export async function closeVersions(
   if (!externalIds.length) return 0;
   // Limited to the container that reported the removal: an item moved to another folder keeps its id
   // there, and that folder's stream may have recorded it first.
-  const inContainer = containerId === undefined ? '' : 'and container_id = $5';
-  const params = containerId === undefined ? [objectId, service, externalIds, runSeq] : [objectId, service, externalIds, runSeq, containerId];
-  // A version created by this same run and removed in it never existed at any snapshot: drop it.
-  await db.query(
-    `delete from backup_item_versions where object_id = $1 and service = $2 and external_id = any($3::text[]) and valid_to_run is null and valid_from_run = $4 ${inContainer}`,
-    params,
-  );
   const { rows } = await db.query(
-    `update backup_item_versions set valid_to_run = $4
-      where object_id = $1 and service = $2 and external_id = any($3::text[]) and valid_to_run is null ${inContainer} returning id`,
-    params,
+    containerId === undefined ? END_CURRENT : END_CURRENT_IN_CONTAINER,
+    containerId === undefined ? [objectId, service, externalIds, runSeq] : [objectId, service, externalIds, runSeq, containerId],
   );
   return rows.length;
 }
