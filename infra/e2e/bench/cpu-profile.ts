@@ -28,13 +28,12 @@ function moduleOf(url: string): string {
 
 export function summarise(profile: Profile, top = 12): string {
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
+  // Each sample counts as the mean interval: on a loaded machine the gaps between samples vary widely
+  // (a sample after the thread waited for a core carries the whole wait), so the count is the fair share.
+  const total = profile.timeDeltas.reduce((sum, dt) => sum + dt, 0);
+  const each = total / Math.max(1, profile.samples.length);
   const selfTime = new Map<number, number>();
-  let total = 0;
-  profile.samples.forEach((id, i) => {
-    const dt = profile.timeDeltas[i] ?? 0;
-    selfTime.set(id, (selfTime.get(id) ?? 0) + dt);
-    total += dt;
-  });
+  for (const id of profile.samples) selfTime.set(id, (selfTime.get(id) ?? 0) + each);
   const byModule = new Map<string, number>();
   const byFunction = new Map<string, number>();
   for (const [id, dt] of selfTime) {
