@@ -1,6 +1,6 @@
 import type { BackupService } from '@portal/contracts';
 import { GraphError, isDeltaResyncRequired, type GraphClient, type GraphDriveItem, type GraphEvent, type GraphContact, type GraphContactFolder, type GraphChannel, type GraphChatMessage, type GraphMessage, type DeltaPage } from '@portal/graph-connector';
-import { closeOutsideContainers, closeUnseen, closeVersions, currentTags, readCheckpoint, writeCheckpoint, writeVersions, type ItemRecord, type WriteCounts } from '../catalog/catalog';
+import { closeOutsideContainers, closeUnseen, currentTags, readCheckpoint, writeCheckpoint, writeVersions, type ItemRecord, type WriteCounts } from '../catalog/catalog';
 import { runPool, type JobContext } from '../jobs/job-context';
 import type { BlobStore, EngineDb, PutResult } from '../ports';
 import { canonicalJson } from './canonical-json';
@@ -56,7 +56,8 @@ async function deltaStream<T extends { id: string }>(
   object: ObjectRef,
   stream: string,
   open: (link?: string) => AsyncIterable<DeltaPage<T>>,
-  handlePage: (items: T[]) => Promise<WriteCounts>,
+  /** The records of a page's items (their content stored); they are written with the page's removals and checkpoint. */
+  handlePage: (items: T[]) => Promise<ItemRecord[]>,
   service: BackupService,
   containerId: string,
   /** A round without a link lists the whole collection (not channel messages: eight months only). */
@@ -74,10 +75,15 @@ async function deltaStream<T extends { id: string }>(
       for await (const page of open(link)) {
         await env.job.checkpoint();
         if (fromScratch) for (const item of page.items) seen.add(item.id);
-        addCounts(counts, await handlePage(page.items));
-        counts.removed += await closeVersions(env.db, object.id, service, page.removedIds, env.runSeq, containerId);
+        const records = await handlePage(page.items);
         link = page.nextLink ?? page.deltaLink ?? undefined;
-        await writeCheckpoint(env.db, object.id, stream, { link: link ?? null, runSeq: env.runSeq, roundComplete: !page.nextLink });
+        addCounts(
+          counts,
+          await writeVersions(env.db, env.setId, object.id, env.runSeq, records, {
+            removed: { service, externalIds: page.removedIds, containerId },
+            checkpoint: { stream, link: link ?? null, runSeq: env.runSeq, roundComplete: !page.nextLink },
+          }),
+        );
       }
       break;
     } catch (error) {
@@ -226,7 +232,7 @@ async function backupMail(env: ObjectBackupEnv, object: ObjectRef): Promise<Writ
           for (const [index, message] of unit.entries()) await puts.add(message, asBuffer(mimes[index]));
         });
         await puts.flush();
-        return writeVersions(env.db, env.setId, object.id, env.runSeq, records);
+        return records;
       },
       'mail',
       folder.id,
@@ -285,7 +291,7 @@ function contactRecord(containerId: string, folderPath: string) {
 
 const outlookTag = (item: { changeKey?: string; lastModifiedDateTime?: string }) => item.changeKey ?? item.lastModifiedDateTime ?? null;
 
-/** Stores one delta page of JSON items (events, contacts, channel messages); unchanged tags are skipped. */
+/** The records of one delta page of JSON items (events, contacts, channel messages), stored; unchanged tags are skipped. */
 async function storeJsonItems<T extends { id: string }>(
   env: ObjectBackupEnv,
   object: ObjectRef,
@@ -293,7 +299,7 @@ async function storeJsonItems<T extends { id: string }>(
   items: T[],
   toRecord: (item: T, content: Buffer) => ItemRecord,
   tagOf: (item: T) => string | null,
-): Promise<WriteCounts> {
+): Promise<ItemRecord[]> {
   const tags = await currentTags(env.db, object.id, service, items.map((item) => item.id));
   const changed = items.filter((item) => {
     const tag = tagOf(item);
@@ -301,7 +307,7 @@ async function storeJsonItems<T extends { id: string }>(
   });
   const records = await storeAsJson(env, changed, toRecord);
   env.job.progress.itemsDone += items.length;
-  return writeVersions(env.db, env.setId, object.id, env.runSeq, records);
+  return records;
 }
 
 /**
@@ -475,7 +481,7 @@ async function backupDrive(env: ObjectBackupEnv, object: ObjectRef, driveId: str
         await puts.add({ file, folderPath, tag }, await downloadVerified(env, driveId, file));
       });
       await puts.flush();
-      return writeVersions(env.db, env.setId, object.id, env.runSeq, records);
+      return records;
     },
     service,
     driveId,

@@ -74,22 +74,36 @@ export async function currentTags(db: EngineQueryable, objectId: string, service
   return new Map(rows.map((row) => [row.external_id, row.change_tag]));
 }
 
+/** What a delta page ends with besides its items, written in the same transaction. */
+export interface PageEnd {
+  /** Items the page reported removed; they end in the container that reported them (see closeVersions). */
+  removed: { service: BackupService; externalIds: string[]; containerId: string };
+  /** Where the stream continues: stored with the page, so a kill never keeps one without the other. */
+  checkpoint: { stream: string } & Checkpoint;
+}
+
 /**
  * Records new or changed items of one page as versions of run `runSeq`, in one transaction: the
  * previous current version is closed at this run, and a version this same run wrote before (a resumed
- * run seeing the page again) is replaced rather than duplicated.
+ * run seeing the page again) is replaced rather than duplicated. A delta page's removals and its
+ * checkpoint (`end`) go in the same transaction: one round trip for the whole page.
  */
-export async function writeVersions(db: EngineDb, setId: string, objectId: string, runSeq: number, records: ItemRecord[]): Promise<WriteCounts> {
+export async function writeVersions(db: EngineDb, setId: string, objectId: string, runSeq: number, records: ItemRecord[], end?: PageEnd): Promise<WriteCounts> {
   const counts: WriteCounts = { added: 0, changed: 0, removed: 0 };
-  if (!records.length) return counts;
+  const removed = end?.removed.externalIds.length ? end.removed : null;
+  if (!records.length && !end) return counts;
   const byService = new Map<string, ItemRecord[]>();
-  for (const record of records) byService.set(record.service, [...(byService.get(record.service) ?? []), record]);
+  for (const record of records) {
+    const group = byService.get(record.service);
+    if (group) group.push(record);
+    else byService.set(record.service, [record]);
+  }
   // One batch (no statement needs an earlier one's answer): an engine thread sends it to the database
   // in one message, which then holds the transaction only while these run.
   const groups = [...byService];
   const results = await db.batch([
     ...groups.map(([service, group]) => ({ sql: END_CURRENT, params: [objectId, service, group.map((r) => r.externalId), runSeq] })),
-    {
+    ...(records.length ? [{
       sql: `insert into backup_item_versions (set_id, object_id, service, kind, external_id, container_id, folder_path, name, sender, recipients,
                                          size_bytes, has_attachments, modified_at, content_type, blob_hash, change_tag, facts, valid_from_run, search)
        select $1, $2, x.service, x.kind, x."externalId", x."containerId", x."folderPath", x.name, x.sender,
@@ -100,7 +114,9 @@ export async function writeVersions(db: EngineDb, setId: string, objectId: strin
               sender text, recipients jsonb, "sizeBytes" bigint, "hasAttachments" boolean, "modifiedAt" timestamptz, "contentType" text,
               "blobHash" text, "changeTag" text, facts jsonb)`,
       params: [setId, objectId, runSeq, JSON.stringify(records)],
-    },
+    }] : []),
+    ...(removed ? [{ sql: END_CURRENT_IN_CONTAINER, params: [objectId, removed.service, removed.externalIds, runSeq, removed.containerId] }] : []),
+    ...(end ? [checkpointStatement(objectId, end.checkpoint.stream, end.checkpoint)] : []),
   ]);
   groups.forEach(([, group], i) => {
     // END_CURRENT returned the versions this page changes (the ones it closed).
@@ -108,6 +124,7 @@ export async function writeVersions(db: EngineDb, setId: string, objectId: strin
     counts.changed += closed;
     counts.added += group.length - closed;
   });
+  if (removed) counts.removed = results[groups.length + (records.length ? 1 : 0)].rows.length;
   return counts;
 }
 
@@ -162,13 +179,18 @@ export async function readCheckpoint(db: EngineQueryable, objectId: string, stre
   return rows[0] ? { link: rows[0].link, runSeq: rows[0].run_seq, roundComplete: rows[0].round_complete } : null;
 }
 
-export async function writeCheckpoint(db: EngineQueryable, objectId: string, stream: string, checkpoint: Checkpoint): Promise<void> {
-  await db.query(
-    `insert into backup_checkpoints (object_id, stream, link, run_seq, round_complete) values ($1, $2, $3, $4, $5)
+function checkpointStatement(objectId: string, stream: string, checkpoint: Checkpoint) {
+  return {
+    sql: `insert into backup_checkpoints (object_id, stream, link, run_seq, round_complete) values ($1, $2, $3, $4, $5)
      on conflict (object_id, stream) do update set link = excluded.link, run_seq = excluded.run_seq,
        round_complete = excluded.round_complete, updated_at = clock_timestamp()`,
-    [objectId, stream, checkpoint.link, checkpoint.runSeq, checkpoint.roundComplete],
-  );
+    params: [objectId, stream, checkpoint.link, checkpoint.runSeq, checkpoint.roundComplete],
+  };
+}
+
+export async function writeCheckpoint(db: EngineQueryable, objectId: string, stream: string, checkpoint: Checkpoint): Promise<void> {
+  const { sql, params } = checkpointStatement(objectId, stream, checkpoint);
+  await db.query(sql, params);
 }
 
 /** Item count and logical size of an object as of run `runSeq`. */
