@@ -101,14 +101,16 @@ async function deltaStream<T extends { id: string }>(
   return counts;
 }
 
+/** When a page's gathered contents are stored (pagePuts): a page of large files never sits in memory whole. */
+const PUT_BATCH_BYTES = 16 * 1024 * 1024;
+const PUT_BATCH_ITEMS = 500;
+
 /**
  * A page's contents gathered for one putMany: fetched one by one (drive files) or twenty at a time (MIME
  * batches), they share one blob-index read and one write per batch instead of one per fetch. A batch is
- * stored once it holds PUT_BATCH_BYTES or PUT_BATCH_ITEMS, so a page of large files never sits in memory
- * whole; `flush` stores the rest. `stored` runs for each content once its blob exists.
+ * stored once it holds PUT_BATCH_BYTES or PUT_BATCH_ITEMS; `flush` stores the rest. `stored` runs for
+ * each content once its blob exists.
  */
-const PUT_BATCH_BYTES = 16 * 1024 * 1024;
-const PUT_BATCH_ITEMS = 500;
 
 export function pagePuts<T>(env: Pick<ObjectBackupEnv, 'blobs' | 'tenantRowId' | 'job'>, stored: (item: T, content: Buffer, put: PutResult) => void) {
   let pending: Array<{ item: T; content: Buffer }> = [];
@@ -118,10 +120,7 @@ export function pagePuts<T>(env: Pick<ObjectBackupEnv, 'blobs' | 'tenantRowId' |
     pending = [];
     bytes = 0;
     if (!batch.length) return;
-    const puts = await env.blobs.putMany(
-      env.tenantRowId,
-      batch.map((entry) => entry.content),
-    );
+    const puts = await env.blobs.putMany(env.tenantRowId, batch.map((entry) => entry.content));
     batch.forEach((entry, i) => {
       env.job.progress.bytesDone += entry.content.length;
       stored(entry.item, entry.content, puts[i]);
