@@ -140,4 +140,15 @@ describe.each(databases)('catalog page writes on %s', (_name, open, drop) => {
     expect(await readCheckpoint(db, objectId, 'mail:inbox')).toMatchObject({ link: 'https://graph.example/delta?token=2', runSeq: 2 });
     expect(await visibleAt(3)).toEqual(before);
   });
+
+  it('stores the checkpoint of a page that changed nothing', async () => {
+    const before = await visibleAt(3);
+    const counts = await writeVersions(db, setId, objectId, 3, [], {
+      removed: { service: 'mail', externalIds: [], containerId: 'inbox' },
+      checkpoint: { stream: 'mail:inbox', link: 'https://graph.example/delta?token=4', runSeq: 3, roundComplete: true },
+    });
+    expect(counts).toEqual({ added: 0, changed: 0, removed: 0 });
+    expect(await readCheckpoint(db, objectId, 'mail:inbox')).toEqual({ link: 'https://graph.example/delta?token=4', runSeq: 3, roundComplete: true });
+    expect(await visibleAt(3)).toEqual(before);
+  });
 });

@@ -91,7 +91,11 @@ export interface PageEnd {
 export async function writeVersions(db: EngineDb, setId: string, objectId: string, runSeq: number, records: ItemRecord[], end?: PageEnd): Promise<WriteCounts> {
   const counts: WriteCounts = { added: 0, changed: 0, removed: 0 };
   const removed = end?.removed.externalIds.length ? end.removed : null;
-  if (!records.length && !end) return counts;
+  if (!records.length && !removed) {
+    // A page that changed nothing (most streams of an incremental run): its checkpoint alone, no transaction.
+    if (end) await writeCheckpoint(db, objectId, end.checkpoint.stream, end.checkpoint);
+    return counts;
+  }
   const byService = new Map<string, ItemRecord[]>();
   for (const record of records) {
     const group = byService.get(record.service);
