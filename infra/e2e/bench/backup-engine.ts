@@ -19,7 +19,7 @@
 //    written with the engine's own search expression; the queries are the API's (searchItems).
 // The emulator runs in its own process for 1-2 (BENCH_EMULATOR_INLINE=1: in this one), as Graph would.
 // Env: BENCH_SIZE (emulator size, default the emulator's), BENCH_SEARCH_ROWS (1 000 000), BENCH_SKIP_PG=1, BENCH_SKIP_THREAD=1,
-// BENCH_SKIP_BACKUP=1 (search figures only), BENCH_SKIP_PGLITE=1 (no PGlite search), BENCH_VERBOSE=1 (each query's total and time),
+// BENCH_SKIP_BACKUP=1 (search figures only), BENCH_SKIP_SEARCH=1 (backup figures only), BENCH_SKIP_PGLITE=1 (no PGlite search), BENCH_VERBOSE=1 (each query's total and time),
 // BENCH_PROFILE=<folder> (CPU profile of each full backup: the file, and the largest self times by module and function).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -364,6 +364,7 @@ async function searchFigures(label: string, db: Db) {
 async function main() {
   if (process.env.BENCH_SKIP_BACKUP !== '1') await backupFigures();
   if (process.env.BENCH_SKIP_BACKUP !== '1' && process.env.BENCH_SKIP_THROTTLED !== '1') await throttledFigures();
+  if (process.env.BENCH_SKIP_SEARCH === '1') return;
   if (process.env.BENCH_SKIP_PGLITE !== '1') {
     const lite = await openDatabase({});
     try {
