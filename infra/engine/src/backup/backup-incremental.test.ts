@@ -30,6 +30,11 @@ function checkpointingDb(statements: Statement[]): EngineDb {
     query: async (sql: string, params: unknown[] = []) => {
       statements.push({ sql, params });
       const key = `${String(params[0])}|${String(params[1])}`;
+      if (sql.includes('from backup_checkpoints') && params.length === 1) {
+        // All of an object's streams, as a backup reads them when it starts the object.
+        const rows = [...checkpoints].filter(([k]) => k.startsWith(`${String(params[0])}|`)).map(([k, row]) => ({ stream: k.slice(k.indexOf('|') + 1), ...row }));
+        return { rows, rowCount: rows.length };
+      }
       if (sql.includes('from backup_checkpoints')) {
         const row = checkpoints.get(key);
         return { rows: row ? [row] : [], rowCount: row ? 1 : 0 };

@@ -1,6 +1,6 @@
 import type { BackupService } from '@portal/contracts';
 import { GraphError, isDeltaResyncRequired, type GraphClient, type GraphDriveItem, type GraphEvent, type GraphContact, type GraphContactFolder, type GraphChannel, type GraphChatMessage, type GraphMessage, type DeltaPage } from '@portal/graph-connector';
-import { closeOutsideContainers, closeUnseen, currentTags, readCheckpoint, writeCheckpoint, writeVersions, type ItemRecord, type WriteCounts } from '../catalog/catalog';
+import { closeOutsideContainers, closeUnseen, currentTags, readCheckpoint, readCheckpoints, writeCheckpoint, writeVersions, type Checkpoint, type ItemRecord, type WriteCounts } from '../catalog/catalog';
 import { runPool, type JobContext } from '../jobs/job-context';
 import type { BlobStore, EngineDb, PutResult } from '../ports';
 import { canonicalJson } from './canonical-json';
@@ -24,6 +24,16 @@ export interface ObjectBackupEnv {
   services: BackupService[];
   /** Content fetches in flight per object. */
   fetchConcurrency: number;
+  /**
+   * The object's stream checkpoints as its backup started (backupObject reads them in one statement).
+   * Each stream reads its own once, before it writes it, so this is what the catalog holds then.
+   */
+  checkpoints?: Map<string, Checkpoint>;
+}
+
+/** A stream's checkpoint: from those read when the object's backup started, else from the catalog. */
+async function checkpointOf(env: ObjectBackupEnv, object: ObjectRef, stream: string): Promise<Checkpoint | null> {
+  return env.checkpoints ? (env.checkpoints.get(stream) ?? null) : readCheckpoint(env.db, object.id, stream);
 }
 
 export function emptyCounts(): WriteCounts {
@@ -64,7 +74,7 @@ async function deltaStream<T extends { id: string }>(
   fullRoundListsAll = false,
 ): Promise<WriteCounts> {
   const counts = emptyCounts();
-  const checkpoint = await readCheckpoint(env.db, object.id, stream);
+  const checkpoint = await checkpointOf(env, object, stream);
   if (checkpoint && checkpoint.runSeq === env.runSeq && checkpoint.roundComplete) return counts;
   let link = checkpoint?.link ?? undefined;
   // Ids listed by a round that started here without a link: what the catalog holds beyond them is gone.
@@ -159,7 +169,7 @@ async function listingStream<T extends { id: string }>(
   containerId?: string,
 ): Promise<WriteCounts> {
   const counts = emptyCounts();
-  const checkpoint = await readCheckpoint(env.db, object.id, stream);
+  const checkpoint = await checkpointOf(env, object, stream);
   if (checkpoint && checkpoint.runSeq === env.runSeq && checkpoint.roundComplete) return counts;
   const seen = new Set<string>();
   let batch: T[] = [];
@@ -527,7 +537,7 @@ async function backupChannel(env: ObjectBackupEnv, object: ObjectRef, channel: G
   const toRecord = channelMessageRecord(channel);
   // Graph's channel message delta starts with the last eight months only (Learn: chatMessage: delta):
   // until the channel has a delta link, it is listed in full first so older messages are kept too.
-  if (!(await readCheckpoint(env.db, object.id, stream))?.link) {
+  if (!(await checkpointOf(env, object, stream))?.link) {
     const listed = withIds(env.graph.listChannelMessages(teamId, channel.id), (message) => keyOf(message.id));
     addCounts(counts, await listingStream(env, object, `teams-list:${channel.id}`, listed, 'teams', toRecord, channelMessageTag, channel.id));
   }
@@ -562,7 +572,8 @@ async function backupSiteDrives(env: ObjectBackupEnv, object: ObjectRef): Promis
 }
 
 /** Backs up one protected object's chosen services for run `env.runSeq`. */
-export async function backupObject(env: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
+export async function backupObject(objectEnv: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
+  const env: ObjectBackupEnv = { ...objectEnv, checkpoints: await readCheckpoints(objectEnv.db, object.id) };
   const counts = emptyCounts();
   const wants = (service: BackupService) => env.services.includes(service);
   if (object.kind === 'user') {

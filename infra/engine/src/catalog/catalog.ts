@@ -175,6 +175,15 @@ export interface Checkpoint {
   roundComplete: boolean;
 }
 
+/** Every stream's checkpoint of an object, in one statement (a backup reads them as it starts the object). */
+export async function readCheckpoints(db: EngineQueryable, objectId: string): Promise<Map<string, Checkpoint>> {
+  const { rows } = await db.query<{ stream: string; link: string | null; run_seq: number; round_complete: boolean }>(
+    'select stream, link, run_seq, round_complete from backup_checkpoints where object_id = $1',
+    [objectId],
+  );
+  return new Map(rows.map((row) => [row.stream, { link: row.link, runSeq: row.run_seq, roundComplete: row.round_complete }]));
+}
+
 export async function readCheckpoint(db: EngineQueryable, objectId: string, stream: string): Promise<Checkpoint | null> {
   const { rows } = await db.query<{ link: string | null; run_seq: number; round_complete: boolean }>(
     'select link, run_seq, round_complete from backup_checkpoints where object_id = $1 and stream = $2',
