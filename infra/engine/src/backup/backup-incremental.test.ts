@@ -131,6 +131,8 @@ describe('incremental backups of events, contacts and channel messages through d
     // One delta call per stream plus the folder and channel lists and the default contact folder's
     // lookup: the cost follows the changes, not the size.
     expect(second.requests).toBe(4 + 1 + channels.length);
+    // The streams' checkpoints are read once per object (the user and the team), not once per stream.
+    expect(second.statements.filter((s) => s.sql.includes('from backup_checkpoints'))).toHaveLength(2);
     expect(first.requests).toBeGreaterThan(second.requests * 3);
 
     const third = await run(3, user, team);
