@@ -38,24 +38,28 @@ export interface ItemRecord {
 }
 
 /**
- * Ends the current versions of some items ($1 object, $2 service, $3 external ids) at run $4 and
+ * Ends at run $4 the current versions of an object's ($1) service ($2) that `which` selects, and
  * returns the ones it closed. A version this same run wrote (a resumed run seeing a page again, or an
  * item removed in the run that added it) never existed at any snapshot: it is deleted, not closed.
  * One statement, and both parts find their rows through the current-version index: a delete filtered
  * on valid_from_run = $4 as well leads the planner to walk every version the object got in this run,
  * which in a full backup is all of them, page after page.
  */
-const endCurrent = (extra: string) => `
+const endCurrent = (which: string) => `
   with current_versions as (
     select id, valid_from_run from backup_item_versions
-     where object_id = $1 and service = $2 and external_id = any($3::text[]) and valid_to_run is null ${extra}
+     where object_id = $1 and service = $2 and valid_to_run is null and ${which}
   ), dropped as (
     delete from backup_item_versions v using current_versions c where v.id = c.id and c.valid_from_run = $4
   )
   update backup_item_versions v set valid_to_run = $4 from current_versions c
    where v.id = c.id and c.valid_from_run <> $4 returning v.external_id`;
-const END_CURRENT = endCurrent('');
-const END_CURRENT_IN_CONTAINER = endCurrent('and container_id = $5');
+/** The items whose external ids are $3. */
+const END_CURRENT = endCurrent('external_id = any($3::text[])');
+/** The items whose external ids are $3, in container $5 only. */
+const END_CURRENT_IN_CONTAINER = endCurrent('external_id = any($3::text[]) and container_id = $5');
+/** Everything outside the containers $3. */
+const END_OUTSIDE_CONTAINERS = endCurrent('not (container_id = any($3::text[]))');
 
 export interface WriteCounts {
   added: number;
@@ -163,9 +167,7 @@ export async function closeUnseen(db: EngineQueryable, objectId: string, service
 
 /** Current versions of a service whose container (folder, drive) no longer exists end at this run. */
 export async function closeOutsideContainers(db: EngineQueryable, objectId: string, service: BackupService, containerIds: string[], runSeq: number): Promise<number> {
-  const where = `object_id = $1 and service = $2 and valid_to_run is null and not (container_id = any($3::text[]))`;
-  await db.query(`delete from backup_item_versions where ${where} and valid_from_run = $4`, [objectId, service, containerIds, runSeq]);
-  const { rows } = await db.query(`update backup_item_versions set valid_to_run = $4 where ${where} returning id`, [objectId, service, containerIds, runSeq]);
+  const { rows } = await db.query(END_OUTSIDE_CONTAINERS, [objectId, service, containerIds, runSeq]);
   return rows.length;
 }
 
