@@ -121,7 +121,6 @@ const PUT_BATCH_ITEMS = 500;
  * stored once it holds PUT_BATCH_BYTES or PUT_BATCH_ITEMS; `flush` stores the rest. `stored` runs for
  * each content once its blob exists.
  */
-
 export function pagePuts<T>(env: Pick<ObjectBackupEnv, 'blobs' | 'tenantRowId' | 'job'>, stored: (item: T, content: Buffer, put: PutResult) => void) {
   let pending: Array<{ item: T; content: Buffer }> = [];
   let bytes = 0;
