@@ -1,9 +1,13 @@
-// Backup engine figures. Run: `pnpm bench:backup`.
+// Backup engine figures. Run: `pnpm bench:backup`. Each backup line carries the load average, since the
+// machine may be shared, and (emulator in its own process) the CPU seconds of this process and of the
+// emulator's: the engine's share of the work, whatever the load did to the wall time.
 // 1. Full backup of the default demo tenant (emulator seed portal-demo, default size) through the real
 //    engine on PGlite: time, items/s, memory peak (sampled every 50 ms); the same at a quarter of the
 //    size, to show whether memory grows with the tenant.
 // 2. Incremental after mutating 1% of the tenant, as a ratio of the full time; then the full backup again
-//    with the engine on a thread of its own and PGlite on the main one, as the API runs it.
+//    with the engine on a thread of its own and PGlite on the main one, as the API runs it; then full and
+//    incremental on PostgreSQL (BENCH_DATABASE_URL); then a full backup at BENCH_LARGE_SIZE (200 000; 0
+//    skips it) for the memory peak as the tenant grows.
 // 2b. The same full and incremental backups with Graph's documented service limits on in the emulator
 //    (4 Outlook requests at once per mailbox, 10,000 per 10 minutes; channel message reads 20/s) and
 //    each Outlook request taking BENCH_GRAPH_LATENCY_MS (default 30), against the least time those
@@ -15,19 +19,22 @@
 //    written with the engine's own search expression; the queries are the API's (searchItems).
 // The emulator runs in its own process for 1-2 (BENCH_EMULATOR_INLINE=1: in this one), as Graph would.
 // Env: BENCH_SIZE (emulator size, default the emulator's), BENCH_SEARCH_ROWS (1 000 000), BENCH_SKIP_PG=1, BENCH_SKIP_THREAD=1,
-// BENCH_SKIP_BACKUP=1 (search figures only), BENCH_VERBOSE=1 (each query's total and time).
+// BENCH_SKIP_BACKUP=1 (search figures only), BENCH_SKIP_SEARCH=1 (backup figures only), BENCH_SKIP_PGLITE=1 (no PGlite search), BENCH_VERBOSE=1 (each query's total and time),
+// BENCH_PROFILE=<folder> (CPU profile of each full backup: the file, and the largest self times by module and function).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { itemSearchQuerySchema } from '../../../shared/contracts/src/backup';
 import { createEmbeddedQueue, createEngine, createLocalObjectStore, insertTenant, SEARCH_TEXT, startEngineThread, type Engine, type EngineThread } from '../../engine/src/index';
-import { DEFAULT_SIZE, startEmulator, type Emulator } from '../../m365-emulator/src/index';
+import { DEFAULT_SIZE, startEmulator, type Emulator, type MutationSummary } from '../../m365-emulator/src/index';
 import { startEmulatorProcess } from './emulator-process';
+import { profiled } from './cpu-profile';
 import { migrate, openDatabase, type Db } from '../../db/src/index';
 import { seedDemo } from '../../api/src/seed/seed-demo';
 import { searchItems } from '../../api/src/repositories/backup-repository';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? DEFAULT_SIZE);
+const LARGE_SIZE = Number(process.env.BENCH_LARGE_SIZE ?? 200_000);
 const SEARCH_ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 1_000_000);
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MASTER = 'bench-master-secret-0123456789abcdefghijkl';
@@ -52,7 +59,7 @@ class MemorySampler {
   }
 }
 
-interface Rig<E extends Pick<Emulator, 'url' | 'credentials' | 'stop'>> {
+interface Rig<E extends AnyEmulator> {
   db: Db;
   engine: Engine;
   /** Runs the jobs when the rig was made with { thread: true }, as the API does (BACKUP_ENGINE_THREAD). */
@@ -66,8 +73,9 @@ interface Rig<E extends Pick<Emulator, 'url' | 'credentials' | 'stop'>> {
 /** The demo tenant's emulator in its own process (default) or, with Graph's limits on, in this one (their figures are read from it). */
 const SEPARATE_EMULATOR = process.env.BENCH_EMULATOR_INLINE !== '1';
 
-async function rig<E extends Pick<Emulator, 'url' | 'credentials' | 'stop'>>(emulator: E, options: { thread?: boolean } = {}): Promise<Rig<E>> {
-  const db = await openDatabase({});
+async function rig<E extends AnyEmulator>(emulator: E, options: { thread?: boolean; databaseUrl?: string } = {}): Promise<Rig<E>> {
+  const schema = `bench_engine_${process.pid}_${Date.now()}`;
+  const db = await openDatabase(options.databaseUrl ? { databaseUrl: options.databaseUrl, schema } : {});
   await migrate(db);
   await seedDemo(db);
   const { rows } = await db.query<{ organisation_id: string }>(`select organisation_id from users where username = 'customer'`);
@@ -109,6 +117,7 @@ async function rig<E extends Pick<Emulator, 'url' | 'credentials' | 'stop'>>(emu
     async close() {
       await thread?.stop();
       await engine.stop();
+      if (options.databaseUrl) await db.query(`drop schema if exists ${schema} cascade`).catch(() => undefined);
       await db.close();
       await emulator.stop();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -125,28 +134,60 @@ async function jobFinished(db: Db, jobId: string): Promise<void> {
   }
 }
 
-async function timedRun(r: Rig<Pick<Emulator, 'url' | 'credentials' | 'stop'>>): Promise<{ seconds: number; items: number; status: string; sampler: MemorySampler }> {
+/** The emulator in this process or in its own (emulator-process.ts), whose CPU time is then read from outside. */
+type AnyEmulator = Pick<Emulator, 'url' | 'credentials' | 'stop'> & { mutate(fraction: number): MutationSummary | Promise<MutationSummary>; cpuSeconds?: () => number | null };
+
+interface RunFigures {
+  seconds: number;
+  items: number;
+  status: string;
+  sampler: MemorySampler;
+  /** CPU seconds of this process (engine, and PGlite when it is the database) during the run. */
+  engineCpu: number;
+  /** CPU seconds of the emulator's process during the run (null: the emulator runs in this one). */
+  emulatorCpu: number | null;
+}
+
+async function timedRun(r: Rig<AnyEmulator>): Promise<RunFigures> {
   global.gc?.();
   const sampler = new MemorySampler();
+  const emulatorBefore = r.emulator.cpuSeconds?.() ?? null;
+  const cpuBefore = process.cpuUsage();
   const started = process.hrtime.bigint();
   const job = await r.engine.startBackup(r.setId);
   if (r.thread) await jobFinished(r.db, job.id);
   else await r.engine.runJob(job.id);
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const cpu = process.cpuUsage(cpuBefore);
+  const emulatorAfter = r.emulator.cpuSeconds?.() ?? null;
   sampler.stop();
   const { rows } = await r.db.query<{ status: string; items_done: number }>('select status, items_done from backup_jobs where id = $1', [job.id]);
-  return { seconds, items: Number(rows[0].items_done), status: rows[0].status, sampler };
+  return {
+    seconds,
+    items: Number(rows[0].items_done),
+    status: rows[0].status,
+    sampler,
+    engineCpu: (cpu.user + cpu.system) / 1e6,
+    emulatorCpu: emulatorBefore === null || emulatorAfter === null ? null : emulatorAfter - emulatorBefore,
+  };
 }
 
-async function backupFigures() {
-  const startDemo = (size: number) =>
-    SEPARATE_EMULATOR ? startEmulatorProcess({ seed: 'portal-demo', size }) : startEmulator({ seed: 'portal-demo', size });
-  const small = await rig(await startDemo(Math.round(SIZE / 4)));
-  const smallRun = await timedRun(small);
-  await small.close();
+const load = () => `load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`;
 
-  const r = await rig(await startDemo(SIZE));
-  const full = await timedRun(r);
+function runLine(label: string, x: RunFigures): string {
+  const cpu =
+    x.emulatorCpu === null
+      ? ''
+      : `; CPU: this process ${x.engineCpu.toFixed(1)} s, emulator ${x.emulatorCpu.toFixed(1)} s (engine share ${((x.engineCpu / (x.engineCpu + x.emulatorCpu)) * 100).toFixed(0)}%)`;
+  return `  ${`${label}:`.padEnd(20)}${x.seconds.toFixed(1)} s, ${x.items} items, ${(x.items / x.seconds).toFixed(0)} items/s (${x.status})${cpu}; ${load()}`;
+}
+
+const startDemo = (size: number): Promise<AnyEmulator> =>
+  SEPARATE_EMULATOR ? startEmulatorProcess({ seed: 'portal-demo', size }) : startEmulator({ seed: 'portal-demo', size });
+
+/** Full backup, then the incremental after 1% of the tenant changed, on one database. */
+async function fullAndIncremental(r: Rig<AnyEmulator>, label: string) {
+  const full = await profiled(`full backup on ${label}`, () => timedRun(r));
   const stored = await r.db.query<{ versions: number; logical: number; unique_bytes: number; stored: number; blobs: number }>(
     `select (select count(*) from backup_item_versions where kind <> 'folder') as versions,
             (select sum(size_bytes) from backup_item_versions where blob_hash is not null) as logical,
@@ -155,10 +196,20 @@ async function backupFigures() {
   );
   const mutation = await r.emulator.mutate(0.01);
   const incremental = await timedRun(r);
-  const s = stored.rows[0];
-  console.log(`\nBackup of the demo tenant (emulator size ${SIZE} ${SEPARATE_EMULATOR ? 'in its own process' : 'in this process'}, PGlite, local blob store)`);
-  console.log(`  full backup:        ${full.seconds.toFixed(1)} s, ${full.items} items, ${(full.items / full.seconds).toFixed(0)} items/s (${full.status})`);
-  console.log(`  incremental (1%):   ${incremental.seconds.toFixed(1)} s after ${mutation.added} added, ${mutation.changed} changed, ${mutation.deleted} deleted; ${((incremental.seconds / full.seconds) * 100).toFixed(1)}% of the full time`);
+  console.log(`\nBackup of the demo tenant on ${label} (emulator size ${SIZE} ${SEPARATE_EMULATOR ? 'in its own process' : 'in this process'}, local blob store)`);
+  console.log(runLine('full backup', full));
+  console.log(runLine('incremental (1%)', incremental));
+  console.log(`  ${''.padEnd(20)}after ${mutation.added} added, ${mutation.changed} changed, ${mutation.deleted} deleted; ${((incremental.seconds / full.seconds) * 100).toFixed(1)}% of the full time`);
+  return { full, stored: stored.rows[0] };
+}
+
+async function backupFigures() {
+  const small = await rig(await startDemo(Math.round(SIZE / 4)));
+  const smallRun = await timedRun(small);
+  await small.close();
+
+  const r = await rig(await startDemo(SIZE));
+  const { full, stored: s } = await fullAndIncremental(r, 'PGlite');
   console.log(`  catalog:            ${s.versions} item versions, ${s.blobs} blobs`);
   console.log(`  dedup ratio:        ${(Number(s.logical) / Number(s.unique_bytes)).toFixed(2)}x (${mb(Number(s.logical))} referenced, ${mb(Number(s.unique_bytes))} unique)`);
   console.log(`  compression+crypt:  ${(Number(s.unique_bytes) / Number(s.stored)).toFixed(2)}x (${mb(Number(s.stored))} written)`);
@@ -167,11 +218,35 @@ async function backupFigures() {
   await r.close();
 
   // As the API runs it: the engine on a thread of its own, PGlite on this one (BACKUP_ENGINE_THREAD).
-  if (process.env.BENCH_SKIP_THREAD === '1') return;
-  const threaded = await rig(await startDemo(SIZE), { thread: true });
-  const onThread = await timedRun(threaded);
-  console.log(`  full on a thread:   ${onThread.seconds.toFixed(1)} s, ${onThread.items} items, ${(onThread.items / onThread.seconds).toFixed(0)} items/s (${onThread.status}; engine thread, PGlite on the main thread)`);
-  await threaded.close();
+  if (process.env.BENCH_SKIP_THREAD !== '1') {
+    const threaded = await rig(await startDemo(SIZE), { thread: true });
+    console.log(runLine('full on a thread', await timedRun(threaded)).replace(/\)/, '; engine thread, PGlite on the main thread)'));
+    await threaded.close();
+  }
+
+  if (process.env.BENCH_SKIP_PG !== '1') {
+    const pg = await rig(await startDemo(SIZE), { databaseUrl: PG_URL }).catch((error: Error) => {
+      console.log(`\nPostgreSQL not reachable at ${PG_URL}: ${error.message}`);
+      return null;
+    });
+    if (pg) {
+      try {
+        await fullAndIncremental(pg, 'PostgreSQL');
+      } finally {
+        await pg.close();
+      }
+    }
+  }
+
+  // Memory as the tenant grows: the heap should stay where it was at SIZE (BENCH_LARGE_SIZE=0 skips it).
+  if (LARGE_SIZE > 0) {
+    const large = await rig(await startDemo(LARGE_SIZE));
+    const run = await timedRun(large);
+    console.log(`\nFull backup at emulator size ${LARGE_SIZE} (PGlite)`);
+    console.log(runLine('full backup', run));
+    console.log(`  memory peak:        rss ${mb(run.sampler.peakRss)}, heap ${mb(run.sampler.peakHeap)} (heap ${mb(full.sampler.peakHeap)} at size ${SIZE})`);
+    await large.close();
+  }
 }
 
 async function throttledFigures() {
@@ -289,6 +364,7 @@ async function searchFigures(label: string, db: Db) {
 async function main() {
   if (process.env.BENCH_SKIP_BACKUP !== '1') await backupFigures();
   if (process.env.BENCH_SKIP_BACKUP !== '1' && process.env.BENCH_SKIP_THROTTLED !== '1') await throttledFigures();
+  if (process.env.BENCH_SKIP_SEARCH === '1') return;
   if (process.env.BENCH_SKIP_PGLITE !== '1') {
     const lite = await openDatabase({});
     try {

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import type { EmulatorCredentials, MutationSummary } from '../../m365-emulator/src/index';
 
@@ -10,7 +11,20 @@ export interface EmulatorProcess {
   url: string;
   credentials: EmulatorCredentials;
   mutate(fraction: number): Promise<MutationSummary>;
+  /** CPU seconds (user + system) the emulator's process has used so far, from /proc (Linux); null elsewhere. */
+  cpuSeconds(): number | null;
   stop(): Promise<void>;
+}
+
+/** utime + stime of a process, from /proc/<pid>/stat (fields 14 and 15, in clock ticks of 1/100 s on Linux). */
+function processCpuSeconds(pid: number): number | null {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
 }
 
 const CLI = path.join(__dirname, '../../m365-emulator/src/cli.ts');
@@ -45,6 +59,7 @@ export async function startEmulatorProcess(options: { seed: string; size: number
       const res = await fetch(`${origin}/_emulator/mutate`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ fraction }) });
       return (await res.json()) as MutationSummary;
     },
+    cpuSeconds: () => processCpuSeconds(child.pid!),
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

@@ -39,7 +39,8 @@ export async function batchedMessageMime(
     const byId = new Map(responses.map((r) => [r.id, r]));
     for (const [index, id] of ids.entries()) {
       const answer = byId.get(String(index));
-      out.push(answer && answer.status === 200 && typeof answer.body === 'string' ? new Uint8Array(Buffer.from(answer.body, 'base64')) : await single(id));
+      // A Buffer is a Uint8Array: the decoded bytes are handed on without another copy.
+      out.push(answer && answer.status === 200 && typeof answer.body === 'string' ? Buffer.from(answer.body, 'base64') : await single(id));
     }
   }
   return out;

@@ -33,4 +33,41 @@ describe('QuickXorHash', () => {
       expect(hash.digestBase64()).toBe(VECTORS[VECTORS.length - 1][1]);
     }
   });
+
+  it('agrees with the bit-by-bit definition on large input, split at any offset and at any address', () => {
+    // The definition itself: byte i is XORed in at bit (i * 11) mod 160 of the ring, then the length.
+    const reference = (input: Uint8Array): string => {
+      const ring = new Uint8Array(21);
+      input.forEach((byte, i) => {
+        const bit = (i * 11) % 160;
+        const shifted = byte << (bit & 7);
+        ring[bit >>> 3] ^= shifted & 0xff;
+        ring[(bit >>> 3) + 1] ^= shifted >>> 8;
+      });
+      ring[0] ^= ring[20];
+      const out = Buffer.from(ring.subarray(0, 20));
+      out.writeBigUInt64LE(out.readBigUInt64LE(12) ^ BigInt(input.length), 12);
+      return out.toString('base64');
+    };
+    let seed = 7;
+    const random = () => (seed = (seed * 48271) % 2147483647);
+    // 150 KB: longer than one scratch piece, so a misaligned update folds in several.
+    const bytes = Uint8Array.from({ length: 150_001 }, () => random() & 0xff);
+    const expected = reference(bytes);
+    expect(quickXorHash(bytes)).toBe(expected);
+    for (const shift of [1, 2, 3]) {
+      // The same bytes at an address that is not a multiple of four.
+      const shifted = new Uint8Array(bytes.length + shift);
+      shifted.set(bytes, shift);
+      const view = shifted.subarray(shift);
+      expect(quickXorHash(view)).toBe(expected);
+      const hash = new QuickXorHash();
+      for (let i = 0; i < view.length; ) {
+        const size = 1 + (random() % 9000);
+        hash.update(view.subarray(i, i + size));
+        i += size;
+      }
+      expect(hash.digestBase64()).toBe(expected);
+    }
+  });
 });

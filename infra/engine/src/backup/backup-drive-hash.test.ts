@@ -51,11 +51,13 @@ describe('drive backup verifies downloads against quickXorHash', () => {
   afterEach(() => emulator.setCorruption(null));
 
   function env(statements: Statement[], logs: string[] = []): ObjectBackupEnv {
+    const put = (content: Buffer) => {
+      stored.push(content);
+      return { hash: crypto.createHash('sha256').update(content).digest('hex'), stored: true };
+    };
     const blobs = {
-      put: async (_tenant: string, content: Buffer) => {
-        stored.push(content);
-        return { hash: crypto.createHash('sha256').update(content).digest('hex'), stored: true };
-      },
+      put: async (_tenant: string, content: Buffer) => put(content),
+      putMany: async (_tenant: string, contents: Buffer[]) => contents.map(put),
     } as unknown as BlobStore;
     const job = { progress: { itemsDone: 0, bytesDone: 0 }, checkpoint: async () => undefined, log: async (_level: string, line: string) => void logs.push(line) } as unknown as JobContext;
     return {

@@ -1,8 +1,8 @@
 import type { BackupService } from '@portal/contracts';
-import { GraphError, isDeltaResyncRequired, type GraphClient, type GraphDriveItem, type GraphEvent, type GraphContact, type GraphContactFolder, type GraphChannel, type GraphChatMessage, type DeltaPage } from '@portal/graph-connector';
-import { closeOutsideContainers, closeUnseen, closeVersions, currentTags, readCheckpoint, writeCheckpoint, writeVersions, type ItemRecord, type WriteCounts } from '../catalog/catalog';
+import { GraphError, isDeltaResyncRequired, type GraphClient, type GraphDriveItem, type GraphEvent, type GraphContact, type GraphContactFolder, type GraphChannel, type GraphChatMessage, type GraphMessage, type DeltaPage } from '@portal/graph-connector';
+import { closeOutsideContainers, closeUnseen, currentTags, readCheckpoint, readCheckpoints, writeCheckpoint, writeVersions, type Checkpoint, type ItemRecord, type WriteCounts } from '../catalog/catalog';
 import { runPool, type JobContext } from '../jobs/job-context';
-import type { BlobStore, EngineDb } from '../ports';
+import type { BlobStore, EngineDb, PutResult } from '../ports';
 import { canonicalJson } from './canonical-json';
 import { fileFacts, messageFacts } from '../catalog/item-facts';
 
@@ -24,6 +24,16 @@ export interface ObjectBackupEnv {
   services: BackupService[];
   /** Content fetches in flight per object. */
   fetchConcurrency: number;
+  /**
+   * The object's stream checkpoints as its backup started (backupObject reads them in one statement).
+   * Each stream reads its own once, before it writes it, so this is what the catalog holds then.
+   */
+  checkpoints?: Map<string, Checkpoint>;
+}
+
+/** A stream's checkpoint: from those read when the object's backup started, else from the catalog. */
+async function checkpointOf(env: ObjectBackupEnv, object: ObjectRef, stream: string): Promise<Checkpoint | null> {
+  return env.checkpoints ? (env.checkpoints.get(stream) ?? null) : readCheckpoint(env.db, object.id, stream);
 }
 
 export function emptyCounts(): WriteCounts {
@@ -56,14 +66,15 @@ async function deltaStream<T extends { id: string }>(
   object: ObjectRef,
   stream: string,
   open: (link?: string) => AsyncIterable<DeltaPage<T>>,
-  handlePage: (items: T[]) => Promise<WriteCounts>,
+  /** The records of a page's items (their content stored); they are written with the page's removals and checkpoint. */
+  handlePage: (items: T[]) => Promise<ItemRecord[]>,
   service: BackupService,
   containerId: string,
   /** A round without a link lists the whole collection (not channel messages: eight months only). */
   fullRoundListsAll = false,
 ): Promise<WriteCounts> {
   const counts = emptyCounts();
-  const checkpoint = await readCheckpoint(env.db, object.id, stream);
+  const checkpoint = await checkpointOf(env, object, stream);
   if (checkpoint && checkpoint.runSeq === env.runSeq && checkpoint.roundComplete) return counts;
   let link = checkpoint?.link ?? undefined;
   // Ids listed by a round that started here without a link: what the catalog holds beyond them is gone.
@@ -74,10 +85,15 @@ async function deltaStream<T extends { id: string }>(
       for await (const page of open(link)) {
         await env.job.checkpoint();
         if (fromScratch) for (const item of page.items) seen.add(item.id);
-        addCounts(counts, await handlePage(page.items));
-        counts.removed += await closeVersions(env.db, object.id, service, page.removedIds, env.runSeq, containerId);
+        const records = await handlePage(page.items);
         link = page.nextLink ?? page.deltaLink ?? undefined;
-        await writeCheckpoint(env.db, object.id, stream, { link: link ?? null, runSeq: env.runSeq, roundComplete: !page.nextLink });
+        addCounts(
+          counts,
+          await writeVersions(env.db, env.setId, object.id, env.runSeq, records, {
+            removed: { service, externalIds: page.removedIds, containerId },
+            checkpoint: { stream, link: link ?? null, runSeq: env.runSeq, roundComplete: !page.nextLink },
+          }),
+        );
       }
       break;
     } catch (error) {
@@ -94,6 +110,43 @@ async function deltaStream<T extends { id: string }>(
   if (fromScratch && fullRoundListsAll) counts.removed += await closeUnseen(env.db, object.id, service, seen, env.runSeq, containerId);
   return counts;
 }
+
+/** When a page's gathered contents are stored (pagePuts): a page of large files never sits in memory whole. */
+const PUT_BATCH_BYTES = 16 * 1024 * 1024;
+const PUT_BATCH_ITEMS = 500;
+
+/**
+ * A page's contents gathered for one putMany: fetched one by one (drive files) or twenty at a time (MIME
+ * batches), they share one blob-index read and one write per batch instead of one per fetch. A batch is
+ * stored once it holds PUT_BATCH_BYTES or PUT_BATCH_ITEMS; `flush` stores the rest. `stored` runs for
+ * each content once its blob exists.
+ */
+export function pagePuts<T>(env: Pick<ObjectBackupEnv, 'blobs' | 'tenantRowId' | 'job'>, stored: (item: T, content: Buffer, put: PutResult) => void) {
+  let pending: Array<{ item: T; content: Buffer }> = [];
+  let bytes = 0;
+  async function flush(): Promise<void> {
+    const batch = pending;
+    pending = [];
+    bytes = 0;
+    if (!batch.length) return;
+    const puts = await env.blobs.putMany(env.tenantRowId, batch.map((entry) => entry.content));
+    batch.forEach((entry, i) => {
+      env.job.progress.bytesDone += entry.content.length;
+      stored(entry.item, entry.content, puts[i]);
+    });
+  }
+  return {
+    async add(item: T, content: Buffer): Promise<void> {
+      pending.push({ item, content });
+      bytes += content.length;
+      if (bytes >= PUT_BATCH_BYTES || pending.length >= PUT_BATCH_ITEMS) await flush();
+    },
+    flush,
+  };
+}
+
+/** A fetched body as a Buffer without copying its bytes. */
+const asBuffer = (bytes: Uint8Array) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 
 /** Stores items as canonical JSON in one batch of blob puts; the records to write for them. */
 async function storeAsJson<T>(env: ObjectBackupEnv, items: T[], toRecord: (item: T, content: Buffer) => ItemRecord): Promise<ItemRecord[]> {
@@ -115,7 +168,7 @@ async function listingStream<T extends { id: string }>(
   containerId?: string,
 ): Promise<WriteCounts> {
   const counts = emptyCounts();
-  const checkpoint = await readCheckpoint(env.db, object.id, stream);
+  const checkpoint = await checkpointOf(env, object, stream);
   if (checkpoint && checkpoint.runSeq === env.runSeq && checkpoint.roundComplete) return counts;
   const seen = new Set<string>();
   let batch: T[] = [];
@@ -159,37 +212,35 @@ async function backupMail(env: ObjectBackupEnv, object: ObjectRef): Promise<Writ
         const records: ItemRecord[] = [];
         const changed = messages.filter((message) => !(message.changeKey && tags.get(message.id) === message.changeKey));
         env.job.progress.itemsDone += messages.length - changed.length;
+        const puts = pagePuts<GraphMessage>(env, (message, mime, put) => {
+          env.job.progress.itemsDone += 1;
+          records.push({
+            service: 'mail',
+            kind: 'message',
+            externalId: message.id,
+            containerId: folder.id,
+            folderPath,
+            name: message.subject ?? '',
+            sender: address(message.from ?? message.sender),
+            recipients: [...(message.toRecipients ?? []), ...(message.ccRecipients ?? [])].map(address).filter((a): a is string => !!a),
+            sizeBytes: mime.length,
+            hasAttachments: message.hasAttachments ?? false,
+            modifiedAt: message.receivedDateTime ?? message.lastModifiedDateTime ?? null,
+            contentType: 'message/rfc822',
+            blobHash: put.hash,
+            changeTag: message.changeKey ?? null,
+            facts: messageFacts(message),
+          });
+        });
         // The MIME form keeps everything (headers, body, attachments) and restores as it was. Small
         // messages travel in JSON batches (one round trip for up to 20), ones with attachments alone.
         const units = [...chunks(changed.filter((m) => !m.hasAttachments), MIME_BATCH_SIZE), ...changed.filter((m) => m.hasAttachments).map((m) => [m])];
         await runPool(units, env.fetchConcurrency, async (unit) => {
-          const mimes = (unit.length === 1 ? [await env.graph.getMessageMime(userId, unit[0].id)] : await env.graph.getMessageMimes(userId, unit.map((m) => m.id))).map((bytes) => Buffer.from(bytes));
-          const puts = await env.blobs.putMany(env.tenantRowId, mimes);
-          for (const [index, message] of unit.entries()) {
-            const mime = mimes[index];
-            const put = puts[index];
-            env.job.progress.itemsDone += 1;
-            env.job.progress.bytesDone += mime.length;
-            records.push({
-              service: 'mail',
-              kind: 'message',
-              externalId: message.id,
-              containerId: folder.id,
-              folderPath,
-              name: message.subject ?? '',
-              sender: address(message.from ?? message.sender),
-              recipients: [...(message.toRecipients ?? []), ...(message.ccRecipients ?? [])].map(address).filter((a): a is string => !!a),
-              sizeBytes: mime.length,
-              hasAttachments: message.hasAttachments ?? false,
-              modifiedAt: message.receivedDateTime ?? message.lastModifiedDateTime ?? null,
-              contentType: 'message/rfc822',
-              blobHash: put.hash,
-              changeTag: message.changeKey ?? null,
-              facts: messageFacts(message),
-            });
-          }
+          const mimes = unit.length === 1 ? [await env.graph.getMessageMime(userId, unit[0].id)] : await env.graph.getMessageMimes(userId, unit.map((m) => m.id));
+          for (const [index, message] of unit.entries()) await puts.add(message, asBuffer(mimes[index]));
         });
-        return writeVersions(env.db, env.setId, object.id, env.runSeq, records);
+        await puts.flush();
+        return records;
       },
       'mail',
       folder.id,
@@ -248,7 +299,7 @@ function contactRecord(containerId: string, folderPath: string) {
 
 const outlookTag = (item: { changeKey?: string; lastModifiedDateTime?: string }) => item.changeKey ?? item.lastModifiedDateTime ?? null;
 
-/** Stores one delta page of JSON items (events, contacts, channel messages); unchanged tags are skipped. */
+/** The records of one delta page of JSON items (events, contacts, channel messages), stored; unchanged tags are skipped. */
 async function storeJsonItems<T extends { id: string }>(
   env: ObjectBackupEnv,
   object: ObjectRef,
@@ -256,7 +307,7 @@ async function storeJsonItems<T extends { id: string }>(
   items: T[],
   toRecord: (item: T, content: Buffer) => ItemRecord,
   tagOf: (item: T) => string | null,
-): Promise<WriteCounts> {
+): Promise<ItemRecord[]> {
   const tags = await currentTags(env.db, object.id, service, items.map((item) => item.id));
   const changed = items.filter((item) => {
     const tag = tagOf(item);
@@ -264,7 +315,7 @@ async function storeJsonItems<T extends { id: string }>(
   });
   const records = await storeAsJson(env, changed, toRecord);
   env.job.progress.itemsDone += items.length;
-  return writeVersions(env.db, env.setId, object.id, env.runSeq, records);
+  return records;
 }
 
 /**
@@ -411,14 +462,7 @@ async function backupDrive(env: ObjectBackupEnv, object: ObjectRef, driveId: str
         } else if (item.file) files.push(item);
       }
       const tags = await currentTags(env.db, object.id, service, files.map((f) => f.id));
-      await runPool(files, env.fetchConcurrency, async (file) => {
-        env.job.progress.itemsDone += 1;
-        const tag = file.cTag ?? file.eTag ?? null;
-        const folderPath = parentPath(file);
-        if (tag && tags.get(file.id) === tag) return;
-        const content = await downloadVerified(env, driveId, file);
-        const put = await env.blobs.put(env.tenantRowId, content);
-        env.job.progress.bytesDone += content.length;
+      const puts = pagePuts<{ file: GraphDriveItem; folderPath: string; tag: string | null }>(env, ({ file, folderPath, tag }, content, put) => {
         records.push({
           service,
           kind: 'file',
@@ -437,7 +481,15 @@ async function backupDrive(env: ObjectBackupEnv, object: ObjectRef, driveId: str
           facts: fileFacts(file),
         });
       });
-      return writeVersions(env.db, env.setId, object.id, env.runSeq, records);
+      await runPool(files, env.fetchConcurrency, async (file) => {
+        env.job.progress.itemsDone += 1;
+        const tag = file.cTag ?? file.eTag ?? null;
+        const folderPath = parentPath(file);
+        if (tag && tags.get(file.id) === tag) return;
+        await puts.add({ file, folderPath, tag }, await downloadVerified(env, driveId, file));
+      });
+      await puts.flush();
+      return records;
     },
     service,
     driveId,
@@ -484,7 +536,7 @@ async function backupChannel(env: ObjectBackupEnv, object: ObjectRef, channel: G
   const toRecord = channelMessageRecord(channel);
   // Graph's channel message delta starts with the last eight months only (Learn: chatMessage: delta):
   // until the channel has a delta link, it is listed in full first so older messages are kept too.
-  if (!(await readCheckpoint(env.db, object.id, stream))?.link) {
+  if (!(await checkpointOf(env, object, stream))?.link) {
     const listed = withIds(env.graph.listChannelMessages(teamId, channel.id), (message) => keyOf(message.id));
     addCounts(counts, await listingStream(env, object, `teams-list:${channel.id}`, listed, 'teams', toRecord, channelMessageTag, channel.id));
   }
@@ -519,7 +571,8 @@ async function backupSiteDrives(env: ObjectBackupEnv, object: ObjectRef): Promis
 }
 
 /** Backs up one protected object's chosen services for run `env.runSeq`. */
-export async function backupObject(env: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
+export async function backupObject(objectEnv: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
+  const env: ObjectBackupEnv = { ...objectEnv, checkpoints: await readCheckpoints(objectEnv.db, object.id) };
   const counts = emptyCounts();
   const wants = (service: BackupService) => env.services.includes(service);
   if (object.kind === 'user') {

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { blobObjectName, decryptBlob, encryptBlob, unwrapDataKey } from '../crypto/keys';
 import type { BlobStore, EngineDb, ObjectStore, PutResult } from '../ports';
+import { runPool } from '../jobs/job-context';
 import { collectUnreferenced, DEFAULT_BLOB_GRACE_SECONDS, touchBlobs } from './blob-leases';
 
 const brotli = promisify(zlib.brotliCompress);
@@ -21,6 +22,9 @@ export interface BlobStoreOptions {
    */
   graceSeconds?: number;
 }
+
+/** Contents compressed, sealed and written at once by one putMany. */
+const SEAL_CONCURRENCY = 8;
 
 /** Attempts of put's store path when a collector removes the index row it just met (blob-leases.ts). */
 const PUT_ATTEMPTS = 3;
@@ -65,13 +69,14 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
       if (!missing.length) break;
       if (round > PUT_ATTEMPTS) throw new Error(`Blob ${missing[0]} could not be stored: its index row kept disappearing`);
       const key = await dataKey(tenantId);
-      const sealedSizes = await Promise.all(
-        missing.map(async (hash) => {
-          const sealed = encryptBlob(key, hash, await brotli(contentOf.get(hash)!, BROTLI_OPTIONS));
-          await objects.put(objectKey(tenantId, key, hash), sealed);
-          return sealed.length;
-        }),
-      );
+      const sealedSizes: number[] = [];
+      // A few at a time: hundreds of brotli encoders at once cost more CPU (each allocates its window) and memory.
+      await runPool(missing.keys(), SEAL_CONCURRENCY, async (i) => {
+        const hash = missing[i];
+        const sealed = encryptBlob(key, hash, await brotli(contentOf.get(hash)!, BROTLI_OPTIONS));
+        await objects.put(objectKey(tenantId, key, hash), sealed);
+        sealedSizes[i] = sealed.length;
+      });
       // Never "do update": the row of a concurrent writer (same content, same object) stays as it is.
       const inserted = await db.query<{ hash: string }>(
         `insert into backup_blobs (tenant_id, hash, size, stored_size)

@@ -37,6 +37,30 @@ export interface ItemRecord {
   facts?: ItemFacts | null;
 }
 
+/**
+ * Ends at run $4 the current versions of an object's ($1) service ($2) that `which` selects, and
+ * returns the ones it closed. A version this same run wrote (a resumed run seeing a page again, or an
+ * item removed in the run that added it) never existed at any snapshot: it is deleted, not closed.
+ * One statement, and both parts find their rows through the current-version index: a delete filtered
+ * on valid_from_run = $4 as well leads the planner to walk every version the object got in this run,
+ * which in a full backup is all of them, page after page.
+ */
+const endCurrent = (which: string) => `
+  with current_versions as (
+    select id, valid_from_run from backup_item_versions
+     where object_id = $1 and service = $2 and valid_to_run is null and ${which}
+  ), dropped as (
+    delete from backup_item_versions v using current_versions c where v.id = c.id and c.valid_from_run = $4
+  )
+  update backup_item_versions v set valid_to_run = $4 from current_versions c
+   where v.id = c.id and c.valid_from_run <> $4 returning v.external_id`;
+/** The items whose external ids are $3. */
+const END_CURRENT = endCurrent('external_id = any($3::text[])');
+/** The items whose external ids are $3, in container $5 only. */
+const END_CURRENT_IN_CONTAINER = endCurrent('external_id = any($3::text[]) and container_id = $5');
+/** Everything outside the containers $3. */
+const END_OUTSIDE_CONTAINERS = endCurrent('not (container_id = any($3::text[]))');
+
 export interface WriteCounts {
   added: number;
   changed: number;
@@ -54,35 +78,40 @@ export async function currentTags(db: EngineQueryable, objectId: string, service
   return new Map(rows.map((row) => [row.external_id, row.change_tag]));
 }
 
+/** What a delta page ends with besides its items, written in the same transaction. */
+export interface PageEnd {
+  /** Items the page reported removed; they end in the container that reported them (see closeVersions). */
+  removed: { service: BackupService; externalIds: string[]; containerId: string };
+  /** Where the stream continues: stored with the page, so a kill never keeps one without the other. */
+  checkpoint: { stream: string } & Checkpoint;
+}
+
 /**
  * Records new or changed items of one page as versions of run `runSeq`, in one transaction: the
  * previous current version is closed at this run, and a version this same run wrote before (a resumed
- * run seeing the page again) is replaced rather than duplicated.
+ * run seeing the page again) is replaced rather than duplicated. A delta page's removals and its
+ * checkpoint (`end`) go in the same transaction: one round trip for the whole page.
  */
-export async function writeVersions(db: EngineDb, setId: string, objectId: string, runSeq: number, records: ItemRecord[]): Promise<WriteCounts> {
+export async function writeVersions(db: EngineDb, setId: string, objectId: string, runSeq: number, records: ItemRecord[], end?: PageEnd): Promise<WriteCounts> {
   const counts: WriteCounts = { added: 0, changed: 0, removed: 0 };
-  if (!records.length) return counts;
+  const removed = end?.removed.externalIds.length ? end.removed : null;
+  if (!records.length && !removed) {
+    // A page that changed nothing (most streams of an incremental run): its checkpoint alone, no transaction.
+    if (end) await writeCheckpoint(db, objectId, end.checkpoint.stream, end.checkpoint);
+    return counts;
+  }
   const byService = new Map<string, ItemRecord[]>();
-  for (const record of records) byService.set(record.service, [...(byService.get(record.service) ?? []), record]);
+  for (const record of records) {
+    const group = byService.get(record.service);
+    if (group) group.push(record);
+    else byService.set(record.service, [record]);
+  }
   // One batch (no statement needs an earlier one's answer): an engine thread sends it to the database
   // in one message, which then holds the transaction only while these run.
   const groups = [...byService];
   const results = await db.batch([
-    ...groups.flatMap(([service, group]) => {
-      const params = [objectId, service, group.map((r) => r.externalId), runSeq];
-      return [
-        {
-          sql: `delete from backup_item_versions where object_id = $1 and service = $2 and external_id = any($3::text[]) and valid_to_run is null and valid_from_run = $4`,
-          params,
-        },
-        {
-          sql: `update backup_item_versions set valid_to_run = $4
-                 where object_id = $1 and service = $2 and external_id = any($3::text[]) and valid_to_run is null returning external_id`,
-          params,
-        },
-      ];
-    }),
-    {
+    ...groups.map(([service, group]) => ({ sql: END_CURRENT, params: [objectId, service, group.map((r) => r.externalId), runSeq] })),
+    ...(records.length ? [{
       sql: `insert into backup_item_versions (set_id, object_id, service, kind, external_id, container_id, folder_path, name, sender, recipients,
                                          size_bytes, has_attachments, modified_at, content_type, blob_hash, change_tag, facts, valid_from_run, search)
        select $1, $2, x.service, x.kind, x."externalId", x."containerId", x."folderPath", x.name, x.sender,
@@ -93,14 +122,17 @@ export async function writeVersions(db: EngineDb, setId: string, objectId: strin
               sender text, recipients jsonb, "sizeBytes" bigint, "hasAttachments" boolean, "modifiedAt" timestamptz, "contentType" text,
               "blobHash" text, "changeTag" text, facts jsonb)`,
       params: [setId, objectId, runSeq, JSON.stringify(records)],
-    },
+    }] : []),
+    ...(removed ? [{ sql: END_CURRENT_IN_CONTAINER, params: [objectId, removed.service, removed.externalIds, runSeq, removed.containerId] }] : []),
+    ...(end ? [checkpointStatement(objectId, end.checkpoint.stream, end.checkpoint)] : []),
   ]);
   groups.forEach(([, group], i) => {
-    // The update (the second statement of each service) closed the versions this page changes.
-    const closed = results[i * 2 + 1].rows.length;
+    // END_CURRENT returned the versions this page changes (the ones it closed).
+    const closed = results[i].rows.length;
     counts.changed += closed;
     counts.added += group.length - closed;
   });
+  if (removed) counts.removed = results[groups.length + (records.length ? 1 : 0)].rows.length;
   return counts;
 }
 
@@ -116,17 +148,9 @@ export async function closeVersions(
   if (!externalIds.length) return 0;
   // Limited to the container that reported the removal: an item moved to another folder keeps its id
   // there, and that folder's stream may have recorded it first.
-  const inContainer = containerId === undefined ? '' : 'and container_id = $5';
-  const params = containerId === undefined ? [objectId, service, externalIds, runSeq] : [objectId, service, externalIds, runSeq, containerId];
-  // A version created by this same run and removed in it never existed at any snapshot: drop it.
-  await db.query(
-    `delete from backup_item_versions where object_id = $1 and service = $2 and external_id = any($3::text[]) and valid_to_run is null and valid_from_run = $4 ${inContainer}`,
-    params,
-  );
   const { rows } = await db.query(
-    `update backup_item_versions set valid_to_run = $4
-      where object_id = $1 and service = $2 and external_id = any($3::text[]) and valid_to_run is null ${inContainer} returning id`,
-    params,
+    containerId === undefined ? END_CURRENT : END_CURRENT_IN_CONTAINER,
+    containerId === undefined ? [objectId, service, externalIds, runSeq] : [objectId, service, externalIds, runSeq, containerId],
   );
   return rows.length;
 }
@@ -143,9 +167,7 @@ export async function closeUnseen(db: EngineQueryable, objectId: string, service
 
 /** Current versions of a service whose container (folder, drive) no longer exists end at this run. */
 export async function closeOutsideContainers(db: EngineQueryable, objectId: string, service: BackupService, containerIds: string[], runSeq: number): Promise<number> {
-  const where = `object_id = $1 and service = $2 and valid_to_run is null and not (container_id = any($3::text[]))`;
-  await db.query(`delete from backup_item_versions where ${where} and valid_from_run = $4`, [objectId, service, containerIds, runSeq]);
-  const { rows } = await db.query(`update backup_item_versions set valid_to_run = $4 where ${where} returning id`, [objectId, service, containerIds, runSeq]);
+  const { rows } = await db.query(END_OUTSIDE_CONTAINERS, [objectId, service, containerIds, runSeq]);
   return rows.length;
 }
 
@@ -153,6 +175,15 @@ export interface Checkpoint {
   link: string | null;
   runSeq: number;
   roundComplete: boolean;
+}
+
+/** Every stream's checkpoint of an object, in one statement (a backup reads them as it starts the object). */
+export async function readCheckpoints(db: EngineQueryable, objectId: string): Promise<Map<string, Checkpoint>> {
+  const { rows } = await db.query<{ stream: string; link: string | null; run_seq: number; round_complete: boolean }>(
+    'select stream, link, run_seq, round_complete from backup_checkpoints where object_id = $1',
+    [objectId],
+  );
+  return new Map(rows.map((row) => [row.stream, { link: row.link, runSeq: row.run_seq, roundComplete: row.round_complete }]));
 }
 
 export async function readCheckpoint(db: EngineQueryable, objectId: string, stream: string): Promise<Checkpoint | null> {
@@ -163,13 +194,18 @@ export async function readCheckpoint(db: EngineQueryable, objectId: string, stre
   return rows[0] ? { link: rows[0].link, runSeq: rows[0].run_seq, roundComplete: rows[0].round_complete } : null;
 }
 
-export async function writeCheckpoint(db: EngineQueryable, objectId: string, stream: string, checkpoint: Checkpoint): Promise<void> {
-  await db.query(
-    `insert into backup_checkpoints (object_id, stream, link, run_seq, round_complete) values ($1, $2, $3, $4, $5)
+function checkpointStatement(objectId: string, stream: string, checkpoint: Checkpoint) {
+  return {
+    sql: `insert into backup_checkpoints (object_id, stream, link, run_seq, round_complete) values ($1, $2, $3, $4, $5)
      on conflict (object_id, stream) do update set link = excluded.link, run_seq = excluded.run_seq,
        round_complete = excluded.round_complete, updated_at = clock_timestamp()`,
-    [objectId, stream, checkpoint.link, checkpoint.runSeq, checkpoint.roundComplete],
-  );
+    params: [objectId, stream, checkpoint.link, checkpoint.runSeq, checkpoint.roundComplete],
+  };
+}
+
+export async function writeCheckpoint(db: EngineQueryable, objectId: string, stream: string, checkpoint: Checkpoint): Promise<void> {
+  const { sql, params } = checkpointStatement(objectId, stream, checkpoint);
+  await db.query(sql, params);
 }
 
 /** Item count and logical size of an object as of run `runSeq`. */

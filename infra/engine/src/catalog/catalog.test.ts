@@ -1,0 +1,154 @@
+import crypto from 'node:crypto';
+import { migrate, openDatabase, type Db } from '@portal/db';
+import { insertTenant } from '../tenants';
+import { closeVersions, readCheckpoint, VISIBLE_AT, writeVersions, type ItemRecord } from './catalog';
+
+// The catalog's page writes on the engine's real tables, on PGlite and on PostgreSQL (DATABASE_URL,
+// else the local test database, in a schema of its own that it drops): a page's versions, removals and
+// checkpoint in one transaction, every row of a large page, changed items closing their previous
+// version, a page written again by a resumed run replacing its own versions, and a failing page
+// leaving nothing behind.
+
+const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
+const pgSchema = `engine_catalog_${crypto.randomBytes(5).toString('hex')}`;
+
+const databases: Array<[string, () => Promise<Db>, (db: Db) => Promise<void>]> = [
+  ['PGlite', () => openDatabase({}), async () => undefined],
+  ['PostgreSQL', () => openDatabase({ databaseUrl, schema: pgSchema, poolSize: 2 }), (db) => db.exec(`drop schema ${pgSchema} cascade`)],
+];
+
+function message(externalId: string, containerId: string, tag: string, extra: Partial<ItemRecord> = {}): ItemRecord {
+  return {
+    service: 'mail',
+    kind: 'message',
+    externalId,
+    containerId,
+    folderPath: containerId === 'inbox' ? 'Inbox' : 'Archive',
+    name: `Subject of ${externalId}`,
+    sender: 'ada@contoso.example',
+    recipients: ['bob@contoso.example', 'carol@contoso.example'],
+    sizeBytes: 100 + externalId.length,
+    hasAttachments: false,
+    modifiedAt: '2026-01-02T03:04:05.000Z',
+    contentType: 'message/rfc822',
+    blobHash: crypto.createHash('sha256').update(`${externalId}:${tag}`).digest('hex'),
+    changeTag: tag,
+    ...extra,
+  };
+}
+
+describe.each(databases)('catalog page writes on %s', (_name, open, drop) => {
+  let db: Db;
+  let setId: string;
+  let objectId: string;
+
+  beforeAll(async () => {
+    db = await open();
+    await migrate(db);
+    const { rows: org } = await db.query<{ id: string }>(`insert into organisations (name, kind, path) values ('Catalog test', 'PROVIDER', '/catalog-test/') returning id`);
+    const credentials = { tenantId: 'tenant', clientId: 'client', clientSecret: 'secret', graphBaseUrl: 'http://127.0.0.1:9' };
+    const tenant = await insertTenant(db, 'catalog-test-master-secret-0123456789abcd', { organisationId: org[0].id, name: 'Catalog test', credentials });
+    const { rows: set } = await db.query<{ id: string }>(
+      `insert into backup_sets (organisation_id, tenant_id, name, type, scope, services, schedule, retention_days)
+       values ($1, $2, 'Catalog', 'm365', '{"mode":"all"}', '["mail","contacts"]', '{"frequency":"manual","time":"02:00","dayOfWeek":0}', 30) returning id`,
+      [org[0].id, tenant.id],
+    );
+    setId = set[0].id;
+    const { rows: object } = await db.query<{ id: string }>(`insert into backup_objects (set_id, kind, external_id, display_name) values ($1, 'user', 'u1', 'User') returning id`, [setId]);
+    objectId = object[0].id;
+  }, 60_000);
+
+  afterAll(async () => {
+    if (!db) return;
+    await drop(db);
+    await db.close();
+  });
+
+  /** external id -> change tag of the versions visible at a run. */
+  async function visibleAt(run: number): Promise<Map<string, string>> {
+    const { rows } = await db.query<{ external_id: string; change_tag: string }>(
+      `select v.external_id, v.change_tag from backup_item_versions v where v.object_id = $1 and ${VISIBLE_AT('v', '$2')}`,
+      [objectId, run],
+    );
+    return new Map(rows.map((row) => [row.external_id, row.change_tag]));
+  }
+
+  const versionsOf = async (externalId: string) =>
+    (await db.query<{ n: number }>('select count(*)::int as n from backup_item_versions where object_id = $1 and external_id = $2', [objectId, externalId])).rows[0].n;
+
+  it('writes every row of a large page with two services, its checkpoint in the same transaction', async () => {
+    const page = [
+      ...Array.from({ length: 1200 }, (_, i) => message(`m${i}`, i % 2 ? 'inbox' : 'archive', 'a')),
+      ...Array.from({ length: 30 }, (_, i) => ({ ...message(`c${i}`, 'contacts', 'a'), service: 'contacts' as const, kind: 'contact' as const, contentType: 'application/json' })),
+    ];
+    const counts = await writeVersions(db, setId, objectId, 1, page, {
+      removed: { service: 'mail', externalIds: [], containerId: 'inbox' },
+      checkpoint: { stream: 'mail:inbox', link: 'https://graph.example/delta?token=1', runSeq: 1, roundComplete: true },
+    });
+    expect(counts).toEqual({ added: 1230, changed: 0, removed: 0 });
+    const visible = await visibleAt(1);
+    expect(visible.size).toBe(1230);
+    expect([...visible.values()].every((tag) => tag === 'a')).toBe(true);
+    const { rows } = await db.query<{ recipients: string[]; blob_hash: string; matches: boolean }>(
+      `select recipients, blob_hash, search @@ to_tsquery('simple', 'carol') as matches from backup_item_versions where object_id = $1 and external_id = 'm7'`,
+      [objectId],
+    );
+    expect(rows).toEqual([{ recipients: ['bob@contoso.example', 'carol@contoso.example'], blob_hash: message('m7', 'inbox', 'a').blobHash, matches: true }]);
+    expect(await readCheckpoint(db, objectId, 'mail:inbox')).toEqual({ link: 'https://graph.example/delta?token=1', runSeq: 1, roundComplete: true });
+  });
+
+  it('closes the previous version of changed items and ends removed ones only in the container that reported them', async () => {
+    const counts = await writeVersions(db, setId, objectId, 2, [message('m1', 'inbox', 'b'), message('m3', 'inbox', 'b'), message('new-1', 'inbox', 'b')], {
+      // m0 lives in archive: a removal reported by the inbox's stream leaves it alone.
+      removed: { service: 'mail', externalIds: ['m5', 'm0'], containerId: 'inbox' },
+      checkpoint: { stream: 'mail:inbox', link: 'https://graph.example/delta?token=2', runSeq: 2, roundComplete: true },
+    });
+    expect(counts).toEqual({ added: 1, changed: 2, removed: 1 });
+    const before = await visibleAt(1);
+    const after = await visibleAt(2);
+    expect([before.get('m1'), before.get('m5'), before.has('new-1')]).toEqual(['a', 'a', false]);
+    expect([after.get('m1'), after.get('m3'), after.get('new-1'), after.has('m5'), after.get('m0')]).toEqual(['b', 'b', 'b', false, 'a']);
+    expect(await readCheckpoint(db, objectId, 'mail:inbox')).toMatchObject({ link: 'https://graph.example/delta?token=2', runSeq: 2 });
+  });
+
+  it('replaces, not duplicates, what the same run wrote when a resumed run sees the page again', async () => {
+    const counts = await writeVersions(db, setId, objectId, 2, [message('m1', 'inbox', 'c'), message('new-1', 'inbox', 'c')]);
+    // Run 2's own versions are replaced: nothing new is closed, and m1 keeps one version per run.
+    expect(counts).toEqual({ added: 2, changed: 0, removed: 0 });
+    expect(await versionsOf('m1')).toBe(2);
+    expect(await versionsOf('new-1')).toBe(1);
+    expect((await visibleAt(2)).get('m1')).toBe('c');
+    expect((await visibleAt(1)).get('m1')).toBe('a');
+    // m2 lives in archive, new-1 in inbox: a removal touches only the container that reported it.
+    expect(await closeVersions(db, objectId, 'mail', ['new-1', 'm2'], 2, 'archive')).toBe(1);
+    expect(await versionsOf('new-1')).toBe(1);
+    // Removed in the run that added it: it never existed at any snapshot, so it goes rather than closes.
+    expect(await closeVersions(db, objectId, 'mail', ['new-1', 'm2'], 2, 'inbox')).toBe(0);
+    expect(await versionsOf('new-1')).toBe(0);
+    expect((await visibleAt(1)).has('m2')).toBe(true);
+    expect((await visibleAt(2)).has('m2')).toBe(false);
+  });
+
+  it('writes nothing of a page whose statements fail: not its items, not its removals, not its checkpoint', async () => {
+    const before = await visibleAt(3);
+    const failing = writeVersions(db, setId, objectId, 3, [message('m9', 'archive', 'd'), message('m11', 'inbox', 'd', { modifiedAt: 'not a date' })], {
+      removed: { service: 'mail', externalIds: ['m13'], containerId: 'inbox' },
+      checkpoint: { stream: 'mail:inbox', link: 'https://graph.example/delta?token=3', runSeq: 3, roundComplete: true },
+    });
+    await expect(failing).rejects.toThrow();
+    // The stream still starts from the page before, so the next attempt reads the failed page again.
+    expect(await readCheckpoint(db, objectId, 'mail:inbox')).toMatchObject({ link: 'https://graph.example/delta?token=2', runSeq: 2 });
+    expect(await visibleAt(3)).toEqual(before);
+  });
+
+  it('stores the checkpoint of a page that changed nothing', async () => {
+    const before = await visibleAt(3);
+    const counts = await writeVersions(db, setId, objectId, 3, [], {
+      removed: { service: 'mail', externalIds: [], containerId: 'inbox' },
+      checkpoint: { stream: 'mail:inbox', link: 'https://graph.example/delta?token=4', runSeq: 3, roundComplete: true },
+    });
+    expect(counts).toEqual({ added: 0, changed: 0, removed: 0 });
+    expect(await readCheckpoint(db, objectId, 'mail:inbox')).toEqual({ link: 'https://graph.example/delta?token=4', runSeq: 3, roundComplete: true });
+    expect(await visibleAt(3)).toEqual(before);
+  });
+});
