@@ -12,8 +12,10 @@ module.exports = {
   globalTeardown: '<rootDir>/src/global-teardown.ts',
   setupFilesAfterEnv: ['<rootDir>/src/retry-once.ts'],
   testTimeout: 180000,
-  // Two suites at a time: each has its own portal (and data folder) and its own Chromium.
-  maxWorkers: 2,
+  // Each suite has its own portal (and data folder) and its own Chromium. Four at a time on two
+  // cores: a suite spends most of its time waiting (on its browser, its portal, polling), and four
+  // finished the suite about a quarter sooner than two did (issue 17).
+  maxWorkers: 4,
   // Node's fetch keeps idle keep-alive sockets to the stopped portal open for a while.
   forceExit: true,
 };
