@@ -6,7 +6,6 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { authStore, clearClientSession, useAuth } from '@portal/auth-bridge';
@@ -20,6 +19,7 @@ import { RemoteDialog } from '../../../components/remote-dialog';
 import { DemoBanner } from '../../../components/demo-banner';
 import { MaintenanceBanner } from '../../../components/maintenance-banner';
 import { useDrawerRules } from '../hooks/use-drawer-rules';
+import { useLatch } from '../hooks/use-latch';
 import { useIdlePrefetch } from '../hooks/use-idle-prefetch';
 import { useRouteSelection } from '../hooks/use-route-selection';
 import { useDemoMode } from '../../../lib/demo-mode-store';
@@ -27,6 +27,7 @@ import { MENU, menuForRole, type RemoteDialogRef } from '../lib/menu-items';
 import { AppBreadcrumbs } from './app-breadcrumbs';
 import { AppDrawer } from './app-drawer';
 import { AppFooter } from './app-footer';
+import { DeferredTooltip } from './deferred-tooltip';
 import { HorizontalMenu } from './horizontal-menu';
 import { PageTransition } from './page-transition';
 import { ProfileMenu } from './profile-menu';
@@ -57,8 +58,8 @@ export function MainLayout() {
   const logoUrl = useMenu((s) => s.whiteLabelData?.whitelabelImageUrl ?? null);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [settingsUsed, setSettingsUsed] = useState(false);
-  if (settingsOpen && !settingsUsed) setSettingsUsed(true);
+  const settingsUsed = useLatch(settingsOpen);
+  const [settingsButton, setSettingsButton] = useState<HTMLButtonElement | null>(null);
   const [dialog, setDialog] = useState<RemoteDialogRef | null>(null);
   const user = useAuth((s) => s.user);
   const navigate = useNavigate();
@@ -125,11 +126,10 @@ export function MainLayout() {
             </IconButton>
           )}
           <Box sx={{ flexGrow: 1 }} />
-          <Tooltip title={t('shell.openSettings')}>
-            <IconButton aria-label={t('shell.openSettings')} aria-haspopup="dialog" onClick={() => setSettingsOpen(true)}>
-              <TuneIcon />
-            </IconButton>
-          </Tooltip>
+          <IconButton ref={setSettingsButton} aria-label={t('shell.openSettings')} aria-haspopup="dialog" onClick={() => setSettingsOpen(true)}>
+            <TuneIcon />
+          </IconButton>
+          <DeferredTooltip anchor={settingsButton} title={t('shell.openSettings')} />
           <ProfileMenu onChangePassword={() => setDialog(CHANGE_PASSWORD_DIALOG)} onLogout={() => void logout()} />
         </Toolbar>
         {horizontal ? <HorizontalMenu nodes={menu} onOpenDialog={setDialog} /> : null}
