@@ -15,13 +15,20 @@ type HandlerName = keyof typeof EVENTS;
 type Handlers = Partial<Record<HandlerName, (event: Event) => void>>;
 
 // `replay`: the hover or focus, if still going on, that asked for this code before it loaded.
-type ProxyProps = Handlers & { anchor: HTMLElement; replay: RefObject<Event | null>; ref?: Ref<HTMLElement> };
+type ProxyProps = Handlers & { anchor: HTMLElement; replay: RefObject<Event | null>; ref?: Ref<HTMLElement>; [data: `data-${string}`]: unknown };
 
 /**
  * Tooltip's child, rendering nothing: it gives Tooltip the element already in the page as its
  * anchor and forwards that element's events, so the element is never re-created (focus stays).
  */
-function AnchorProxy({ anchor, replay, ref, ...handlers }: ProxyProps) {
+function AnchorProxy({ anchor, replay, ref, ...rest }: ProxyProps) {
+  const handlers: Handlers = Object.fromEntries(Object.keys(EVENTS).map((name) => [name, rest[name as HandlerName]]));
+  // Tooltip checks in development that its props reach its anchor, by a data attribute it adds.
+  const data = Object.entries(rest).filter(([name]) => name.startsWith('data-'));
+  useEffect(() => {
+    for (const [name, value] of data) anchor.setAttribute(name, String(value));
+  });
+
   // Tooltip makes new handlers on every render: the listeners call the latest ones.
   const latest = useRef<Handlers>(handlers);
   useEffect(() => {
