@@ -15,7 +15,6 @@ import { i18nStore, menuStore, useDisplaySettings, useMenu, useT } from '@portal
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { PortalLogo } from '../../../components/portal-logo';
-import { RemoteDialog } from '../../../components/remote-dialog';
 import { DemoBanner } from '../../../components/demo-banner';
 import { MaintenanceBanner } from '../../../components/maintenance-banner';
 import { useDrawerRules } from '../hooks/use-drawer-rules';
@@ -43,6 +42,8 @@ const MAIN_ID = 'main-content';
 
 // The display settings (sliders, radios, switches) load when first opened, not with every page.
 const CustomizationPanel = lazy(() => import('./customization-panel').then((m) => ({ default: m.CustomizationPanel })));
+// Dialog and its parts (about 4 KB gzip) load with the first remote dialog opened (Change Password, ...).
+const RemoteDialog = lazy(() => import('../../../components/remote-dialog').then((m) => ({ default: m.RemoteDialog })));
 
 /** The protected shell: top bar, menu (vertical drawer or horizontal bar), breadcrumbs, page, footer. */
 export function MainLayout() {
@@ -173,14 +174,16 @@ export function MainLayout() {
         </Suspense>
       ) : null}
       {dialog ? (
-        <RemoteDialog
-          key={`${dialog.remote}${dialog.module}`}
-          remote={dialog.remote}
-          module={dialog.module}
-          title={dialog.title}
-          open
-          onClose={() => setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <RemoteDialog
+            key={`${dialog.remote}${dialog.module}`}
+            remote={dialog.remote}
+            module={dialog.module}
+            title={dialog.title}
+            open
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       ) : null}
     </Box>
   );
