@@ -122,12 +122,9 @@ function scriptBodies(page: Page): Promise<string>[] {
   return bodies;
 }
 
-test('the sign-in page loads neither zod, react-hook-form, the query layer, the list kit nor the form kit; its router comes from the host', async () => {
-  const { context, page } = await newPage(suite.browser, suite.portal.url);
-  const scripts = scriptBodies(page);
-  await page.goto('/login');
-  await page.getByRole('button', { name: 'Sign In' }).waitFor();
-  const loaded = await page.evaluate(() => {
+/** The shared modules the page has loaded so far, each with the containers it was loaded from. */
+function loadedShares(page: Page): Promise<Record<string, string[]>> {
+  return page.evaluate(() => {
     type Shared = { from?: string; loaded?: boolean; lib?: unknown };
     const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } }).__FEDERATION__
       .__SHARE__;
@@ -138,6 +135,14 @@ test('the sign-in page loads neither zod, react-hook-form, the query layer, the 
           for (const shared of Object.values(versions)) if (shared.loaded || shared.lib) (result[name] ??= []).push(shared.from ?? '');
     return result;
   });
+}
+
+test('the sign-in page loads neither zod, react-hook-form, the query layer, the list kit nor the form kit; its router comes from the host', async () => {
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
+  const scripts = scriptBodies(page);
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+  const loaded = await loadedShares(page);
   for (const name of NOT_ON_SIGN_IN) expect({ name, loaded: loaded[name] }).toEqual({ name, loaded: undefined });
   expect(loaded['react-router-dom']).toEqual([expect.stringMatching(/host$/)]);
   const onSignIn = scripts.length;
@@ -286,5 +291,26 @@ test('the API reference at /backend/docs lists every endpoint descriptor, under 
   expect(await page.locator('.opblock').count()).toBe(Object.keys(ENDPOINTS).length);
   await page.getByText('/support/tickets/{ticketId}/replies', { exact: true }).waitFor();
   expect(refused).toEqual([]);
+  await context.close();
+});
+
+// Tooltip (with Popper) and Menu (with Popover) are not needed before the dashboard is ready (page
+// weight, issue 21): the settings button's tooltip loads when idle (2 s on) or on first hover, a menu
+// on its first opening. Read right when the menu shows, before the idle load.
+test('the dashboard is ready without Tooltip or Menu; hovering the settings button shows its tooltip, the profile menu opens', async () => {
+  const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'customer');
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+  const ready = await loadedShares(page);
+  for (const name of ['@mui/material/Tooltip', '@mui/material/Menu']) expect({ name, loaded: ready[name] }).toEqual({ name, loaded: undefined });
+  const settings = page.getByRole('button', { name: 'Open display settings' });
+  const before = await settings.elementHandle();
+  await settings.hover();
+  await page.getByRole('tooltip').getByText('Open display settings').waitFor();
+  // The tooltip attached to the button already there: same element.
+  expect(await before?.evaluate((button) => button.isConnected)).toBe(true);
+  await page.getByRole('button', { name: 'Open profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
+  const after = await loadedShares(page);
+  for (const name of ['@mui/material/Tooltip', '@mui/material/Menu']) expect({ name, loaded: after[name] }).toEqual({ name, loaded: [expect.any(String)] });
   await context.close();
 });

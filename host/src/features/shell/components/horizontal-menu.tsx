@@ -5,7 +5,6 @@ import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import { HORIZONTAL_MAX_ITEMS } from '@portal/config';
 import { useMenu, useT } from '@portal/ui';
@@ -15,6 +14,7 @@ import { prefetchRoute } from '../../../lib/federation/prefetch';
 import { routeById } from '../../../lib/routes/route-table';
 import { menuTitleKey, type MenuNode, type RemoteDialogRef } from '../lib/menu-items';
 import { visibleCount } from '../lib/overflow';
+import { LazyMenu } from './lazy-menu';
 import { MenuIcon } from './menu-icon';
 import { MenuItemsError } from './menu-items-error';
 
@@ -51,9 +51,9 @@ function DropdownButton({ id, label, icon, active, children }: { id: string; lab
       >
         {label}
       </Button>
-      <Menu id={`${id}-menu`} anchorEl={anchor} open={!!anchor} onClose={close} slotProps={{ list: { 'aria-labelledby': `${id}-button` } }}>
+      <LazyMenu id={`${id}-menu`} anchorEl={anchor} open={!!anchor} onClose={close} slotProps={{ list: { 'aria-labelledby': `${id}-button` } }}>
         {children(close)}
-      </Menu>
+      </LazyMenu>
     </>
   );
 }

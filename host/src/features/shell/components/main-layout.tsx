@@ -6,7 +6,6 @@ import Container from '@mui/material/Container';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { authStore, clearClientSession, useAuth } from '@portal/auth-bridge';
@@ -16,10 +15,10 @@ import { i18nStore, menuStore, useDisplaySettings, useMenu, useT } from '@portal
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { PortalLogo } from '../../../components/portal-logo';
-import { RemoteDialog } from '../../../components/remote-dialog';
 import { DemoBanner } from '../../../components/demo-banner';
 import { MaintenanceBanner } from '../../../components/maintenance-banner';
 import { useDrawerRules } from '../hooks/use-drawer-rules';
+import { useLatch } from '../hooks/use-latch';
 import { useIdlePrefetch } from '../hooks/use-idle-prefetch';
 import { useRouteSelection } from '../hooks/use-route-selection';
 import { useDemoMode } from '../../../lib/demo-mode-store';
@@ -27,6 +26,7 @@ import { MENU, menuForRole, type RemoteDialogRef } from '../lib/menu-items';
 import { AppBreadcrumbs } from './app-breadcrumbs';
 import { AppDrawer } from './app-drawer';
 import { AppFooter } from './app-footer';
+import { DeferredTooltip } from './deferred-tooltip';
 import { HorizontalMenu } from './horizontal-menu';
 import { PageTransition } from './page-transition';
 import { ProfileMenu } from './profile-menu';
@@ -42,6 +42,8 @@ const MAIN_ID = 'main-content';
 
 // The display settings (sliders, radios, switches) load when first opened, not with every page.
 const CustomizationPanel = lazy(() => import('./customization-panel').then((m) => ({ default: m.CustomizationPanel })));
+// Dialog and its parts (about 4 KB gzip) load with the first remote dialog opened (Change Password, ...).
+const RemoteDialog = lazy(() => import('../../../components/remote-dialog').then((m) => ({ default: m.RemoteDialog })));
 
 /** The protected shell: top bar, menu (vertical drawer or horizontal bar), breadcrumbs, page, footer. */
 export function MainLayout() {
@@ -57,8 +59,8 @@ export function MainLayout() {
   const logoUrl = useMenu((s) => s.whiteLabelData?.whitelabelImageUrl ?? null);
   const [mobileOpen, setMobileOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
-  const [settingsUsed, setSettingsUsed] = useState(false);
-  if (settingsOpen && !settingsUsed) setSettingsUsed(true);
+  const settingsUsed = useLatch(settingsOpen);
+  const [settingsButton, setSettingsButton] = useState<HTMLButtonElement | null>(null);
   const [dialog, setDialog] = useState<RemoteDialogRef | null>(null);
   const user = useAuth((s) => s.user);
   const navigate = useNavigate();
@@ -125,11 +127,10 @@ export function MainLayout() {
             </IconButton>
           )}
           <Box sx={{ flexGrow: 1 }} />
-          <Tooltip title={t('shell.openSettings')}>
-            <IconButton aria-label={t('shell.openSettings')} aria-haspopup="dialog" onClick={() => setSettingsOpen(true)}>
-              <TuneIcon />
-            </IconButton>
-          </Tooltip>
+          <IconButton ref={setSettingsButton} aria-label={t('shell.openSettings')} aria-haspopup="dialog" onClick={() => setSettingsOpen(true)}>
+            <TuneIcon />
+          </IconButton>
+          <DeferredTooltip anchor={settingsButton} title={t('shell.openSettings')} />
           <ProfileMenu onChangePassword={() => setDialog(CHANGE_PASSWORD_DIALOG)} onLogout={() => void logout()} />
         </Toolbar>
         {horizontal ? <HorizontalMenu nodes={menu} onOpenDialog={setDialog} /> : null}
@@ -173,14 +174,16 @@ export function MainLayout() {
         </Suspense>
       ) : null}
       {dialog ? (
-        <RemoteDialog
-          key={`${dialog.remote}${dialog.module}`}
-          remote={dialog.remote}
-          module={dialog.module}
-          title={dialog.title}
-          open
-          onClose={() => setDialog(null)}
-        />
+        <Suspense fallback={null}>
+          <RemoteDialog
+            key={`${dialog.remote}${dialog.module}`}
+            remote={dialog.remote}
+            module={dialog.module}
+            title={dialog.title}
+            open
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
       ) : null}
     </Box>
   );

@@ -6,7 +6,6 @@ import IconButton from '@mui/material/IconButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -18,6 +17,7 @@ import { profileStore, useReadOnly, useT } from '@portal/ui';
 import { useState } from 'react';
 import { useStore } from 'zustand';
 import { greetingKeyAt } from '../../../lib/greeting';
+import { LazyMenu } from './lazy-menu';
 
 type Props = {
   onChangePassword: () => void;
@@ -53,7 +53,7 @@ export function ProfileMenu({ onChangePassword, onLogout }: Props) {
           {initials}
         </Avatar>
       </IconButton>
-      <Menu
+      <LazyMenu
         id="profile-menu"
         anchorEl={anchor}
         open={!!anchor}
@@ -94,7 +94,7 @@ export function ProfileMenu({ onChangePassword, onLogout }: Props) {
             <ListItemText primary={label} />
           </MenuItem>
         ))}
-      </Menu>
+      </LazyMenu>
     </>
   );
 }

@@ -5,8 +5,8 @@ import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
 import ListSubheader from '@mui/material/ListSubheader';
-import Tooltip from '@mui/material/Tooltip';
 import { useMenu, useT } from '@portal/ui';
+import { Suspense, lazy } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { prefetchRoute } from '../../../lib/federation/prefetch';
 import { routeById } from '../../../lib/routes/route-table';
@@ -32,6 +32,10 @@ const hiddenText = {
   clip: 'rect(0 0 0 0)',
   whiteSpace: 'nowrap',
 } as const;
+
+// Only the collapsed (mini) drawer names its entries in tooltips: Tooltip and Popper (about 12 KB
+// gzip) load when it first collapses. Collapsing re-creates the entries anyway (wrapped or not).
+const Tooltip = lazy(() => import('@mui/material/Tooltip'));
 
 /** The vertical menu (drawer), selected entry from the menu store, which follows the route. */
 export function SidebarMenu({ nodes, onOpenDialog, onNavigate, mini = false }: Props) {
@@ -73,9 +77,11 @@ export function SidebarMenu({ nodes, onOpenDialog, onNavigate, mini = false }: P
     return (
       <ListItem key={node.id} disablePadding sx={{ display: 'block' }}>
         {mini ? (
-          <Tooltip title={title} placement="right" disableInteractive>
-            {button}
-          </Tooltip>
+          <Suspense fallback={button}>
+            <Tooltip title={title} placement="right" disableInteractive>
+              {button}
+            </Tooltip>
+          </Suspense>
         ) : (
           button
         )}

@@ -1,0 +1,36 @@
+import { act, render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
+import { DeferredTooltip } from './deferred-tooltip';
+
+function SettingsButton() {
+  const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
+  return (
+    <>
+      <button ref={setAnchor} type="button" aria-label="Open display settings">
+        <svg />
+      </button>
+      <DeferredTooltip anchor={anchor} title="Open display settings" />
+    </>
+  );
+}
+
+describe('DeferredTooltip', () => {
+  it('shows the tooltip on the first hover, which loads it, on the same focused button', async () => {
+    render(<SettingsButton />);
+    const button = screen.getByRole('button', { name: 'Open display settings' });
+    act(() => button.focus());
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    await userEvent.hover(button);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Open display settings');
+    // Not re-created: the same node, still focused, same accessible name.
+    expect(screen.getByRole('button', { name: 'Open display settings' })).toBe(button);
+    expect(document.activeElement).toBe(button);
+    await userEvent.unhover(button);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    expect(screen.queryByRole('tooltip')).toBeNull();
+    // Once loaded, later hovers go straight to Tooltip.
+    await userEvent.hover(button);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent('Open display settings');
+  });
+});
