@@ -15,8 +15,8 @@ import { startPortal } from '../src/portal';
 type LighthouseFn = (url: string, flags: Record<string, unknown>, config: unknown, page: Page) => Promise<{ lhr: Lhr } | undefined>;
 interface Lhr {
   runtimeError?: { code: string; message: string };
-  categories: Record<string, { score: number | null }>;
-  audits: Record<string, { numericValue?: number }>;
+  categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] }>;
+  audits: Record<string, { numericValue?: number; score?: number | null; details?: { items?: { node?: { selector?: string } }[] } }>;
 }
 
 interface Route {
@@ -193,6 +193,14 @@ interface Scores {
   lcp: number;
   tbt: number;
   a11y: number;
+  /** The accessibility audits that failed, with the first element each names: what keeps a11y below 1. */
+  a11yFailures: string[];
+}
+
+function a11yFailures(lhr: Lhr): string[] {
+  return (lhr.categories.accessibility.auditRefs ?? [])
+    .filter((ref) => ref.weight > 0 && lhr.audits[ref.id]?.score === 0)
+    .map((ref) => `${ref.id} (${lhr.audits[ref.id].details?.items?.[0]?.node?.selector ?? 'no element named'})`);
 }
 
 async function auditOnce(lighthouse: LighthouseFn, desktopConfig: unknown, page: Page, url: string, form: 'mobile' | 'desktop'): Promise<Lhr> {
@@ -224,6 +232,7 @@ async function audit(lighthouse: LighthouseFn, desktopConfig: unknown, page: Pag
     a11y: lhr.categories.accessibility.score ?? 0,
     lcp: lhr.audits['largest-contentful-paint'].numericValue ?? NaN,
     tbt: lhr.audits['total-blocking-time'].numericValue ?? NaN,
+    a11yFailures: a11yFailures(lhr),
   };
 }
 
@@ -296,6 +305,7 @@ async function main(): Promise<void> {
       rows.push(
         `${route.path.padEnd(15)} ${String(files.length).padStart(5)} ${kb(sum(files, 'gzip')).padStart(9)} ${kb(sum(files, 'brotli')).padStart(9)} ${String(ms).padStart(6)}   ${fmtScores(mobile)}   ${fmtScores(desktop)} ${a11y.padStart(5)}`,
       );
+      for (const failure of new Set([...(mobile?.a11yFailures ?? []), ...(desktop?.a11yFailures ?? [])])) fileLists.push(`${route.path} accessibility: ${failure}`);
       console.error(`measured ${route.path}`);
       if (process.env.BENCH_FILES === '1')
         fileLists.push(`${route.path}:`, ...files.sort((a, b) => b.gzip - a.gzip).map((f) => `  ${kb(f.gzip).padStart(7)}  ${new URL(f.url).pathname}`));

@@ -17,7 +17,8 @@ export function PageHeader({ title, subtitle, actions }: PageHeaderProps) {
           {title}
         </Typography>
         {subtitle ? (
-          <Typography variant="subtitle1" color="text.secondary">
+          // A paragraph: MUI draws subtitle1 as an <h6>, a heading that skips from the title's h1.
+          <Typography variant="subtitle1" component="p" color="text.secondary">
             {subtitle}
           </Typography>
         ) : null}

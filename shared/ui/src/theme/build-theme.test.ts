@@ -83,3 +83,41 @@ describe('primary text colour', () => {
     }
   });
 });
+
+describe('text and outlined buttons', () => {
+  type RootStyle = (props: { ownerState: { variant?: string; color?: string } }) => { color?: string };
+  it.each(PRESET_COLORS.map((p) => [p]))('draw primary and secondary as text readable on paper (4.5:1) for preset %s', (presetColor) => {
+    for (const navType of ['light', 'dark'] as const) {
+      const theme = buildTheme({ presetColor, navType });
+      const root = theme.components?.MuiButton?.styleOverrides?.root as RootStyle;
+      for (const variant of ['text', 'outlined'] as const) {
+        for (const color of ['primary', 'secondary', 'error', 'success', 'warning', 'info'] as const) {
+          const style = root({ ownerState: { variant, color } });
+          expect({ navType, variant, color, ratio: contrastRatio(style.color!, theme.palette.background.paper) >= 4.5 }).toEqual({ navType, variant, color, ratio: true });
+        }
+      }
+      // Contained buttons keep their own fill and text (containedPrimary above); inherit keeps its parent's.
+      expect(root({ ownerState: { variant: 'contained', color: 'primary' } }).color).toBeUndefined();
+      expect(root({ ownerState: { variant: 'text', color: 'inherit' } }).color).toBeUndefined();
+    }
+  });
+});
+
+describe('outlined chips', () => {
+  type RootStyle = (props: { ownerState: { variant?: string; color?: string } }) => { color?: string };
+  it.each(PRESET_COLORS.map((p) => [p]))('write every status and brand colour readable on paper (4.5:1) for preset %s', (presetColor) => {
+    for (const navType of ['light', 'dark'] as const) {
+      const theme = buildTheme({ presetColor, navType });
+      const root = theme.components?.MuiChip?.styleOverrides?.root as RootStyle;
+      for (const color of ['primary', 'secondary', 'success', 'error', 'warning', 'info']) {
+        const style = root({ ownerState: { variant: 'outlined', color } });
+        expect({ navType, color, readable: contrastRatio(style.color!, theme.palette.background.paper) >= 4.5 }).toEqual({ navType, color, readable: true });
+      }
+      expect(root({ ownerState: { variant: 'filled', color: 'success' } }).color).toBeUndefined();
+      for (const color of ['primary', 'secondary']) {
+        const filled = root({ ownerState: { variant: 'filled', color } }) as { color: string; backgroundColor: string };
+        expect({ navType, color, readable: contrastRatio(filled.color, filled.backgroundColor) >= 4.5 }).toEqual({ navType, color, readable: true });
+      }
+    }
+  });
+});

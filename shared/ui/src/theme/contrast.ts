@@ -1,3 +1,5 @@
+import { darken, lighten } from '@mui/material/styles';
+
 // WCAG 2 contrast, so the theme can pick shades that keep white text readable (4.5:1 for normal text).
 
 const channel = (c: number): number => {
@@ -22,4 +24,23 @@ export function readableShade(shades: readonly string[], text = '#ffffff', min =
   const ok = shades.find((s) => contrastRatio(s, text) >= min);
   if (ok) return ok;
   return [...shades].sort((a, b) => contrastRatio(b, text) - contrastRatio(a, text))[0];
+}
+
+/**
+ * The colour itself when it reaches `min` against the background, else the same hue darkened (on a
+ * light background) or lightened (on a dark one) in small steps until it does: for presets such as
+ * amber or orange, where no shade is readable as text on white.
+ */
+export function withContrast(color: string, background: string, min = 4.5): string {
+  const towardsText = luminance(background) > 0.5 ? darken : lighten;
+  let candidate = color;
+  for (let step = 1; contrastRatio(candidate, background) < min && step <= 10; step += 1) candidate = toHex(towardsText(color, step / 10));
+  return candidate;
+}
+
+/** MUI's colour helpers answer rgb(...); the contrast maths here reads #rrggbb. */
+function toHex(rgb: string): string {
+  const m = /^rgb\((\d+), (\d+), (\d+)\)$/.exec(rgb);
+  if (!m) return rgb;
+  return `#${m.slice(1, 4).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
 }
