@@ -93,18 +93,20 @@ async function startPeer(): Promise<{ close(): Promise<void> }> {
 
 async function startApi(): Promise<{ close(): Promise<void> }> {
   const emulatorOrigin = process.env.BENCH_EMULATOR_ORIGIN;
+  // The demo seed without its emulator tenant; jobs run in this process, as in an embedded portal,
+  // on the engine thread only when the bench is run with BACKUP_ENGINE_THREAD=1 (off by default, as in the product).
+  const settings = readEnvSettings({ PORTAL_DEMO_BACKUPS: '0', BACKUP_QUEUE: 'embedded', BACKUP_ENGINE_THREAD: process.env.BACKUP_ENGINE_THREAD ?? '0' });
   const app: ApiInstance = await createApi({
     databaseUrl,
     schema,
     jwtSecret: BENCH_JWT_SECRET,
-    // The demo seed without its emulator tenant; jobs run in this process, as in an embedded portal.
-    settings: readEnvSettings({ PORTAL_DEMO_BACKUPS: '0', BACKUP_QUEUE: 'embedded' }),
+    settings,
     backup: { masterSecret: MASTER, ...(emulatorOrigin ? { outbound: { origins: [emulatorOrigin], networks: ['127.0.0.0/8'] } } : {}) },
   });
   const signin = await app.inject({ method: 'POST', url: '/backend/api/signin', payload: { username: 'customer', password: 'Portal#2026' } });
   const { accessToken, userId } = signin.json() as { accessToken: string; userId: string };
   const headers = { authorization: `Bearer ${accessToken}`, userid: userId };
-  await engineThreadRunning(app);
+  if (settings.BACKUP_ENGINE_THREAD) await engineThreadRunning(app);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   send({ type: 'ready', url, path: `/backend/api/users/${userId}/profile`, headers });
 
