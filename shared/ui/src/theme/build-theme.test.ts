@@ -84,40 +84,42 @@ describe('primary text colour', () => {
   });
 });
 
-describe('text and outlined buttons', () => {
-  type RootStyle = (props: { ownerState: { variant?: string; color?: string } }) => { color?: string };
-  it.each(PRESET_COLORS.map((p) => [p]))('draw primary and secondary as text readable on paper (4.5:1) for preset %s', (presetColor) => {
+type RootStyle = (props: { ownerState: { variant?: string; color?: string } }) => { color?: string; backgroundColor?: string };
+const COLORS = ['primary', 'secondary', 'error', 'success', 'warning', 'info'] as const;
+
+/** Each preset in light and dark: the theme, a component's root style override, and whether a colour reads at 4.5:1 on paper. */
+function eachTheme(component: 'MuiButton' | 'MuiChip', check: (root: RootStyle, readableOnPaper: (color: string | undefined) => boolean, navType: string) => void) {
+  it.each(PRESET_COLORS.map((p) => [p]))('for preset %s in light and dark', (presetColor) => {
     for (const navType of ['light', 'dark'] as const) {
       const theme = buildTheme({ presetColor, navType });
-      const root = theme.components?.MuiButton?.styleOverrides?.root as RootStyle;
-      for (const variant of ['text', 'outlined'] as const) {
-        for (const color of ['primary', 'secondary', 'error', 'success', 'warning', 'info'] as const) {
-          const style = root({ ownerState: { variant, color } });
-          expect({ navType, variant, color, ratio: contrastRatio(style.color!, theme.palette.background.paper) >= 4.5 }).toEqual({ navType, variant, color, ratio: true });
-        }
-      }
-      // Contained buttons keep their own fill and text (containedPrimary above); inherit keeps its parent's.
-      expect(root({ ownerState: { variant: 'contained', color: 'primary' } }).color).toBeUndefined();
-      expect(root({ ownerState: { variant: 'text', color: 'inherit' } }).color).toBeUndefined();
+      const root = theme.components?.[component]?.styleOverrides?.root as RootStyle;
+      check(root, (color) => color !== undefined && contrastRatio(color, theme.palette.background.paper) >= 4.5, navType);
     }
+  });
+}
+
+describe('text and outlined buttons draw every colour as text readable on paper (4.5:1)', () => {
+  eachTheme('MuiButton', (root, readableOnPaper, navType) => {
+    for (const variant of ['text', 'outlined'] as const) {
+      for (const color of COLORS) {
+        expect({ navType, variant, color, readable: readableOnPaper(root({ ownerState: { variant, color } }).color) }).toEqual({ navType, variant, color, readable: true });
+      }
+    }
+    // Contained buttons keep their own fill and text (containedPrimary above); inherit keeps its parent's.
+    expect(root({ ownerState: { variant: 'contained', color: 'primary' } }).color).toBeUndefined();
+    expect(root({ ownerState: { variant: 'text', color: 'inherit' } }).color).toBeUndefined();
   });
 });
 
-describe('outlined chips', () => {
-  type RootStyle = (props: { ownerState: { variant?: string; color?: string } }) => { color?: string };
-  it.each(PRESET_COLORS.map((p) => [p]))('write every status and brand colour readable on paper (4.5:1) for preset %s', (presetColor) => {
-    for (const navType of ['light', 'dark'] as const) {
-      const theme = buildTheme({ presetColor, navType });
-      const root = theme.components?.MuiChip?.styleOverrides?.root as RootStyle;
-      for (const color of ['primary', 'secondary', 'success', 'error', 'warning', 'info']) {
-        const style = root({ ownerState: { variant: 'outlined', color } });
-        expect({ navType, color, readable: contrastRatio(style.color!, theme.palette.background.paper) >= 4.5 }).toEqual({ navType, color, readable: true });
-      }
-      expect(root({ ownerState: { variant: 'filled', color: 'success' } }).color).toBeUndefined();
-      for (const color of ['primary', 'secondary']) {
-        const filled = root({ ownerState: { variant: 'filled', color } }) as { color: string; backgroundColor: string };
-        expect({ navType, color, readable: contrastRatio(filled.color, filled.backgroundColor) >= 4.5 }).toEqual({ navType, color, readable: true });
-      }
+describe('chips: outlined ones write every colour readable on paper, filled brand ones are readable on their fill', () => {
+  eachTheme('MuiChip', (root, readableOnPaper, navType) => {
+    for (const color of COLORS) {
+      expect({ navType, color, readable: readableOnPaper(root({ ownerState: { variant: 'outlined', color } }).color) }).toEqual({ navType, color, readable: true });
+    }
+    expect(root({ ownerState: { variant: 'filled', color: 'success' } }).color).toBeUndefined();
+    for (const color of ['primary', 'secondary']) {
+      const filled = root({ ownerState: { variant: 'filled', color } });
+      expect({ navType, color, readable: contrastRatio(filled.color!, filled.backgroundColor!) >= 4.5 }).toEqual({ navType, color, readable: true });
     }
   });
 });
