@@ -151,13 +151,36 @@ function someone(tenant: Tenant, r: Rng, not: number): Address {
 }
 
 /** Deterministic text bytes of exactly `size` bytes for a content key. */
+// Text that file and attachment bytes are cut from: made once, 1 MiB, so a stretch of it seldom
+// repeats within deflate's 32 KiB window and generated files compress about as plain text does.
+// Writing each file sentence by sentence cost the emulator more CPU than serving it (issue 20).
+const CORPUS_BYTES = 1 << 20;
+let corpus: Buffer | undefined;
+
+function textCorpus(): Buffer {
+  if (corpus) return corpus;
+  const out = Buffer.allocUnsafe(CORPUS_BYTES);
+  const r = rngFor('content', 'corpus');
+  let offset = 0;
+  while (offset < CORPUS_BYTES) offset += out.write(`${sentence(r)} ${r.int(0, 99999)}\n`, offset, 'latin1');
+  return (corpus = out);
+}
+
+/**
+ * Bytes of generated content: a pure function of the key and size. Stretches of the corpus at
+ * places the key's randomness picks, each followed by a number line, so two keys never give the same
+ * bytes (deduplication sees only really shared content) while each byte costs a copy, not a word.
+ */
 export function contentBytes(key: string, size: number): Buffer {
+  const text = textCorpus();
   const out = Buffer.allocUnsafe(size);
   const r = rngFor('content', key);
   let offset = 0;
   while (offset < size) {
-    const line = `${sentence(r)} ${r.int(0, 99999)}\n`;
-    offset += out.write(line, offset, 'latin1');
+    const start = r.int(0, CORPUS_BYTES - 1);
+    const length = Math.min(r.int(200, 2_000), CORPUS_BYTES - start, size - offset);
+    offset += text.copy(out, offset, start, start + length);
+    if (offset < size) offset += out.write(`${r.int(0, 99999)}\n`, offset, 'latin1');
   }
   return out;
 }

@@ -1,3 +1,4 @@
+import zlib from 'node:zlib';
 import { contentBytes, messageRecord } from './items';
 import { buildMime } from './mime';
 import { mutate } from './mutate';
@@ -67,5 +68,15 @@ describe('generated tenant', () => {
 
   it('produces content of exactly the requested size', () => {
     for (const size of [0, 1, 77, 65_536, 100_001]) expect(contentBytes(`k${size}`, size).length).toBe(size);
+  });
+
+  it('gives one key the same bytes every time and two keys different bytes, which compress as text does', () => {
+    const a = contentBytes('file-a', 200_000);
+    expect(contentBytes('file-a', 200_000).equals(a)).toBe(true);
+    expect(contentBytes('file-b', 200_000).equals(a)).toBe(false);
+    // Not one stretch repeated (that would compress far more) nor noise (that would not compress).
+    const ratio = a.length / zlib.deflateSync(a).length;
+    expect(ratio).toBeGreaterThan(2);
+    expect(ratio).toBeLessThan(5);
   });
 });
