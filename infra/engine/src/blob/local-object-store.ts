@@ -1,9 +1,16 @@
 import crypto from 'node:crypto';
+import { rename as renameCallback, writeFile as writeFileCallback } from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import type { ObjectStore } from '../ports';
 
 const TEMP_SUFFIX = '.tmp';
+
+// A backup writes a file per blob: fs/promises' writeFile (a FileHandle, chunked writes) used about
+// twice the CPU of the callback API for the same small files, so the hot path takes the latter.
+const writeWhole = promisify(writeFileCallback);
+const renameInto = promisify(renameCallback);
 
 /**
  * Sealed blobs as files under a root folder, fanned out by the first characters of the key so no
@@ -48,13 +55,13 @@ export function createLocalObjectStore(root: string): ObjectStore {
       }
       const temp = `${file}.${crypto.randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
       try {
-        await fs.writeFile(temp, body).catch(async (error: NodeJS.ErrnoException) => {
+        await writeWhole(temp, body).catch(async (error: NodeJS.ErrnoException) => {
           // The folder was removed behind the store's back (an operator cleaning up): make it again.
           if (error.code !== 'ENOENT') throw error;
           await fs.mkdir(dir, { recursive: true });
-          await fs.writeFile(temp, body);
+          await writeWhole(temp, body);
         });
-        await fs.rename(temp, file);
+        await renameInto(temp, file);
       } catch (error) {
         await fs.rm(temp, { force: true });
         throw error;
