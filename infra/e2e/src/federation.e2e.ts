@@ -41,7 +41,7 @@ const SINGLETONS = [
 
 // Singletons the host's first pages (sign-in, dashboard) no longer use: loaded once, from whichever
 // container's page needs them first (a remote's form, here).
-const FIRST_USED_BY_A_PAGE = ['react-hook-form'];
+const FIRST_USED_BY_A_PAGE = ['react-hook-form', 'zod'];
 
 // Shared per subpath (shared/mf-build: mui-subpaths.cjs, HOST_PROVIDES): often first used by a
 // remote's page, so the share scope names that remote as the loader (`from`); the factory is the
@@ -88,9 +88,9 @@ test('every shared singleton is loaded once, from one container, across host and
 // fields are checked without a form library.
 const NOT_ON_SIGN_IN = ['@tanstack/react-query', '@portal/data', '@portal/ui/kit', '@portal/ui/form', '@mui/material/TextField', 'react-hook-form'];
 
-// zod is bundled (not shared: shared, a module keeps every export, and all of zod is about 87 KB gzip
-// against 26 KB for the part the apps use), so it is found in the scripts themselves: its core names
-// every schema class with this string, which minifying keeps.
+// zod is shared as the list of functions the apps call (shared/mf-build's zod-share.mjs), and its
+// core names every schema class with this string, which minifying keeps: found in the scripts
+// themselves, whichever chunk holds it.
 const ZOD_MARKER = '$ZodType';
 
 /** The bodies of the scripts the page downloads from now on. */

@@ -53,3 +53,17 @@ test('refuses a different singleton major, a singleton the host lacks, and an un
     'x declares no shared-contract version (package.json "portal": { "contractVersion": "^1" }).',
   ]);
 });
+
+test("refuses a remote built with a name of a subset share (zod, React Router) that the host's list lacks", () => {
+  const listing = (zod: string[]): BuiltManifest['portal'] => ({ sharedNames: { zod, 'react-router-dom': ['Link'] } });
+  const hostWith = (zod: string[]): BuiltManifest => ({ ...host, portal: { ...host.portal, ...listing(zod) } });
+  const remoteWith = (zod: string[]): BuiltManifest => ({ shared: [], portal: { requiredContractVersion: '^1', ...listing(zod) } });
+  expect(compatibilityProblems(hostWith(['object', 'string', 'uuid']), remoteWith(['object', 'string']), 'support')).toEqual([]);
+  expect(compatibilityProblems(hostWith(['object']), remoteWith(['object', 'string', 'uuid']), 'support')).toEqual([
+    "support uses zod's string, uuid, which the host's build does not share: deploy a host built with them first.",
+  ]);
+  expect(compatibilityProblems(host, remoteWith(['object']), 'support')).toEqual([
+    'The host build does not list which names of zod it shares: rebuild the host first.',
+    'The host build does not list which names of react-router-dom it shares: rebuild the host first.',
+  ]);
+});

@@ -2,6 +2,9 @@
 // shared singleton of the remote must be provided by the host with the same major version (same
 // major.minor below 1.0, as semver treats 0.x), and the host's shared-contract version must
 // satisfy the range the remote declares (package.json "portal": { "contractVersion": "^1" }).
+// Packages shared as a list of names (React Router, zod: shared/mf-build's subset shares) give the page
+// the host's list, so a remote built with a name the host's list lacks would fail in the browser:
+// every name of the remote's lists must be in the host's.
 
 interface SharedEntry {
   name: string;
@@ -13,7 +16,7 @@ interface SharedEntry {
 export interface BuiltManifest {
   name?: string;
   shared?: SharedEntry[];
-  portal?: { contractVersion?: string; requiredContractVersion?: string | null; buildLabel?: string };
+  portal?: { contractVersion?: string; requiredContractVersion?: string | null; buildLabel?: string; sharedNames?: Record<string, string[]> };
 }
 
 type Semver = [number, number, number];
@@ -75,6 +78,7 @@ export function compatibilityProblems(host: BuiltManifest, remote: BuiltManifest
       );
     }
   }
+  problems.push(...subsetProblems(host, remote, remoteLabel));
   const required = remote.portal?.requiredContractVersion;
   const hostContract = host.portal?.contractVersion;
   if (!required) {
@@ -83,6 +87,21 @@ export function compatibilityProblems(host: BuiltManifest, remote: BuiltManifest
     problems.push(`The host build does not say which @portal/contracts version it provides: rebuild the host first.`);
   } else if (!satisfies(hostContract, required)) {
     problems.push(`${remoteLabel} needs @portal/contracts ${required}, but the host provides @portal/contracts ${hostContract}.`);
+  }
+  return problems;
+}
+
+/** Names of a subset share the remote was built with and the host's build does not give. */
+function subsetProblems(host: BuiltManifest, remote: BuiltManifest, remoteLabel: string): string[] {
+  const problems: string[] = [];
+  for (const [request, names] of Object.entries(remote.portal?.sharedNames ?? {})) {
+    const hostNames = host.portal?.sharedNames?.[request];
+    if (!hostNames) {
+      problems.push(`The host build does not list which names of ${request} it shares: rebuild the host first.`);
+      continue;
+    }
+    const missing = names.filter((name) => !hostNames.includes(name));
+    if (missing.length) problems.push(`${remoteLabel} uses ${request}'s ${missing.join(', ')}, which the host's build does not share: deploy a host built with them first.`);
   }
   return problems;
 }

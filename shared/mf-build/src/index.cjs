@@ -24,6 +24,8 @@ const SINGLETONS = [
   '@emotion/react',
   '@emotion/styled',
   'zustand',
+  // The part of zod the apps use (zod-share.mjs): one copy in the page instead of one per app.
+  'zod',
   '@tanstack/react-query',
   'react-hook-form',
   '@portal/auth-bridge',
@@ -70,13 +72,29 @@ function installedVersion(request, fromDir) {
 // `import` is a resolved file.
 const HOST_PROVIDES = [...MUI_SUBPATHS, '@portal/ui/kit', '@portal/ui/form'];
 
-// React Router is shared as a list of the names the apps use (react-router-share.mjs), in every app,
-// so the host's copy is the only one and is small. A module provides one share key only, hence a
-// second file for `react-router` (the same list).
-const ROUTER_SHARES = {
+// React Router and zod are shared as lists of the names the apps use (react-router-share.mjs,
+// zod-share.mjs), in every app, so the host's copy is the only one and is small. A module provides
+// one share key only, hence a second file for `react-router` (the same list).
+const SUBSET_SHARES = {
   'react-router-dom': path.join(__dirname, 'react-router-share.mjs'),
   'react-router': path.join(__dirname, 'react-router-core-share.mjs'),
+  zod: path.join(__dirname, 'zod-share.mjs'),
 };
+
+/**
+ * The value names a subset share gives the apps: `export { a, b as c } from` lists (React Router) and
+ * the keys of an `Object.freeze({ a: ..., })` (zod's `z`). The deploy check compares a remote's
+ * names with the host's (see portalFacts).
+ */
+function subsetNames(file) {
+  const text = fs.readFileSync(file, 'utf8');
+  const names = new Set();
+  for (const [, list] of text.matchAll(/export \{([^}]*)\} from '[^']+'/g))
+    for (const item of list.split(',').map((s) => s.trim()).filter(Boolean)) names.add(item.split(/\s+as\s+/).pop());
+  for (const [, name] of text.matchAll(/^\s+(\w+): zod\.\w+,$/gm)) names.add(name);
+  for (const [, other] of text.matchAll(/export \* from '\.\/([^']+)'/g)) for (const name of subsetNames(path.join(path.dirname(file), other))) names.add(name);
+  return [...names].sort();
+}
 
 // The file webpack picks for a browser build (ES modules: the `default` export condition, not `require`).
 function browserResolver() {
@@ -104,22 +122,23 @@ function sharedConfig(fromDir, { isHost = false } = {}) {
       strictVersion: false,
     };
     if (resolver && HOST_PROVIDES.includes(request)) shared[request].import = resolver.resolveSync({}, fromDir, request);
-    if (ROUTER_SHARES[request]) shared[request].import = ROUTER_SHARES[request];
+    if (SUBSET_SHARES[request]) shared[request].import = SUBSET_SHARES[request];
   }
   return shared;
 }
 
 /**
- * The aliases react-router-share.mjs imports React Router's files through: names no share key
+ * The aliases the subset shares import React Router's and zod's files through: names no share key
  * matches, so Module Federation bundles those files into the shared module instead of consuming the
- * share it is building. Resolved from react-router-dom, which each app depends on.
+ * share it is building. Resolved from the app, which depends on both.
  */
-function routerAliases(fromDir) {
+function subsetAliases(fromDir) {
   const resolver = browserResolver();
   const dom = resolver.resolveSync({}, fromDir, 'react-router-dom');
   return {
     'portal-react-router-impl$': resolver.resolveSync({}, path.dirname(dom), 'react-router'),
     'portal-react-router-dom-impl$': resolver.resolveSync({}, path.dirname(dom), 'react-router/dom'),
+    'portal-zod-impl$': resolver.resolveSync({}, fromDir, 'zod'),
   };
 }
 
@@ -269,9 +288,10 @@ class PortalManifestPlugin {
 }
 
 function portalFacts(dir, isHost, env) {
-  if (isHost) return { contractVersion: installedVersion('@portal/contracts', dir) };
+  const sharedNames = Object.fromEntries(Object.entries(SUBSET_SHARES).map(([request, file]) => [request, subsetNames(file)]));
+  if (isHost) return { contractVersion: installedVersion('@portal/contracts', dir), sharedNames };
   const pkg = readJson(path.join(dir, 'package.json'));
-  const facts = { requiredContractVersion: (pkg.portal && pkg.portal.contractVersion) || null };
+  const facts = { requiredContractVersion: (pkg.portal && pkg.portal.contractVersion) || null, sharedNames };
   if (env.PORTAL_BUILD_LABEL) facts.buildLabel = env.PORTAL_BUILD_LABEL;
   return facts;
 }
@@ -353,7 +373,7 @@ ${firstPageScripts(compilation)}
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.mjs', '.js', '.jsx', '.json'],
-        alias: routerAliases(dir),
+        alias: subsetAliases(dir),
       },
       module: {
         rules: [
@@ -402,4 +422,4 @@ ${firstPageScripts(compilation)}
   };
 }
 
-module.exports = { createConfig, sharedConfig, installedVersion, wrapExposes, SINGLETONS, MUI_SUBPATHS, HOST_PROVIDES, ROUTER_SHARES, CHUNK_LOAD_TIMEOUT_MS };
+module.exports = { createConfig, sharedConfig, installedVersion, wrapExposes, SINGLETONS, MUI_SUBPATHS, HOST_PROVIDES, SUBSET_SHARES, subsetNames, CHUNK_LOAD_TIMEOUT_MS };

@@ -3,7 +3,7 @@
 // also carries its framework, server and RSC APIs, which a browser-routed portal never runs; shared
 // through this list, the rest is left out of the bundle. The two imports below are aliases (see
 // routerAliases in index.cjs) for React Router's own files, so they are not themselves taken as the
-// shared modules. react-router-share.test.ts fails when an app imports a name missing here.
+// shared modules. subset-shares.test.ts fails when an app imports a name missing here.
 export {
   Link,
   Navigate,
