@@ -1,7 +1,7 @@
 // Prints, per route (/login, a signed-in /dashboard and one page of each remote), the JavaScript a
 // browser downloads until the page is usable (files, gzip and brotli bytes of each body) and the
 // Lighthouse performance scores on a phone (simulated mobile throttling) and a desktop, with LCP,
-// TBT and the accessibility score. Then one signed-in walk through every route of a customer:
+// TBT, CLS and the accessibility score. Then one signed-in walk through every route of a customer:
 // all the JavaScript loaded, and how long the first visit to each remote's route takes to show.
 // Run after `pnpm build`: `pnpm bench` (BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_FILES=1 lists each
 // route's files with their gzip size; BENCH_ROUTES=/login,/dashboard weighs only those routes and skips the walk).
@@ -192,6 +192,8 @@ interface Scores {
   perf: number;
   lcp: number;
   tbt: number;
+  /** Cumulative layout shift (fonts swapping in, content pushing content). */
+  cls: number;
   a11y: number;
   /** The accessibility audits that failed, with the first element each names: what keeps a11y below 1. */
   a11yFailures: string[];
@@ -232,12 +234,15 @@ async function audit(lighthouse: LighthouseFn, desktopConfig: unknown, page: Pag
     a11y: lhr.categories.accessibility.score ?? 0,
     lcp: lhr.audits['largest-contentful-paint'].numericValue ?? NaN,
     tbt: lhr.audits['total-blocking-time'].numericValue ?? NaN,
+    cls: lhr.audits['cumulative-layout-shift'].numericValue ?? NaN,
     a11yFailures: a11yFailures(lhr),
   };
 }
 
 const fmtScores = (s: Scores | undefined) =>
-  s ? `${s.perf.toFixed(2).padStart(5)} ${(s.lcp / 1000).toFixed(2).padStart(6)} ${Math.round(s.tbt).toString().padStart(6)}` : `${'-'.padStart(5)} ${'-'.padStart(6)} ${'-'.padStart(6)}`;
+  s
+    ? `${s.perf.toFixed(2).padStart(5)} ${(s.lcp / 1000).toFixed(2).padStart(6)} ${Math.round(s.tbt).toString().padStart(6)} ${s.cls.toFixed(3).padStart(5)}`
+    : `${'-'.padStart(5)} ${'-'.padStart(6)} ${'-'.padStart(6)} ${'-'.padStart(5)}`;
 
 async function walk(page: Page, base: string): Promise<{ files: JsFile[]; firstVisit: { path: string; remote: string; ms: number; hovered: boolean }[] }> {
   await signOut(page, base);
@@ -313,7 +318,7 @@ async function main(): Promise<void> {
     const walked = only ? undefined : await walk(page, base);
 
     console.log('JavaScript until the page is usable (cold cache, unthrottled); Lighthouse mobile (simulated slow 4G, 4x CPU) and desktop');
-    console.log(`${'route'.padEnd(15)} ${'files'.padStart(5)} ${'gzip KB'.padStart(9)} ${'br KB'.padStart(9)} ${'ms'.padStart(6)}   ${'mob'.padStart(5)} ${'LCP s'.padStart(6)} ${'TBT ms'.padStart(6)}   ${'desk'.padStart(5)} ${'LCP s'.padStart(6)} ${'TBT ms'.padStart(6)} ${'a11y'.padStart(5)}`);
+    console.log(`${'route'.padEnd(15)} ${'files'.padStart(5)} ${'gzip KB'.padStart(9)} ${'br KB'.padStart(9)} ${'ms'.padStart(6)}   ${'mob'.padStart(5)} ${'LCP s'.padStart(6)} ${'TBT ms'.padStart(6)} ${'CLS'.padStart(5)}   ${'desk'.padStart(5)} ${'LCP s'.padStart(6)} ${'TBT ms'.padStart(6)} ${'CLS'.padStart(5)} ${'a11y'.padStart(5)}`);
     for (const row of rows) console.log(row);
     for (const line of fileLists) console.log(line);
     if (!walked) return;
