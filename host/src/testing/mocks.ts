@@ -3,6 +3,7 @@ export const federationRuntimeMock = () => ({
   loadRemote: jest.fn(),
   registerRemotes: jest.fn(),
   registerPlugins: jest.fn(),
+  getInstance: jest.fn(() => ({ name: 'host' })),
 });
 
 export const callsMock = () => ({

@@ -123,6 +123,11 @@ function sharedConfig(fromDir, { isHost = false } = {}) {
     };
     if (resolver && HOST_PROVIDES.includes(request)) shared[request].import = resolver.resolveSync({}, fromDir, request);
     if (SUBSET_SHARES[request]) shared[request].import = SUBSET_SHARES[request];
+    // Remotes consume every singleton and provide none: the host provides them all (a deploy of a
+    // remote that needs one the host's build lacks is refused: portal-server's compatibility.ts), so a
+    // remote's copies were never loaded, yet each remoteEntry.js carried a loader and version for
+    // each (about 5 KB gzip) and each build wrote about a hundred fallback chunks.
+    if (!isHost) shared[request].import = false;
   }
   return shared;
 }

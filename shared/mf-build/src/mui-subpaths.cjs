@@ -3,8 +3,8 @@
 // (@mui/icons-material imports `utils`) imports. Each is shared on its own, so a page loads only
 // the components it renders instead of all of @mui/material (about 150 KB gzip).
 //
-// Every app provides every entry (a provided module costs nothing until a page asks for it), so a
-// remote always gets the host's copy: components that talk through a context inside
+// The host provides every entry (a provided module costs nothing until a page asks for it) and the
+// remotes provide none (see sharedConfig), so a remote always gets the host's copy: components that talk through a context inside
 // @mui/material (FormControl and its inputs, List and its items, Table and its cells, Stepper and
 // its steps) must come from one build. Adding an import of a new subpath means adding it here
 // (mui-subpaths.test.ts fails until then); the barrel `@mui/material` is refused by lint.

@@ -1,7 +1,8 @@
-import { loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
+import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createElement, useEffect, type ComponentType } from 'react';
 import { resetFileIntegrity } from './file-integrity';
 import { lastGoodVersion, rememberGoodVersion } from './good-versions';
+import { keepHostShares } from './keep-host-shares';
 import { fetchRegistry, type RegistryEntry } from './registry';
 import { createPortalRuntimePlugin } from './portal-runtime-plugin';
 import { RemoteLoadError } from './remote-load-error';
@@ -54,6 +55,7 @@ function switchRemote(entry: RegistryEntry): void {
     delete (window as unknown as Record<string, unknown>)[`webpackChunk${entry.name}`];
     loadedVersions.delete(entry.name);
   }
+  keepHostShares(entry.name, getInstance()?.name ?? 'host');
   registerRemotes([toRemote(entry)], { force: true });
 }
 
