@@ -1,14 +1,19 @@
 import { useAuth } from '@portal/auth-bridge';
-import { useStoresHydrated } from '@portal/ui';
+import { useStoresHydrated } from '@portal/ui/base';
 import { useEffect } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { FullScreenLoader } from '../components/full-screen-loader';
-import { RemoteNotices } from '../components/remote-notices';
+import { LightStylesheet } from '../components/light-stylesheet';
 import { refreshRegistry } from '../lib/federation/federation';
-import { AppProviders } from './app-providers';
+import { FeedbackLayer } from './feedback-layer';
 
 type Router = ReturnType<typeof createBrowserRouter>;
 
+/**
+ * No MUI theme at the top: the sign-in page and the loader are plain elements (light stylesheet);
+ * every other page sits in a themed layout (routes.tsx) and the app-wide messages in FeedbackLayer,
+ * both loaded when first needed.
+ */
 export function App({ router }: { router: Router }) {
   const isInitialized = useAuth((s) => s.isInitialized);
   // Spec section 4, readiness: every persisted slice (snackbar, menu, display settings) has rehydrated;
@@ -17,9 +22,10 @@ export function App({ router }: { router: Router }) {
   // An open portal learns of deploys and rollbacks at its next navigation (throttled).
   useEffect(() => router.subscribe(() => void refreshRegistry().catch(() => undefined)), [router]);
   return (
-    <AppProviders>
+    <>
+      <LightStylesheet />
       {ready ? <RouterProvider router={router} /> : <FullScreenLoader />}
-      <RemoteNotices />
-    </AppProviders>
+      <FeedbackLayer />
+    </>
   );
 }

@@ -1,6 +1,6 @@
 import { authStore } from '@portal/auth-bridge';
 import { configureRequest } from '@portal/request';
-import { restoreWhiteLabel } from '@portal/ui';
+import { restoreWhiteLabel } from '@portal/ui/base';
 import { demoModeStore } from '../lib/demo-mode-store';
 import { initFederation } from '../lib/federation/federation';
 import { earlyOrFetch } from '../lib/federation/early-fetch';

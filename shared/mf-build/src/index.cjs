@@ -30,6 +30,8 @@ const SINGLETONS = [
   '@portal/request',
   '@portal/data',
   '@portal/ui',
+  // The stores, i18n and colour maths without MUI: what the sign-in page (plain elements) reads.
+  '@portal/ui/base',
   // The list kit and dialogs, and the form fields (MUI's TextField and the Select chain it
   // imports): entries of their own, so the sign-in page loads neither.
   '@portal/ui/kit',
@@ -68,7 +70,7 @@ function installedVersion(request, fromDir) {
 // Table contexts, @portal/ui's stores): each subpath must come from the host's build, not from the
 // first remote that happened to load it. Module Federation provides an unused share only when its
 // `import` is a resolved file.
-const HOST_PROVIDES = [...MUI_SUBPATHS, '@portal/ui/kit', '@portal/ui/form'];
+const HOST_PROVIDES = [...MUI_SUBPATHS, '@portal/ui/base', '@portal/ui/kit', '@portal/ui/form'];
 
 // React Router is shared as a list of the names the apps use (react-router-share.mjs), in every app,
 // so the host's copy is the only one and is small. A module provides one share key only, hence a
