@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { RouterProvider, type createBrowserRouter } from 'react-router-dom';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { LightStylesheet } from '../components/light-stylesheet';
-import { refreshRegistry } from '../lib/federation/federation';
+import { loadFederation } from '../lib/federation/federation-start';
 import { FeedbackLayer } from './feedback-layer';
 
 type Router = ReturnType<typeof createBrowserRouter>;
@@ -20,7 +20,7 @@ export function App({ router }: { router: Router }) {
   // the user slice is the auth store's restore (isInitialized).
   const ready = useStoresHydrated() && isInitialized;
   // An open portal learns of deploys and rollbacks at its next navigation (throttled).
-  useEffect(() => router.subscribe(() => void refreshRegistry().catch(() => undefined)), [router]);
+  useEffect(() => router.subscribe(() => void loadFederation().then((federation) => federation.refreshRegistry()).catch(() => undefined)), [router]);
   return (
     <>
       <LightStylesheet />

@@ -393,6 +393,19 @@ ${firstPageScripts(compilation)}
               priority: 20,
               enforce: true,
             },
+            // The workspace's constants and first-page calls (@portal/config, @portal/contracts) are
+            // not shared modules: each shared module that imports them (@portal/ui/base,
+            // @portal/request, the host's bootstrap) would carry its own copy, and the sign-in page
+            // downloaded paths and the sign-in calls two or three times. Modules two chunks use go
+            // to one chunk per set of users, however small.
+            portalCommon: {
+              test: /[\\/]shared[\\/](?:config|contracts)[\\/]src[\\/]/,
+              chunks: 'async',
+              minChunks: 2,
+              minSize: 0,
+              priority: 10,
+              reuseExistingChunk: true,
+            },
           },
         },
         // SWC minifies about as small as Terser (webpack's default) in well under half the time.

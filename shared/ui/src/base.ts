@@ -1,4 +1,4 @@
-// The part of @portal/ui that needs neither MUI nor Emotion: the stores, i18n, hooks, formatters and
+// The part of @portal/ui that needs neither MUI nor Emotion and that the sign-in page reads: the stores, i18n, hooks and
 // the theme's colour maths. A fourth entry, shared as a singleton of its own, so the sign-in page
 // (plain elements, see the host's login page) reads the same stores and colours without loading
 // MUI. The main entry re-exports all of it by this entry's name, never by relative path: a relative
@@ -34,9 +34,6 @@ export type {
 export { useDebouncedValue } from './hooks/use-debounced-value';
 export { useReadOnly } from './hooks/use-read-only';
 
-export { passwordStrength, strengthColor, strengthLabel } from './password-strength';
-export { countLabel } from './format/count-label';
-export type { StrengthLabel } from './password-strength';
 
 export { MENU_DEFAULTS, menuStore, resetMenuStore, useMenu } from './stores/menu-store';
 export type { MenuState, MenuValues, WhiteLabelView } from './stores/menu-store';
@@ -49,5 +46,3 @@ export { en as englishMessages } from './i18n/messages-en';
 export type { MessageKey, Messages } from './i18n/messages-en';
 export { PERSISTED_STORES, allHydrated, useStoresHydrated } from './stores/persisted-stores';
 export type { HydratingStore } from './stores/persisted-stores';
-export { formatBytes, formatCount, formatDateTime, formatDuration, formatRate, scaleBytes } from './format/format';
-export { visuallyHidden } from './list/visually-hidden';

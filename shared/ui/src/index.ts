@@ -1,4 +1,4 @@
-// Everything MUI-free (stores, i18n, hooks, formatters, colour maths) comes from '@portal/ui/base'
+// Everything MUI-free that holds state or that the sign-in page reads (stores, i18n, hooks, colour maths) comes from '@portal/ui/base'
 // by its shared name, so the page holds one copy of each store whichever entry a module imports.
 // Named, not `export *`: the names of a consumed shared module are not known when this is built.
 export { buildPalette } from '@portal/ui/base';
@@ -30,9 +30,6 @@ export type {
 } from '@portal/ui/base';
 export { useDebouncedValue } from '@portal/ui/base';
 export { useReadOnly } from '@portal/ui/base';
-export { passwordStrength, strengthColor, strengthLabel } from '@portal/ui/base';
-export { countLabel } from '@portal/ui/base';
-export type { StrengthLabel } from '@portal/ui/base';
 export { MENU_DEFAULTS, menuStore, resetMenuStore, useMenu } from '@portal/ui/base';
 export type { MenuState, MenuValues, WhiteLabelView } from '@portal/ui/base';
 export { createProfileStore, profileStore } from '@portal/ui/base';
@@ -44,9 +41,13 @@ export { englishMessages } from '@portal/ui/base';
 export type { MessageKey, Messages } from '@portal/ui/base';
 export { PERSISTED_STORES, allHydrated, useStoresHydrated } from '@portal/ui/base';
 export type { HydratingStore } from '@portal/ui/base';
-export { formatBytes, formatCount, formatDateTime, formatDuration, formatRate, scaleBytes } from '@portal/ui/base';
-export { visuallyHidden } from '@portal/ui/base';
 export { buildTheme } from './theme/build-theme';
+// Stateless helpers the sign-in page does not use: in this entry, not in base.
+export { passwordStrength, strengthColor, strengthLabel } from './password-strength';
+export { countLabel } from './format/count-label';
+export type { StrengthLabel } from './password-strength';
+export { formatBytes, formatCount, formatDateTime, formatDuration, formatRate, scaleBytes } from './format/format';
+export { visuallyHidden } from './list/visually-hidden';
 export { GlobalAlert } from './components/global-alert';
 export { GlobalSnackbar } from './components/global-snackbar';
 export { LoadingBar } from './components/loading-bar';

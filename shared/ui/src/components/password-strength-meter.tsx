@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { passwordStrength, strengthColor, strengthLabel } from '@portal/ui/base';
+import { passwordStrength, strengthColor, strengthLabel } from '../password-strength';
 
 export interface PasswordStrengthMeterProps {
   password: string;
