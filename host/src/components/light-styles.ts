@@ -20,7 +20,7 @@ body{margin:0}
 .pl-heading p{margin:0;color:var(--portal-text-secondary)}
 .pl-form{display:flex;flex-direction:column;gap:16px}
 .pl-field{position:relative;display:flex;flex-direction:column}
-.pl-field input{font:inherit;font-size:1rem;line-height:1.4375em;color:var(--portal-text);width:100%;margin:0;
+.pl-field input{font:inherit;font-size:.875rem;line-height:1.4375em;color:var(--portal-text);width:100%;margin:0;
   padding:15.5px 14px;background:var(--portal-input-bg);border:1px solid var(--portal-input-border);
   border-radius:var(--portal-radius);outline:none}
 .pl-field input:hover{border-color:var(--portal-text)}
@@ -28,11 +28,11 @@ body{margin:0}
 .pl-field input[aria-invalid=true]{border-color:var(--portal-error-border)}
 .pl-field input[aria-invalid=true]:focus{box-shadow:inset 0 0 0 1px var(--portal-error-border)}
 .pl-field label{position:absolute;inset-inline-start:10px;top:16px;padding:0 4px;max-width:calc(100% - 24px);
-  font-size:1rem;line-height:1.4375em;color:var(--portal-text-secondary);pointer-events:none;white-space:nowrap;
+  font-size:.875rem;line-height:1.4375em;color:var(--portal-text-secondary);pointer-events:none;white-space:nowrap;
   overflow:hidden;text-overflow:ellipsis;transition:top .2s,font-size .2s}
-.pl-field input:focus+label,.pl-field input:not(:placeholder-shown)+label{top:-9px;font-size:.75rem;
+.pl-field input:focus+label,.pl-field input:not(:placeholder-shown)+label{top:-9px;font-size:.65625rem;
   background:linear-gradient(to bottom,var(--portal-paper) 50%,var(--portal-input-bg) 50%)}
-.pl-field input:-webkit-autofill+label{top:-9px;font-size:.75rem}
+.pl-field input:-webkit-autofill+label{top:-9px;font-size:.65625rem}
 .pl-field input:focus+label{color:var(--portal-link)}
 .pl-field input[aria-invalid=true]+label{color:var(--portal-error)}
 .pl-helper{margin:3px 14px 0;font-size:.75rem;line-height:1.66;min-height:1.66em;color:var(--portal-text-secondary)}
@@ -46,10 +46,12 @@ body{margin:0}
 .pl-links a{color:var(--portal-link);text-decoration:underline;text-decoration-color:color-mix(in srgb,currentColor 40%,transparent);text-underline-offset:2px}
 .pl-links a:hover{text-decoration-color:currentColor}
 .pl-page a:focus-visible,.pl-button:focus-visible{outline:2px solid var(--portal-link);outline-offset:2px}
-.pl-notice{padding:6px 16px;border-radius:var(--portal-radius);font-size:.875rem;line-height:1.43;overflow-wrap:anywhere}
+.pl-notice{display:flex;gap:12px;align-items:center;padding:6px 16px;border-radius:var(--portal-radius);font-size:.875rem;line-height:1.43;overflow-wrap:anywhere}
 .pl-notice-info{border:1px solid var(--portal-info-border);color:var(--portal-info-text)}
 .pl-notice-warning{background:var(--portal-warning-bg);color:var(--portal-warning-text);white-space:pre-line}
 .pl-notice-warning strong{display:block;font-weight:500;font-size:1rem;margin-bottom:2px}
+.pl-notice svg{width:22px;height:22px;flex-shrink:0;fill:currentColor}
+.pl-notice-info svg{color:var(--portal-info-border)}
 .pl-loader{display:flex;justify-content:center;align-items:center;min-height:100vh}
 .pl-spinner{width:40px;height:40px;border-radius:50%;border:3.6px solid var(--portal-primary,#2196f3);border-inline-end-color:transparent;
   animation:pl-spin 1.4s linear infinite}
