@@ -1,10 +1,9 @@
 import { Suspense, lazy, type ComponentType, type ReactElement } from 'react';
 import { PageLoader } from '../components/page-loader';
-import { LoginPage } from '../features/auth/components/login-page';
 
-// Sign-in is the first page most visits open, so it is in the host's first chunk; every other host
-// page is a chunk of its own, loaded when its route is opened (the dashboard's cards and charts are
-// not needed to sign in, and the sign-in forms are not needed on the dashboard).
+// Sign-in is the first page most visits open: routes.tsx renders it directly, in the host's first
+// chunk, without MUI. Every other host page is a chunk of its own, loaded when its route is opened
+// (the dashboard's cards and charts are not needed to sign in, nor the account forms on the dashboard).
 function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M): ComponentType {
   return lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
 }
@@ -24,7 +23,6 @@ const loading = (Page: ComponentType) => (
 
 /** Host-owned pages by the module name the route table gives them. */
 export const HOST_PAGES: Readonly<Record<string, (title: string) => ReactElement>> = {
-  './LoginPage': () => <LoginPage />,
   './RegisterPage': () => loading(RegisterPage),
   './ForgotPasswordPage': () => loading(ForgotPasswordPage),
   './CodeVerificationPage': () => loading(CodeVerificationPage),

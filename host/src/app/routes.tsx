@@ -1,28 +1,29 @@
-import { Suspense, lazy } from 'react';
+import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
 import { Outlet, type RouteObject } from 'react-router-dom';
 import { FullScreenLoader } from '../components/full-screen-loader';
-import { StatusPage } from '../components/status-page';
-import { RemoteModule } from '../components/remote-module';
-import { RoleGuard } from '../components/role-guard';
-import { RouteErrorPage } from '../components/route-error-page';
 import { ScrollToTop } from '../components/scroll-to-top';
 import { AuthGuard } from '../features/auth/components/auth-guard';
 import { GuestGuard } from '../features/auth/components/guest-guard';
+import { LoginPage } from '../features/auth/components/login-page';
 import { ROUTES, type RouteDefinition } from '../lib/routes/route-table';
-import { HOST_PAGES } from './host-pages';
 
-function pageFor(route: RouteDefinition) {
-  if (route.owner === 'host') {
-    const page = HOST_PAGES[route.module];
-    if (!page) throw new Error(`No host page for ${route.module}`);
-    return page(route.title);
-  }
-  // key: a new route mounts a fresh boundary, so one remote's error never sticks to another page.
-  return <RemoteModule key={route.id} remote={route.owner} module={route.module} />;
+// The sign-in page is the only page in the host's first chunk, and it draws without MUI. Everything
+// that draws with MUI is loaded when first shown: the themed layout (theme provider) around every
+// other page, the route elements (host pages, remote modules, role checks), the signed-in shell and
+// the router's error screen.
+function lazyNamed<M extends Record<string, unknown>, P extends object = object>(load: () => Promise<M>, name: keyof M) {
+  return lazy(() => load().then((m) => ({ default: m[name] as ComponentType<P> })));
 }
 
-// The shell is loaded after sign-in, so the login page does not carry it.
-const SignedInLayout = lazy(() => import('./signed-in-layout').then((m) => ({ default: m.SignedInLayout })));
+const ThemedLayout = lazyNamed(() => import('./themed-layout'), 'ThemedLayout');
+const SignedInLayout = lazyNamed(() => import('./signed-in-layout'), 'SignedInLayout');
+const ThemedErrorPage = lazyNamed(() => import('./themed-error-page'), 'ThemedErrorPage');
+const RouteElement = lazyNamed<typeof import('./route-element'), { route: RouteDefinition }>(() => import('./route-element'), 'RouteElement');
+const NotFoundElement = lazyNamed(() => import('./route-element'), 'NotFoundElement');
+
+const whileLoading = (element: ReactNode) => <Suspense fallback={<FullScreenLoader />}>{element}</Suspense>;
+
+const isSignIn = (route: RouteDefinition) => route.module === './LoginPage';
 
 function RootLayout() {
   return (
@@ -37,30 +38,36 @@ function RootLayout() {
 export function buildRoutes(): RouteObject[] {
   const publicRoutes = ROUTES.filter((r) => r.access === 'public');
   const protectedRoutes = ROUTES.filter((r) => r.access === 'protected');
+  // key: each route mounts its own element, so one remote's error never sticks to another page.
+  const element = (route: RouteDefinition) => <RouteElement key={route.id} route={route} />;
   return [
     {
       element: <RootLayout />,
-      errorElement: <RouteErrorPage />,
+      errorElement: whileLoading(<ThemedErrorPage />),
       children: [
         {
           element: <GuestGuard />,
-          children: publicRoutes.map((route) => ({ path: route.path, element: pageFor(route) })),
+          children: [
+            ...publicRoutes.filter(isSignIn).map((route) => ({ path: route.path, element: <LoginPage /> })),
+            {
+              element: whileLoading(<ThemedLayout />),
+              children: publicRoutes.filter((route) => !isSignIn(route)).map((route) => ({ path: route.path, element: element(route) })),
+            },
+          ],
         },
         {
           element: <AuthGuard />,
           children: [
             {
-              element: (
-                <Suspense fallback={<FullScreenLoader />}>
-                  <SignedInLayout />
-                </Suspense>
-              ),
+              element: whileLoading(<ThemedLayout />),
               children: [
-                ...protectedRoutes.map((route) => ({
-                  path: route.path,
-                  element: <RoleGuard route={route}>{pageFor(route)}</RoleGuard>,
-                })),
-                { path: '*', element: <StatusPage status={404} /> },
+                {
+                  element: whileLoading(<SignedInLayout />),
+                  children: [
+                    ...protectedRoutes.map((route) => ({ path: route.path, element: element(route) })),
+                    { path: '*', element: <NotFoundElement /> },
+                  ],
+                },
               ],
             },
           ],

@@ -1,5 +1,5 @@
 import Alert from '@mui/material/Alert';
-import { useDemoMode } from '../lib/demo-mode-store';
+import { DEMO_NOTICE, useDemoMode } from '../lib/demo-mode-store';
 
 /**
  * Every page of a demo portal says so, signed in or not: its sample accounts have known passwords,
@@ -17,7 +17,7 @@ export function DemoBanner() {
       data-testid="demo-banner"
       sx={{ mb: 2, py: 0, '& .MuiAlert-message': { py: 0.75 }, '& .MuiAlert-icon': { py: 0.75 } }}
     >
-      Demo portal: sample data and accounts with known passwords. E-mail is kept in the outbox, not sent.
+      {DEMO_NOTICE}
     </Alert>
   );
 }

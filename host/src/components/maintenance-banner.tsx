@@ -1,46 +1,12 @@
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
-import type { MaintenanceStatus } from '@portal/contracts';
-import { getPublicMaintenance } from '@portal/contracts/first-page-calls';
-import { inBackground } from '@portal/request';
-import { useEffect, useState } from 'react';
+import { useMaintenanceStatus } from '../lib/use-maintenance-status';
 
-export const MAINTENANCE_POLL_MS = 60_000;
+export { MAINTENANCE_POLL_MS } from '../lib/use-maintenance-status';
 
-/**
- * The operator's maintenance message for every user, signed in or not. Polled once a minute and when
- * the window regains focus, so switching it on or off reaches open pages without a reload. The message
- * is plain text and rendered as text.
- */
+/** The operator's maintenance message (see useMaintenanceStatus). The message is plain text and rendered as text. */
 export function MaintenanceBanner() {
-  const [status, setStatus] = useState<MaintenanceStatus | null>(null);
-
-  useEffect(() => {
-    let alive = true;
-    const refresh = async () => {
-      try {
-        // Ambient: the check never shows the global loading bar.
-        const result = await inBackground(getPublicMaintenance);
-        // A failed check keeps what was shown: a network blip should not hide or invent a banner.
-        if (alive && result && 'enabled' in result) setStatus(result);
-      } catch {
-        // request() only rejects on an unreadable answer; the next poll tries again.
-      }
-    };
-    void refresh();
-    const timer = window.setInterval(() => void refresh(), MAINTENANCE_POLL_MS);
-    const onFocus = () => void refresh();
-    const onVisible = () => document.visibilityState === 'visible' && void refresh();
-    window.addEventListener('focus', onFocus);
-    document.addEventListener('visibilitychange', onVisible);
-    return () => {
-      alive = false;
-      window.clearInterval(timer);
-      window.removeEventListener('focus', onFocus);
-      document.removeEventListener('visibilitychange', onVisible);
-    };
-  }, []);
-
+  const status = useMaintenanceStatus();
   if (!status?.enabled || !status.message) return null;
   return (
     <Alert severity="warning" role="status" data-testid="maintenance-banner" sx={{ mb: 2, whiteSpace: 'pre-line', overflowWrap: 'anywhere' }}>

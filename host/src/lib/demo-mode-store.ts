@@ -15,3 +15,6 @@ export const demoModeStore = createStore<DemoModeState>()((set) => ({
 export const resetDemoModeStore = (): void => demoModeStore.setState({ demo: false });
 
 export const useDemoMode = (): boolean => useStore(demoModeStore, (s) => s.demo);
+
+/** What every page of a demo portal says (the shell's banner and the sign-in page's). */
+export const DEMO_NOTICE = 'Demo portal: sample data and accounts with known passwords. E-mail is kept in the outbox, not sent.';

@@ -122,13 +122,17 @@ function loadedShares(page: Page): Promise<Record<string, string[]>> {
   });
 }
 
-test('the sign-in page loads neither zod, react-hook-form, the query layer, the list kit nor the form kit; its router comes from the host', async () => {
+test('the sign-in page loads neither zod, react-hook-form, the query layer, the list kit, the form kit nor MUI and Emotion; its router comes from the host', async () => {
   const { context, page } = await newPage(suite.browser, suite.portal.url);
   const scripts = scriptBodies(page);
   await page.goto('/login');
   await page.getByRole('button', { name: 'Sign In' }).waitFor();
   const loaded = await loadedShares(page);
   for (const name of NOT_ON_SIGN_IN) expect({ name, loaded: loaded[name] }).toEqual({ name, loaded: undefined });
+  // The sign-in page is plain elements and a small stylesheet: no MUI component, no Emotion.
+  expect(Object.keys(loaded).filter((name) => /^@(mui|emotion)\//.test(name))).toEqual([]);
+  expect(loaded['@portal/ui']).toBeUndefined();
+  expect(loaded['@portal/ui/base']).toEqual([expect.stringMatching(/host$/)]);
   expect(loaded['react-router-dom']).toEqual([expect.stringMatching(/host$/)]);
   const onSignIn = scripts.length;
   expect((await Promise.all(scripts)).filter((body) => body.includes(ZOD_MARKER))).toEqual([]);

@@ -32,6 +32,8 @@ const SINGLETONS = [
   '@portal/request',
   '@portal/data',
   '@portal/ui',
+  // The stores, i18n and colour maths without MUI: what the sign-in page (plain elements) reads.
+  '@portal/ui/base',
   // The list kit and dialogs, and the form fields (MUI's TextField and the Select chain it
   // imports): entries of their own, so the sign-in page loads neither.
   '@portal/ui/kit',
@@ -70,7 +72,7 @@ function installedVersion(request, fromDir) {
 // Table contexts, @portal/ui's stores): each subpath must come from the host's build, not from the
 // first remote that happened to load it. Module Federation provides an unused share only when its
 // `import` is a resolved file.
-const HOST_PROVIDES = [...MUI_SUBPATHS, '@portal/ui/kit', '@portal/ui/form'];
+const HOST_PROVIDES = [...MUI_SUBPATHS, '@portal/ui/base', '@portal/ui/kit', '@portal/ui/form'];
 
 // React Router and zod are shared as lists of the names the apps use (react-router-share.mjs,
 // zod-share.mjs), in every app, so the host's copy is the only one and is small. A module provides
@@ -415,6 +417,19 @@ ${firstPageScripts(compilation)}
               chunks: 'async',
               priority: 20,
               enforce: true,
+            },
+            // The workspace's constants and first-page calls (@portal/config, @portal/contracts) are
+            // not shared modules: each shared module that imports them (@portal/ui/base,
+            // @portal/request, the host's bootstrap) would carry its own copy, and the sign-in page
+            // downloaded paths and the sign-in calls two or three times. Modules two chunks use go
+            // to one chunk per set of users, however small.
+            portalCommon: {
+              test: /[\\/]shared[\\/](?:config|contracts)[\\/]src[\\/]/,
+              chunks: 'async',
+              minChunks: 2,
+              minSize: 0,
+              priority: 10,
+              reuseExistingChunk: true,
             },
           },
         },

@@ -1,4 +1,4 @@
-import { strengthColors } from './theme/colors';
+import { strengthColors } from '@portal/ui/base';
 
 // Spec section 5: one point each, maximum 5. An indicator only; it never blocks a form.
 const SPECIAL = /[!#@$%^&*)(+=._-]/;

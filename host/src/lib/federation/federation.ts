@@ -1,5 +1,6 @@
 import { getInstance, loadRemote, registerPlugins, registerRemotes } from '@module-federation/enhanced/runtime';
 import { createElement, useEffect, type ComponentType } from 'react';
+import { takePendingRegistration } from './pending-registration';
 import { resetFileIntegrity } from './file-integrity';
 import { lastGoodVersion, rememberGoodVersion } from './good-versions';
 import { keepHostShares } from './keep-host-shares';
@@ -44,6 +45,17 @@ export function initFederation(entries: RegistryEntry[], allowedRemoteOrigins: s
   registerRemotes(entries.map(toRemote), { force: true });
 }
 
+/** Registers the remotes start-up handed over (federation-start.ts), if it has not been done yet. */
+export function registerPending(): void {
+  const registration = takePendingRegistration();
+  if (!registration) return;
+  try {
+    initFederation(registration.entries, registration.allowedRemoteOrigins, { registryRefreshMs: registration.registryRefreshMs });
+  } catch (error) {
+    console.error('Remotes could not be registered', error);
+  }
+}
+
 export const getRegistryEntry = (name: string): RegistryEntry | undefined => policy.entries.get(name);
 
 /** Points the remote at `entry` (integrity from the server) and forgets what MF knew of it. */
@@ -65,6 +77,7 @@ function switchRemote(entry: RegistryEntry): void {
  * gets a quiet notice offering a reload.
  */
 export function refreshRegistry(options: { force?: boolean } = {}): Promise<void> {
+  registerPending();
   if (refreshing) return refreshing;
   if (!options.force && Date.now() - lastRefresh < refreshMs) return Promise.resolve();
   lastRefresh = Date.now();
@@ -168,6 +181,7 @@ async function loadOnce<P>(remoteName: string, exposedModule: string, version: s
 /** Loads `<remote>/<Module>` and returns its component (default export, else the only one),
  * falling back to the last version that worked here when the current one cannot be loaded. */
 export async function loadRemoteComponent<P>(remoteName: string, exposedModule: string): Promise<LoadedRemote<P>> {
+  registerPending();
   await refreshRegistry().catch(() => undefined);
   // Ends: each failed round marks one more version as failed, and there are finitely many.
   for (;;) {
@@ -198,3 +212,6 @@ export function resetFederationState(): void {
   refreshing = null;
   resetFileIntegrity();
 }
+
+// This module loads after start-up (federation-start.ts): the remotes it was handed are registered now.
+if (typeof window !== 'undefined') registerPending();

@@ -1,7 +1,7 @@
 import Tooltip from '@mui/material/Tooltip';
 import { USER_ACCESS_MESSAGES } from '@portal/contracts';
 import { cloneElement, useId, type ReactElement } from 'react';
-import { useReadOnly } from '../hooks/use-read-only';
+import { useReadOnly } from '@portal/ui/base';
 import { visuallyHidden } from '../list/visually-hidden';
 
 type ActionProps = { disabled?: boolean; 'aria-describedby'?: string };

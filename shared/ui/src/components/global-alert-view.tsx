@@ -2,8 +2,7 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import { ALERT_ANCHOR, ALERT_AUTO_HIDE_MS, ALERT_TOP_MARGIN_PX } from '@portal/config';
-import { useT } from '../i18n/i18n-store';
-import { useAlert } from '../stores/alert-store';
+import { useT, useAlert } from '@portal/ui/base';
 
 /** What GlobalAlert shows (global-alert.tsx loads it with the first message). */
 export function GlobalAlertView() {

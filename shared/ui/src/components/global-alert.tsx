@@ -1,5 +1,5 @@
 import { Suspense, lazy } from 'react';
-import { useAlert } from '../stores/alert-store';
+import { useAlert } from '@portal/ui/base';
 
 // MUI's Snackbar and Alert load with the first message, not with every page (the sign-in page's weight).
 const GlobalAlertView = lazy(() => import('./global-alert-view').then((m) => ({ default: m.GlobalAlertView })));

@@ -6,8 +6,7 @@ import Slide, { type SlideProps } from '@mui/material/Slide';
 import Snackbar, { type SnackbarCloseReason } from '@mui/material/Snackbar';
 import SvgIcon from '@mui/material/SvgIcon';
 import type { ComponentType } from 'react';
-import { useSnackbar, type SnackbarTransition } from '../stores/snackbar-store';
-import { useT } from '../i18n/i18n-store';
+import { useSnackbar, type SnackbarTransition, useT } from '@portal/ui/base';
 
 type TransitionComponent = ComponentType<SlideProps>;
 

@@ -1,5 +1,5 @@
 import { Suspense, lazy, useState } from 'react';
-import { useSnackbar } from '../stores/snackbar-store';
+import { useSnackbar } from '@portal/ui/base';
 
 // MUI's Snackbar, Alert and transitions load when the snackbar first opens, not with every page.
 const GlobalSnackbarView = lazy(() => import('./global-snackbar-view').then((m) => ({ default: m.GlobalSnackbarView })));

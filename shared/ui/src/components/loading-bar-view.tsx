@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import { LOADING_BAR_HEIGHT_PX, LOADING_BAR_Z_INDEX } from '@portal/config';
-import { useT } from '../i18n/i18n-store';
+import { useT } from '@portal/ui/base';
 
 /** What LoadingBar shows (loading-bar.tsx loads it with the first request). */
 export function LoadingBarView() {

@@ -5,13 +5,16 @@ import { ThemeProvider } from '@mui/material/styles';
 import { useShallow } from 'zustand/react/shallow';
 import { buildTheme } from '../theme/build-theme';
 import { loadRtlCache, loadedRtlCache, ltrCache } from '../theme/emotion-caches';
-import { selectDisplayConfig, useDisplaySettings } from '../stores/display-settings-store';
-import { useLanguage } from '../i18n/i18n-store';
-import { useMenu } from '../stores/menu-store';
-import { brandedPreset } from '../theme/branded-preset';
+import { brandedPreset, selectDisplayConfig, useDisplaySettings, useLanguage, useMenu } from '@portal/ui/base';
 
 export interface PortalThemeProviderProps {
   children?: ReactNode;
+  /**
+   * Whether this provider sets the page's `dir` and `lang` (default). The app's lazily loaded
+   * alert layer has a provider of its own and leaves them to the page, which may be the sign-in
+   * page (no MUI, sets them itself) or a themed page (whose provider sets them).
+   */
+  documentAttributes?: boolean;
 }
 
 /**
@@ -19,7 +22,7 @@ export interface PortalThemeProviderProps {
  * style when rtlLayout is on (remote pages included: they share @emotion/react and so this cache).
  * The white-label brand colour applies while the user keeps the default preset colour.
  */
-export function PortalThemeProvider({ children }: PortalThemeProviderProps) {
+export function PortalThemeProvider({ children, documentAttributes = true }: PortalThemeProviderProps) {
   const config = useDisplaySettings(useShallow(selectDisplayConfig));
   const language = useLanguage();
   const [rtlCache, setRtlCache] = useState(loadedRtlCache);
@@ -42,11 +45,11 @@ export function PortalThemeProvider({ children }: PortalThemeProviderProps) {
   }, [config.rtlLayout, rtlCache]);
 
   useEffect(() => {
-    document.documentElement.dir = rtl ? 'rtl' : 'ltr';
-  }, [rtl]);
+    if (documentAttributes) document.documentElement.dir = rtl ? 'rtl' : 'ltr';
+  }, [rtl, documentAttributes]);
   useEffect(() => {
-    document.documentElement.lang = language;
-  }, [language]);
+    if (documentAttributes) document.documentElement.lang = language;
+  }, [language, documentAttributes]);
 
   return (
     <CacheProvider value={rtl && rtlCache ? rtlCache : ltrCache}>

@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
-import { useT } from '../i18n/i18n-store';
+import { useT } from '@portal/ui/base';
 
 export interface RemoteErrorPanelProps {
   title?: string;

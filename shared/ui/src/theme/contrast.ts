@@ -1,5 +1,3 @@
-import { darken, lighten } from '@mui/material/styles';
-
 // WCAG 2 contrast, so the theme can pick shades that keep white text readable (4.5:1 for normal text).
 
 const channel = (c: number): number => {
@@ -34,13 +32,19 @@ export function readableShade(shades: readonly string[], text = '#ffffff', min =
 export function withContrast(color: string, background: string, min = 4.5): string {
   const towardsText = luminance(background) > 0.5 ? darken : lighten;
   let candidate = color;
-  for (let step = 1; contrastRatio(candidate, background) < min && step <= 10; step += 1) candidate = toHex(towardsText(color, step / 10));
+  for (let step = 1; contrastRatio(candidate, background) < min && step <= 10; step += 1) candidate = towardsText(color, step / 10);
   return candidate;
 }
 
-/** MUI's colour helpers answer rgb(...); the contrast maths here reads #rrggbb. */
-function toHex(rgb: string): string {
-  const m = /^rgb\((\d+), (\d+), (\d+)\)$/.exec(rgb);
-  if (!m) return rgb;
-  return `#${m.slice(1, 4).map((n) => Number(n).toString(16).padStart(2, '0')).join('')}`;
-}
+// MUI's darken and lighten (the same arithmetic, channels truncated as MUI recomposes them), written
+// here so the theme maths needs no MUI: the sign-in page derives its colours without loading it.
+const mix = (hex: string, shift: (channel: number) => number): string => {
+  const m = /^#?([0-9a-f]{6})$/i.exec(hex.trim());
+  if (!m) return hex;
+  const n = parseInt(m[1], 16);
+  const channels = [(n >> 16) & 255, (n >> 8) & 255, n & 255].map((c) => Math.trunc(shift(c)));
+  return `#${channels.map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+};
+
+export const darken = (hex: string, amount: number): string => mix(hex, (c) => c * (1 - amount));
+export const lighten = (hex: string, amount: number): string => mix(hex, (c) => c + (255 - c) * amount);

@@ -1,5 +1,5 @@
 import type { Theme } from '@mui/material/styles';
-import type { DisplayConfig } from '@portal/config';
+import type { DisplayConfig, PresetColor } from '@portal/config';
 import { presetPalettes, type Shades } from './colors';
 import { contrastRatio, readableShade, withContrast } from './contrast';
 
@@ -21,11 +21,15 @@ export const containedFill = (shades: Shades) => {
 };
 
 /** A brand colour as text on paper: the first preset shade with 4.5:1, else that hue darkened (lightened on dark paper). */
-export const brandTextColor = (config: DisplayConfig, theme: Theme, brand: 'primary' | 'secondary'): string => {
-  const shades = presetPalettes[config.presetColor][theme.palette.mode === 'dark' ? 'dark' : 'light'][brand];
-  const candidates = theme.palette.mode === 'dark' ? [shades.main, shades[200], shades.light] : [shades.main, shades.dark, shades[800]];
-  return withContrast(readableShade(candidates, theme.palette.background.paper), theme.palette.background.paper);
-};
+export const brandTextColor = (config: DisplayConfig, theme: Theme, brand: 'primary' | 'secondary'): string =>
+  brandTextOn(config.presetColor, theme.palette.mode === 'dark', theme.palette.background.paper, brand);
+
+/** brandTextColor without a MUI theme (the sign-in page's stylesheet): the mode and the paper colour. */
+export function brandTextOn(presetColor: PresetColor, dark: boolean, paper: string, brand: 'primary' | 'secondary'): string {
+  const shades = presetPalettes[presetColor][dark ? 'dark' : 'light'][brand];
+  const candidates = dark ? [shades.main, shades[200], shades.light] : [shades.main, shades.dark, shades[800]];
+  return withContrast(readableShade(candidates, paper), paper);
+}
 
 const STATUS_COLORS = ['success', 'error', 'warning', 'info'] as const;
 

@@ -1,7 +1,3 @@
-import FormControl from '@mui/material/FormControl';
-import FormHelperText from '@mui/material/FormHelperText';
-import InputLabel from '@mui/material/InputLabel';
-import OutlinedInput from '@mui/material/OutlinedInput';
 import type { ChangeEvent, Ref } from 'react';
 
 export interface LoginFieldProps {
@@ -18,32 +14,38 @@ export interface LoginFieldProps {
 }
 
 /**
- * An outlined text field: the same parts, markup and theme styles as MUI's TextField, put together
- * here because TextField imports Select (and with it Menu, Popover and Modal, about 20 KB gzip) that
- * the sign-in page never shows. The validation error replaces a reserved blank line, so an error
- * appearing on blur does not move what is below.
+ * An outlined text field in plain elements (the sign-in page loads no MUI), styled by the light
+ * stylesheet after MUI's outlined input: the label sits in the field and moves onto its border
+ * when the field has focus or a value (the blank placeholder is how CSS knows it is empty). The
+ * validation error replaces a reserved blank line, so an error appearing on blur does not move what
+ * is below.
  */
 export function LoginField({ id, label, value, error, onChange, onBlur, inputRef, type = 'text', autoComplete, autoFocus }: LoginFieldProps) {
-  const labelId = `${id}-label`;
   const helperId = `${id}-helper-text`;
   return (
-    <FormControl fullWidth error={!!error}>
-      <InputLabel htmlFor={id} id={labelId}>
-        {label}
-      </InputLabel>
-      <OutlinedInput
+    <div className="pl-field">
+      <input
+        id={id}
+        ref={inputRef}
+        type={type}
         value={value}
         onChange={(event: ChangeEvent<HTMLInputElement>) => onChange(event.target.value)}
         onBlur={onBlur}
-        inputRef={inputRef}
-        id={id}
-        type={type}
-        label={label}
         autoComplete={autoComplete}
+        // The first field of the only form on the page, as before (MUI's autoFocus).
+        // eslint-disable-next-line jsx-a11y/no-autofocus
         autoFocus={autoFocus}
+        placeholder=" "
+        aria-invalid={!!error}
         aria-describedby={helperId}
       />
-      <FormHelperText id={helperId}>{error ?? ' '}</FormHelperText>
-    </FormControl>
+      {/* After the input: the stylesheet moves the label by the input's state (input + label). */}
+      <label htmlFor={id} id={`${id}-label`}>
+        {label}
+      </label>
+      <p id={helperId} className="pl-helper" data-error={error ? '' : undefined}>
+        {error ?? ' '}
+      </p>
+    </div>
   );
 }

@@ -1,10 +1,8 @@
-import Button from '@mui/material/Button';
-import Stack from '@mui/material/Stack';
 import { setServiceToken, setSessionUser, type SessionUser } from '@portal/auth-bridge';
 import { paths } from '@portal/config';
 import { signin } from '@portal/contracts/first-page-calls';
 import { errorMessageOf, unwrap } from '@portal/request';
-import { showAlert } from '@portal/ui';
+import { showAlert } from '@portal/ui/base';
 import { useNavigate } from 'react-router-dom';
 import { completeLogin } from '../lib/complete-login';
 import { useLoginForm } from '../hooks/use-login-form';
@@ -14,6 +12,10 @@ import { LoginField } from './login-field';
 
 type SigninResult = Partial<SessionUser> & { accessToken?: string; mfaMethod?: string };
 
+/**
+ * The sign-in form in plain elements (see login-page.tsx). A server error goes to the app-wide alert
+ * (showAlert), which loads its MUI view with the first message.
+ */
 export function LoginForm() {
   const navigate = useNavigate();
   // Spec section 4, login flow, step by step.
@@ -37,14 +39,14 @@ export function LoginForm() {
   const { field, onSubmit, isSubmitting } = useLoginForm(signIn);
 
   return (
-    <Stack component="form" spacing={2} noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Sign in">
+    <form className="pl-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Sign in">
       {/* Each field reserves a line for its error: one appearing on blur must not move the links
           below, or the click that caused the blur lands on empty space. */}
       <LoginField {...field('username')} id="login-username" label="Username" autoComplete="username" autoFocus />
       <LoginField {...field('password')} id="login-password" label="Password" type="password" autoComplete="current-password" />
-      <Button type="submit" variant="contained" size="large" disabled={isSubmitting} fullWidth>
+      <button type="submit" className="pl-button" disabled={isSubmitting}>
         Sign In
-      </Button>
-    </Stack>
+      </button>
+    </form>
   );
 }

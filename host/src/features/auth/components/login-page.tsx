@@ -1,22 +1,39 @@
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import { paths } from '@portal/config';
-import { Link as RouterLink } from 'react-router-dom';
-import { AuthCard } from './auth-card';
+import { Link } from 'react-router-dom';
+import { PORTAL_BRAND_NAME, PortalLogoMark } from '../../../components/portal-logo-mark';
+import { useLightTheme } from '../../../lib/use-light-theme';
+import { useT } from '@portal/ui/base';
 import { LoginForm } from './login-form';
+import { LoginNotices } from './login-notices';
 
+/**
+ * The sign-in page: the first page of most visits, so it loads neither MUI nor Emotion. It is the
+ * themed AuthCard drawn with plain elements and the light stylesheet, coloured by the same display
+ * settings and brand preset (useLightTheme); every other page loads MUI after it.
+ */
 export function LoginPage() {
+  const t = useT();
+  const { style, dir } = useLightTheme();
   return (
-    <AuthCard title="Sign in" subtitle="Enter your credentials to continue">
-      <LoginForm />
-      <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-        <Link component={RouterLink} to={paths.forgot}>
-          Forgot Password?
-        </Link>
-        <Link component={RouterLink} to={paths.register}>
-          Create an account
-        </Link>
-      </Stack>
-    </AuthCard>
+    <main className="pl-page" style={style} dir={dir}>
+      <div className="pl-card">
+        <LoginNotices />
+        <div className="pl-logo">
+          <div className="pl-brand" role="img" aria-label={t('app.name')}>
+            <PortalLogoMark />
+            <span>{PORTAL_BRAND_NAME}</span>
+          </div>
+        </div>
+        <div className="pl-heading">
+          <h1>Sign in</h1>
+          <p>Enter your credentials to continue</p>
+        </div>
+        <LoginForm />
+        <div className="pl-links">
+          <Link to={paths.forgot}>Forgot Password?</Link>
+          <Link to={paths.register}>Create an account</Link>
+        </div>
+      </div>
+    </main>
   );
 }

@@ -1,4 +1,4 @@
-import { loadWhiteLabel, profileStore } from '@portal/ui';
+import { loadWhiteLabel, profileStore } from '@portal/ui/base';
 import { platformVersionStore } from '../../../lib/platform-version-store';
 
 /** Post-login step 1: the profile, into the shared profile store and local storage `profile`. */
