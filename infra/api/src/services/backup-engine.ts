@@ -40,7 +40,7 @@ export interface BackupApiOptions
   /** Run job workers and the scheduler in this process (default true). */
   workers?: boolean;
   /**
-   * Run them on a worker thread of this process (BACKUP_ENGINE_THREAD=1; default false), so a backup
+   * Run them on a worker thread of this process (BACKUP_ENGINE_THREAD; default on with PostgreSQL), so a backup
    * delays the API's requests less. Not with a Graph factory or object store given in-process (tests).
    */
   thread?: boolean;
@@ -83,7 +83,8 @@ export function backupOptionsFromSettings(setup: { dataDir?: string; databaseUrl
     databaseUrl: setup.databaseUrl,
     schema: setup.schema,
     workers: settings.BACKUP_WORKERS,
-    thread: settings.BACKUP_ENGINE_THREAD,
+    // PostgreSQL gives the thread a pool of its own, so a backup's statements leave the API's thread.
+    thread: settings.BACKUP_ENGINE_THREAD ?? Boolean(setup.databaseUrl),
     // PORTAL_DEMO_BACKUPS=0 keeps the demo tenant (an in-process emulator and its first backup) off
     // in a demo portal; the test suites set it so only the suites that need it pay for it.
     demo: settings.PORTAL_DEMO_BACKUPS ?? (setup.demo !== false),
