@@ -9,7 +9,8 @@
 // Each server runs in a child process; the load generator (autocannon) and the emulator run here.
 // Loopback only; every phase is bounded in time.
 // Env: BENCH_SECONDS (8, per measurement), BENCH_ROUNDS (2), BENCH_CONNECTIONS (10),
-// BENCH_BACKUP_SIZE (20000, emulator items), BENCH_SKIP_PGLITE=1, BENCH_SKIP_PG=1, BENCH_SKIP_BACKUP=1.
+// BENCH_BACKUP_SIZE (20000, emulator items), BENCH_SKIP_PGLITE=1, BENCH_SKIP_PG=1, BENCH_SKIP_BACKUP=1,
+// BENCH_PROFILE=<folder> (a CPU profile of each server process, written as it exits).
 import { fork, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { openDatabase } from '../../db/src/index';
@@ -53,7 +54,14 @@ class Server {
 
   /** Forks api-load-servers.ts in `role`; resolves once it listens. tsx's loader comes with execArgv. */
   static async start(role: 'api' | 'peer', env: Record<string, string>): Promise<Server> {
-    const child = fork(path.join(__dirname, 'api-load-servers.ts'), [role], { env: { ...process.env, ...env }, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+    // BENCH_PROFILE=<folder>: every thread of each server writes a V8 CPU profile there as it exits
+    // (named by pid and thread: tsx's loader thread writes one too).
+    const profile = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`] : [];
+    const child = fork(path.join(__dirname, 'api-load-servers.ts'), [role], {
+      env: { ...process.env, ...env },
+      execArgv: [...process.execArgv, ...profile],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
     const target = await Server.next<Target>(child, 'ready', START_TIMEOUT_MS);
     return new Server(child, target);
   }
