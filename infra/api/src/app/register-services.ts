@@ -16,6 +16,7 @@ import { runUsagePass, USAGE_PASS_EVERY_MS } from '../services/usage-jobs';
 import { createWebhookDispatcher } from '../services/webhook-dispatcher';
 import type { AuthDeps } from '../services/identity-service';
 import { openBackupEngine } from '../services/backup-engine';
+import { UserReadCache } from '../services/user-read-cache';
 import type { ApiServices } from './api-services';
 
 /**
@@ -96,6 +97,8 @@ export async function registerServices(
     publicUrl: options.publicUrl,
     remoteStore: options.remoteStore,
     metrics,
+    // Read on every page load; evicted by the session cache's notifications, so it exists only with it.
+    profiles: auth.sessions ? new UserReadCache(auth.sessions) : undefined,
   };
   app.decorate('services', services);
   startAlertJobs(app, { db, mailer, branding, publicUrl: options.publicUrl }, options.alerts);
