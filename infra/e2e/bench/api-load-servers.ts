@@ -7,6 +7,7 @@ import crypto from 'node:crypto';
 import { createRequire } from 'node:module';
 import { createApi, type ApiInstance } from '../../api/src/create-api';
 import { seedDemo } from '../../api/src/seed/seed-demo';
+import { backupOptionsFromSettings } from '../../api/src/services/backup-engine';
 import { migrate, openDatabase, type Db } from '../../db/src/index';
 import { insertTenant } from '../../engine/src/index';
 import { readEnvSettings } from '../../settings/src/index';
@@ -94,8 +95,9 @@ async function startPeer(): Promise<{ close(): Promise<void> }> {
 async function startApi(): Promise<{ close(): Promise<void> }> {
   const emulatorOrigin = process.env.BENCH_EMULATOR_ORIGIN;
   // The demo seed without its emulator tenant; jobs run in this process, as in an embedded portal,
-  // on the engine thread only when the bench is run with BACKUP_ENGINE_THREAD=1 (off by default, as in the product).
-  const settings = readEnvSettings({ PORTAL_DEMO_BACKUPS: '0', BACKUP_QUEUE: 'embedded', BACKUP_ENGINE_THREAD: process.env.BACKUP_ENGINE_THREAD ?? '0' });
+  // on the engine thread as the product decides (on with PostgreSQL) unless BACKUP_ENGINE_THREAD says.
+  const settings = readEnvSettings({ PORTAL_DEMO_BACKUPS: '0', BACKUP_QUEUE: 'embedded', BACKUP_ENGINE_THREAD: process.env.BACKUP_ENGINE_THREAD });
+  const threaded = backupOptionsFromSettings({ databaseUrl }, settings).thread === true;
   const app: ApiInstance = await createApi({
     databaseUrl,
     schema,
@@ -106,7 +108,7 @@ async function startApi(): Promise<{ close(): Promise<void> }> {
   const signin = await app.inject({ method: 'POST', url: '/backend/api/signin', payload: { username: 'customer', password: 'Portal#2026' } });
   const { accessToken, userId } = signin.json() as { accessToken: string; userId: string };
   const headers = { authorization: `Bearer ${accessToken}`, userid: userId };
-  if (settings.BACKUP_ENGINE_THREAD) await engineThreadRunning(app);
+  if (threaded) await engineThreadRunning(app);
   const url = await app.listen({ port: 0, host: '127.0.0.1' });
   send({ type: 'ready', url, path: `/backend/api/users/${userId}/profile`, headers });
 

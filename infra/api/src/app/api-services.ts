@@ -5,6 +5,8 @@ import type { HttpMetrics } from '../metrics/http-metrics';
 import type { ResolvedMetricsOptions } from '../metrics/metrics-options';
 import type { ResolvedRateLimits } from '../plugins/rate-limits';
 import type { AccountDeps } from '../services/account-service';
+import type { AccountProfile } from '@portal/contracts';
+import type { UserReadCache } from '../services/user-read-cache';
 import type { ConsentApp } from '../services/tenant-consent-service';
 import type { PasswordAttemptLimits } from '../services/password-attempts';
 
@@ -32,6 +34,8 @@ export interface ApiServices {
   publicUrl?: string;
   /** The store the portal server serves /remotes/ from; without it, publishing answers 503. */
   remoteStore?: RemoteStoreReader;
+  /** Profiles read by GET profile, kept until their user or an organisation changes; absent without the session cache. */
+  profiles?: UserReadCache<AccountProfile>;
   /** Prometheus token, Grafana URL, history sampling, and this process's HTTP counters. */
   metrics: ResolvedMetricsOptions & { http: HttpMetrics };
 }

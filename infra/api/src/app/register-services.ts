@@ -16,6 +16,8 @@ import { runUsagePass, USAGE_PASS_EVERY_MS } from '../services/usage-jobs';
 import { createWebhookDispatcher } from '../services/webhook-dispatcher';
 import type { AuthDeps } from '../services/identity-service';
 import { openBackupEngine } from '../services/backup-engine';
+import { RequestActivity } from '../services/host-load';
+import { UserReadCache } from '../services/user-read-cache';
 import type { ApiServices } from './api-services';
 
 /**
@@ -43,7 +45,15 @@ export async function registerServices(
   });
 
   const backupOptions = options.backup ?? {};
-  const { engine, close } = await openBackupEngine(db, backupOptions, (message, error) => app.log.warn({ err: error }, message));
+  // Requests in flight, by which the engine thread paces its backups (services/host-load.ts).
+  const requests = new RequestActivity();
+  app.addHook('onRequest', (request, reply, done) => {
+    requests.begin();
+    // 'close' comes once per response, sent or aborted, so an aborted request is not counted for ever.
+    reply.raw.once('close', () => requests.end());
+    done();
+  });
+  const { engine, close } = await openBackupEngine(db, backupOptions, (message, error) => app.log.warn({ err: error }, message), requests);
   if (backupOptions.consentApp) {
     const followed = await followProviderApp(db, engine.masterSecret, backupOptions.consentApp);
     if (followed) app.log.info(`${followed} consented tenant(s) now use the provider app's current secret`);
@@ -96,6 +106,8 @@ export async function registerServices(
     publicUrl: options.publicUrl,
     remoteStore: options.remoteStore,
     metrics,
+    // Read on every page load; evicted by the session cache's notifications, so it exists only with it.
+    profiles: auth.sessions ? new UserReadCache(auth.sessions) : undefined,
   };
   app.decorate('services', services);
   startAlertJobs(app, { db, mailer, branding, publicUrl: options.publicUrl }, options.alerts);

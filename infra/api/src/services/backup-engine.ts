@@ -18,6 +18,7 @@ import { AUTHORITY_URL_DEFAULT, GRAPH_BASE_URL_DEFAULT } from '@portal/config';
 import type { OutboundPolicyOptions } from '@portal/outbound-guard';
 import type { EnvSettings, S3BucketSettings } from '@portal/settings';
 import { getSetting } from '../repositories/settings-repository';
+import { RequestActivity, watchHostLoad } from './host-load';
 import type { ConsentApp } from './tenant-consent-service';
 
 /** The engine's own options (Graph clients, outbound policy, concurrency, scheduling) pass through unchanged. */
@@ -40,7 +41,7 @@ export interface BackupApiOptions
   /** Run job workers and the scheduler in this process (default true). */
   workers?: boolean;
   /**
-   * Run them on a worker thread of this process (BACKUP_ENGINE_THREAD=1; default false), so a backup
+   * Run them on a worker thread of this process (BACKUP_ENGINE_THREAD; default on with PostgreSQL), so a backup
    * delays the API's requests less. Not with a Graph factory or object store given in-process (tests).
    */
   thread?: boolean;
@@ -83,7 +84,8 @@ export function backupOptionsFromSettings(setup: { dataDir?: string; databaseUrl
     databaseUrl: setup.databaseUrl,
     schema: setup.schema,
     workers: settings.BACKUP_WORKERS,
-    thread: settings.BACKUP_ENGINE_THREAD,
+    // PostgreSQL gives the thread a pool of its own, so a backup's statements leave the API's thread.
+    thread: settings.BACKUP_ENGINE_THREAD ?? Boolean(setup.databaseUrl),
     // PORTAL_DEMO_BACKUPS=0 keeps the demo tenant (an in-process emulator and its first backup) off
     // in a demo portal; the test suites set it so only the suites that need it pay for it.
     demo: settings.PORTAL_DEMO_BACKUPS ?? (setup.demo !== false),
@@ -106,7 +108,12 @@ function consentAppFromSettings(settings: EnvSettings): ConsentApp | undefined {
 }
 
 /** Builds the engine for this process and starts its workers; `close` stops them and cleans up. */
-export async function openBackupEngine(db: Db, options: BackupApiOptions, log: (message: string, error?: unknown) => void): Promise<{ engine: Engine; close: () => Promise<void> }> {
+export async function openBackupEngine(
+  db: Db,
+  options: BackupApiOptions,
+  log: (message: string, error?: unknown) => void,
+  requests: RequestActivity = new RequestActivity(),
+): Promise<{ engine: Engine; close: () => Promise<void> }> {
   const masterSecret = options.masterSecret ?? (await ensureBackupMasterKey(db));
   let tempDir: string | null = null;
   let dir = options.blobDir;
@@ -163,6 +170,8 @@ export async function openBackupEngine(db: Db, options: BackupApiOptions, log: (
     staleAfterSeconds: options.staleAfterSeconds,
     log,
   });
+  // While this thread is busy with requests, the engine thread's backups run one lane per pool.
+  const unwatch = thread ? watchHostLoad(requests, (busy) => thread.setHostBusy(busy)) : () => undefined;
   if (thread) {
     // Not awaited: loading the engine in the thread takes seconds, and the API serves meanwhile (jobs
     // queued until then wait in the table). A thread that cannot start at all is reported.
@@ -171,6 +180,7 @@ export async function openBackupEngine(db: Db, options: BackupApiOptions, log: (
   return {
     engine,
     close: async () => {
+      unwatch();
       if (thread) await thread.stop();
       else await engine.stop();
       if (ownsObjects) await objects.close?.();

@@ -5,11 +5,14 @@ import { findUserById } from '../repositories/users-repository';
 import { HttpError, notFound } from './errors';
 import { claimImage } from './image-service';
 import { verifyCurrentPassword, type PasswordAttempt } from './password-attempts';
+import type { UserReadCache } from './user-read-cache';
 
 const blankToNull = (value: string | undefined) => (value && value.trim() !== '' ? value.trim() : null);
 
-export async function getAccountProfile(db: Db, userId: string): Promise<AccountProfile> {
-  const profile = await findAccountProfile(db, userId);
+/** The caller's profile; through `cache` when given (a read-only view: a change must read the database). */
+export async function getAccountProfile(db: Db, userId: string, cache?: UserReadCache<AccountProfile>): Promise<AccountProfile> {
+  const load = () => findAccountProfile(db, userId);
+  const profile = await (cache ? cache.read(userId, load) : load());
   if (!profile) throw notFound();
   return profile;
 }

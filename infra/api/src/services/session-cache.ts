@@ -50,6 +50,7 @@ export class SessionCache {
   /** Reads stamped before this are never kept (after a clear, or while notifications were off). */
   private floor = 0;
   private connected = false;
+  private readonly evictListeners: Array<(userId: string | null) => void> = [];
   private readonly maxAgeMs: number;
   private readonly maxEntries: number;
   private readonly now: () => number;
@@ -101,10 +102,19 @@ export class SessionCache {
     return { seq: this.seq, at: this.now() };
   }
 
+  /** Whether what was read about `userId` with `ticket` may be kept: no change of the user (or gap in notifications) since. */
+  isCurrent(ticket: ReadTicket, userId: string): boolean {
+    return this.connected && ticket.seq >= this.floor && (this.evictedAt.get(userId) ?? -1) <= ticket.seq;
+  }
+
+  /** Calls `listener` with the user whose entries are evicted, or null when everything is (user-read-cache.ts follows it). */
+  onEvict(listener: (userId: string | null) => void): void {
+    this.evictListeners.push(listener);
+  }
+
   /** Keeps a session read with `ticket`, unless its user changed (or notifications stopped) since. */
   store(ticket: ReadTicket, session: ActiveSession): void {
-    if (!this.connected || session.needsTouch || ticket.seq < this.floor) return;
-    if ((this.evictedAt.get(session.userId) ?? -1) > ticket.seq) return;
+    if (session.needsTouch || !this.isCurrent(ticket, session.userId)) return;
     const key = keyOf(session.sessionId, session.userId);
     this.remove(key);
     const now = this.now();
@@ -125,6 +135,7 @@ export class SessionCache {
     }
     for (const key of this.keysByUser.get(userId) ?? []) this.entries.delete(key);
     this.keysByUser.delete(userId);
+    for (const listener of this.evictListeners) listener(userId);
   }
 
   /** Whether change notifications are arriving; either way round, nothing cached so far is trusted. */
@@ -139,6 +150,7 @@ export class SessionCache {
     this.evictedAt.clear();
     this.seq += 1;
     this.floor = this.seq;
+    for (const listener of this.evictListeners) listener(null);
   }
 
   private remove(key: string): void {

@@ -3,6 +3,8 @@ import { SessionCache, type SessionCacheOptions } from './session-cache';
 
 /** Migration 190's triggers notify here with the user id whenever a session or user row changes. */
 export const SESSION_CHANGE_CHANNEL = 'portal_session_change';
+/** Migration 260's payload when an organisation changes: every user's cached reads go. */
+export const EVERY_USER = '*';
 
 export interface SessionCacheHandle {
   cache: SessionCache;
@@ -19,7 +21,7 @@ export async function openSessionCache(db: Db, log: (message: string, error?: un
   try {
     const subscription = await db.listen(
       SESSION_CHANGE_CHANNEL,
-      (userId) => cache.evictUser(userId),
+      (payload) => (payload === EVERY_USER ? cache.clear() : cache.evictUser(payload)),
       (connected) => {
         cache.setConnected(connected);
         if (!connected) log('session change notifications interrupted: sessions are read on every request until they resume');

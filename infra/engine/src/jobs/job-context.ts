@@ -1,4 +1,5 @@
 import type { EngineDb } from '../ports';
+import { hostIdle } from './host-pace';
 import { appendLog, DEFAULT_STALE_AFTER_SECONDS, heartbeatMsFor, saveProgress, type JobRow, type ProgressUpdate } from './job-store';
 
 export class JobStopped extends Error {
@@ -76,20 +77,31 @@ export class JobContext {
   }
 }
 
-/** Runs `work` over `items` with at most `limit` in flight; stops taking new ones once `stop()` is true. */
+/**
+ * Runs `work` over `items` with at most `limit` in flight; stops taking new ones once `stop()` is true.
+ * While the host is busy (host-pace.ts) only the first lane takes new items.
+ */
 export async function runPool<T>(items: Iterable<T> | T[], limit: number, work: (item: T) => Promise<void>, stop: () => boolean = () => false): Promise<void> {
   const iterator = (items as Iterable<T>)[Symbol.iterator]();
   let failure: unknown = null;
-  const lanes = Array.from({ length: Math.max(1, limit) }, async () => {
-    for (;;) {
-      if (failure || stop()) return;
-      const next = iterator.next();
-      if (next.done) return;
-      try {
-        await work(next.value);
-      } catch (error) {
-        failure ??= error;
+  // A held lane also wakes when the first one has ended (the items, or the run), so the pool ends.
+  let firstLaneEnded: () => void = () => undefined;
+  const firstLaneEnd = new Promise<void>((resolve) => (firstLaneEnded = resolve));
+  const lanes = Array.from({ length: Math.max(1, limit) }, async (_, lane) => {
+    try {
+      for (;;) {
+        if (lane > 0) await Promise.race([hostIdle(), firstLaneEnd]);
+        if (failure || stop()) return;
+        const next = iterator.next();
+        if (next.done) return;
+        try {
+          await work(next.value);
+        } catch (error) {
+          failure ??= error;
+        }
       }
+    } finally {
+      if (lane === 0) firstLaneEnded();
     }
   });
   await Promise.all(lanes);

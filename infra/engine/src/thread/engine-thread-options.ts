@@ -17,6 +17,11 @@ export interface EngineThreadOptions {
 }
 
 /** Host → thread. */
-export type ToEngineThread = { type: 'enqueue'; jobId: string } | { type: 'allow-origin'; origin: string; network?: string } | { type: 'stop' };
+export type ToEngineThread =
+  | { type: 'enqueue'; jobId: string }
+  | { type: 'allow-origin'; origin: string; network?: string }
+  /** The host thread is busy answering requests (or no longer): the engine paces itself (jobs/host-pace.ts). */
+  | { type: 'host-busy'; busy: boolean }
+  | { type: 'stop' };
 /** Thread → host. */
 export type FromEngineThread = { type: 'started'; workerId: string } | { type: 'stopped' } | { type: 'log'; message: string; error?: string };

@@ -5,6 +5,7 @@ import { openDatabase, type DbDriver } from '@portal/db';
 import { openObjectStore } from '../blob/open-object-store';
 import { createEngine } from '../engine';
 import { createEmbeddedQueue } from '../jobs/embedded-queue';
+import { setHostBusy } from '../jobs/host-pace';
 import { createPgBossQueue } from '../jobs/pg-boss-queue';
 import { bridgedDb } from './db-bridge';
 import type { EngineThreadOptions, FromEngineThread, ToEngineThread } from './engine-thread-options';
@@ -60,6 +61,7 @@ async function main(): Promise<void> {
   port.on('message', (message: ToEngineThread) => {
     if (message.type === 'enqueue') void queue.enqueue(message.jobId).catch((error) => send({ type: 'log', message: 'could not announce job', error: String(error) }));
     if (message.type === 'allow-origin') engine.outbound.allowOrigin(message.origin, message.network);
+    if (message.type === 'host-busy') setHostBusy(message.busy);
     if (message.type === 'stop') {
       void engine
         .stop()

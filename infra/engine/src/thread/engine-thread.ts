@@ -12,6 +12,8 @@ export interface EngineThread {
   readonly outbound: OutboundPolicy;
   /** Resolves with the thread engine's worker id once its workers run; rejects when the first thread dies before. */
   readonly started: Promise<string>;
+  /** Tells the thread whether the host is busy answering requests, so its backups pace themselves (jobs/host-pace.ts). */
+  setHostBusy(busy: boolean): void;
   /** Stops the thread's workers (running jobs stop at their next checkpoint and resume later) and ends the thread. */
   stop(): Promise<void>;
 }
@@ -53,6 +55,7 @@ export function startEngineThread(db: EngineDb, options: EngineThreadOptions, lo
   let onStopped: () => void = () => undefined;
 
   const post = (message: ToEngineThread) => worker?.postMessage(message);
+  let hostBusy = false;
 
   function spawn(): void {
     const channel = options.database ? null : new MessageChannel();
@@ -66,6 +69,7 @@ export function startEngineThread(db: EngineDb, options: EngineThreadOptions, lo
     });
     worker = current;
     for (const rule of allowed) current.postMessage({ type: 'allow-origin', ...rule } satisfies ToEngineThread);
+    if (hostBusy) current.postMessage({ type: 'host-busy', busy: true } satisfies ToEngineThread);
     current.on('message', (message: FromEngineThread) => {
       if (message.type === 'log') log(message.message, message.error);
       if (message.type === 'started') {
@@ -116,6 +120,11 @@ export function startEngineThread(db: EngineDb, options: EngineThreadOptions, lo
       post({ type: 'allow-origin', origin, network });
     }),
     started,
+    setHostBusy(busy) {
+      if (busy === hostBusy) return;
+      hostBusy = busy;
+      post({ type: 'host-busy', busy });
+    },
     async stop() {
       stopping = true;
       const current = worker;

@@ -10,7 +10,7 @@ export async function profileRoutes(app: FastifyInstance): Promise<void> {
   const deps = app.services;
   const mediaBase = mediaBaseOf(app);
 
-  registerEndpoint(app, ep.getAccountProfile, async ({ auth, request, params }) => getAccountProfile(deps.db, auth.userId));
+  registerEndpoint(app, ep.getAccountProfile, async ({ auth }) => getAccountProfile(deps.db, auth.userId, deps.profiles));
 
   registerEndpoint(app, ep.updateProfile, async ({ auth, request, params, body }) => {
     const userId = auth.userId;

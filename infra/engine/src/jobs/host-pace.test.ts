@@ -1,0 +1,69 @@
+import { setHostBusy } from './host-pace';
+import { runPool } from './job-context';
+
+// While the host thread is busy with requests, a pool keeps one lane going; once it is not, the pool
+// widens again, and a pool whose items run out while the host stays busy still ends.
+
+/** Work items that finish when told, recording how many run at once. */
+function gatedWork() {
+  let running = 0;
+  let widest = 0;
+  const done: number[] = [];
+  const release: Array<() => void> = [];
+  const work = (item: number) =>
+    new Promise<void>((resolve) => {
+      running += 1;
+      widest = Math.max(widest, running);
+      release.push(() => {
+        running -= 1;
+        done.push(item);
+        resolve();
+      });
+    });
+  const tick = () => new Promise((resolve) => setImmediate(resolve));
+  /** Lets the work in flight finish, one round at a time, until the pool is idle. */
+  const drainRound = async () => {
+    await tick();
+    const now = release.splice(0);
+    for (const finish of now) finish();
+    await tick();
+    return now.length;
+  };
+  return { work, drainRound, running: () => running, widest: () => widest, done };
+}
+
+describe('runPool and the host pace', () => {
+  afterEach(() => setHostBusy(false));
+
+  it('runs one item at a time while the host is busy, and widens again when it is not', async () => {
+    const { work, drainRound, running, done } = gatedWork();
+    setHostBusy(true);
+    const pool = runPool([1, 2, 3, 4, 5, 6, 7, 8], 4, work);
+    expect(await drainRound()).toBe(1);
+    expect(await drainRound()).toBe(1);
+    setHostBusy(false);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(running()).toBe(4);
+    while ((await drainRound()) > 0);
+    await pool;
+    expect(done.sort()).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+  });
+
+  it('ends when its items run out while the host stays busy', async () => {
+    const { work, drainRound, widest, done } = gatedWork();
+    setHostBusy(true);
+    const pool = runPool([1, 2, 3], 8, work);
+    while ((await drainRound()) > 0);
+    await pool;
+    expect(done).toEqual([1, 2, 3]);
+    expect(widest()).toBe(1);
+  });
+
+  it('runs at full width when nobody says the host is busy', async () => {
+    const { work, drainRound, widest } = gatedWork();
+    const pool = runPool([1, 2, 3, 4, 5], 3, work);
+    while ((await drainRound()) > 0);
+    await pool;
+    expect(widest()).toBe(3);
+  });
+});
