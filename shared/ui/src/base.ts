@@ -34,7 +34,6 @@ export type {
 export { useDebouncedValue } from './hooks/use-debounced-value';
 export { useReadOnly } from './hooks/use-read-only';
 
-
 export { MENU_DEFAULTS, menuStore, resetMenuStore, useMenu } from './stores/menu-store';
 export type { MenuState, MenuValues, WhiteLabelView } from './stores/menu-store';
 export { createProfileStore, profileStore } from './stores/profile-store';

@@ -2,39 +2,18 @@ import type { AccountProfile } from '@portal/contracts';
 import type { Db } from '@portal/db';
 import type { ApiInstance } from '../../create-api';
 import { build, openApiTestDatabase, sharedTestSchema, signin, TEST_DATABASE_URL } from '../../test/build';
+import { counting, injected, overHttp, type ProcessCall } from '../../test/processes';
 
 // GET profile is answered from this process's memory once read (services/user-read-cache.ts), and
 // must still show every change on the very next request: one made through the API, one made in the
 // database outside any request (the user's row, their organisation's name, an ancestor's MFA rule),
 // in the process that made it and in a second API process on the same PostgreSQL database.
 
-type Headers = Record<string, string>;
-type Call = (method: 'GET' | 'PUT', path: string, headers: Headers, payload?: object) => Promise<{ status: number; body: AccountProfile }>;
-
-const injected =
-  (app: ApiInstance): Call =>
-  async (method, path, headers, payload) => {
-    const response = await app.inject({ method, url: `/backend/${path}`, headers, payload });
-    return { status: response.statusCode, body: response.json() };
-  };
-
-async function overHttp(app: ApiInstance): Promise<Call> {
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  return async (method, path, headers, payload) => {
-    const response = await fetch(`${base}/backend/${path}`, {
-      method,
-      headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
-      body: payload ? JSON.stringify(payload) : undefined,
-    });
-    return { status: response.status, body: (await response.json()) as AccountProfile };
-  };
-}
-
-async function changesShowAtOnce(app: ApiInstance, writer: Call, reader: Call) {
+async function changesShowAtOnce(app: ApiInstance, writer: ProcessCall, reader: ProcessCall) {
   const customer = await signin(app, 'customer');
   const path = `api/users/${customer.userId}/profile`;
   const read = async () => {
-    const response = await reader('GET', path, customer.headers);
+    const response = await reader<AccountProfile>('GET', path, customer.headers);
     expect(response.status).toBe(200);
     return response.body;
   };
@@ -56,21 +35,6 @@ async function changesShowAtOnce(app: ApiInstance, writer: Call, reader: Call) {
   expect(before.mfaRequired).toBe(false);
   await app.apiDb.query(`update organisations set mfa_required = true where id = (select parent_id from organisations where id = ${org})`, [customer.userId]);
   expect((await read()).mfaRequired).toBe(true);
-}
-
-/** A Db that records the statements it runs. */
-function counting(db: Db): { db: Db; statements: string[] } {
-  const statements: string[] = [];
-  return {
-    statements,
-    db: {
-      ...db,
-      async query(sql, params) {
-        statements.push(sql);
-        return db.query(sql, params);
-      },
-    },
-  };
 }
 
 describe('GET profile from memory', () => {

@@ -1,41 +1,16 @@
-import type { Db } from '@portal/db';
 import type { ApiInstance } from '../../create-api';
 import { build, openApiTestDatabase, sharedTestSchema, signin, TEST_DATABASE_URL } from '../../test/build';
+import { counting, injected, overHttp, type Headers, type ProcessCall } from '../../test/processes';
 
 // The verified-session cache (services/session-cache.ts) must never outlive a revocation: after a
 // sign-out, a password change, a role change or a suspension, the very next request of the session
 // is refused, in the process that made the change and, through PostgreSQL's notifications, in
 // another API process on the same database.
 
-type Headers = Record<string, string>;
-/** One API process as a client sees it: a method, a path under /backend and the answer. */
-type Call = (method: 'GET' | 'POST' | 'PATCH', path: string, headers: Headers, payload?: object) => Promise<{ status: number; body: unknown }>;
-
-const injected =
-  (app: ApiInstance): Call =>
-  async (method, path, headers, payload) => {
-    const response = await app.inject({ method, url: `/backend/${path}`, headers, payload });
-    return { status: response.statusCode, body: response.body ? response.json() : null };
-  };
-
-/** Over a real socket, as a browser talks to a second API process. */
-async function overHttp(app: ApiInstance): Promise<Call> {
-  const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  return async (method, path, headers, payload) => {
-    const response = await fetch(`${base}/backend/${path}`, {
-      method,
-      headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
-      body: payload ? JSON.stringify(payload) : undefined,
-    });
-    const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : null };
-  };
-}
-
 const profile = (who: { userId: string }) => `api/users/${who.userId}/profile`;
 
 /** The session is verified (and, with the cache, kept) by two reads on `reader`. */
-async function primed(reader: Call, path: string, headers: Headers, status = 200) {
+async function primed(reader: ProcessCall, path: string, headers: Headers, status = 200) {
   for (let i = 0; i < 2; i += 1) expect((await reader('GET', path, headers)).status).toBe(status);
 }
 
@@ -43,7 +18,7 @@ async function primed(reader: Call, path: string, headers: Headers, status = 200
  * Each revocation made through `writer` (or its database) and checked on `reader` straight after.
  * `app` is the writer's process, for its database and sign-ins.
  */
-async function revocationsTakeEffect(app: ApiInstance, writer: Call, reader: Call) {
+async function revocationsTakeEffect(app: ApiInstance, writer: ProcessCall, reader: ProcessCall) {
   const customer = await signin(app, 'customer');
   await primed(reader, profile(customer), customer.headers);
   expect((await writer('POST', `api/users/${customer.userId}/signout`, customer.headers)).status).toBe(200);
@@ -66,21 +41,6 @@ async function revocationsTakeEffect(app: ApiInstance, writer: Call, reader: Cal
   await primed(reader, profile(victim), victim.headers);
   expect((await writer('PATCH', `admin/users/${victim.userId}`, partner.headers, { suspended: true })).status).toBe(200);
   expect((await reader('GET', profile(victim), victim.headers)).status).toBe(401);
-}
-
-/** A Db that records the statements it runs. */
-function counting(db: Db): { db: Db; statements: string[] } {
-  const statements: string[] = [];
-  return {
-    statements,
-    db: {
-      ...db,
-      async query(sql, params) {
-        statements.push(sql);
-        return db.query(sql, params);
-      },
-    },
-  };
 }
 
 const SESSION_LOOKUP = /from sessions s join users u/;
