@@ -9,6 +9,9 @@ const ON = { enabled: true, message: 'Upgrading <img src=x onerror=alert(1)> unt
 const OFF = { enabled: false, message: null, since: null };
 
 beforeEach(() => get.mockReset());
+
+/** The first check waits for the page to be idle (a timer, then requestIdleCallback where there is one). */
+const idle = () => act(() => new Promise<void>((resolve) => setTimeout(resolve, 5)));
 afterEach(() => jest.useRealTimers());
 
 describe('MaintenanceBanner', () => {
@@ -24,7 +27,7 @@ describe('MaintenanceBanner', () => {
   it('shows nothing while off or when the check fails', async () => {
     get.mockResolvedValueOnce(OFF).mockResolvedValueOnce({ errorMessage: 'Network error' });
     render(<MaintenanceBanner />);
-    await act(async () => undefined);
+    await idle();
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     await act(async () => {
       window.dispatchEvent(new Event('focus'));
@@ -37,7 +40,9 @@ describe('MaintenanceBanner', () => {
     jest.useFakeTimers();
     get.mockResolvedValueOnce(OFF).mockResolvedValueOnce(ON).mockResolvedValueOnce(OFF);
     render(<MaintenanceBanner />);
-    await act(async () => undefined);
+    await act(async () => {
+      jest.advanceTimersByTime(0);
+    });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     await act(async () => {
       jest.advanceTimersByTime(MAINTENANCE_POLL_MS);
@@ -48,5 +53,14 @@ describe('MaintenanceBanner', () => {
     });
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
     expect(get).toHaveBeenCalledTimes(3);
+  });
+
+  it('makes its first check once the page is idle, not while it renders (the request layer loads with it)', async () => {
+    get.mockResolvedValue(ON);
+    render(<MaintenanceBanner />);
+    expect(get).not.toHaveBeenCalled();
+    await idle();
+    expect(get).toHaveBeenCalledTimes(1);
+    await screen.findByRole('status');
   });
 });

@@ -2,12 +2,13 @@ import type { MaintenanceStatus } from '@portal/contracts';
 import { getPublicMaintenance } from '@portal/contracts/first-page-calls';
 import { inBackground } from '@portal/request';
 import { useEffect, useState } from 'react';
+import { whenIdle } from './when-idle';
 
 export const MAINTENANCE_POLL_MS = 60_000;
 
 /**
  * The operator's maintenance status, for every user, signed in or not. Polled once a minute and when
- * the window regains focus, so switching it on or off reaches open pages without a reload. Shared by
+ * the window regains focus (the first time when the page is idle), so switching it on or off reaches open pages without a reload. Shared by
  * the shell's banner (MUI) and the sign-in page's (plain elements).
  */
 export function useMaintenanceStatus(): MaintenanceStatus | null {
@@ -25,7 +26,9 @@ export function useMaintenanceStatus(): MaintenanceStatus | null {
         // request() only rejects on an unreadable answer; the next poll tries again.
       }
     };
-    void refresh();
+    // First check once the page is idle: the request layer (ky) loads with it, and the sign-in form
+    // must not wait for that to be usable (page weight, issue 21).
+    const cancelFirst = whenIdle(() => void refresh(), 0);
     const timer = window.setInterval(() => void refresh(), MAINTENANCE_POLL_MS);
     const onFocus = () => void refresh();
     const onVisible = () => document.visibilityState === 'visible' && void refresh();
@@ -33,6 +36,7 @@ export function useMaintenanceStatus(): MaintenanceStatus | null {
     document.addEventListener('visibilitychange', onVisible);
     return () => {
       alive = false;
+      cancelFirst();
       window.clearInterval(timer);
       window.removeEventListener('focus', onFocus);
       document.removeEventListener('visibilitychange', onVisible);

@@ -49,11 +49,12 @@ export const resetRequestConfig = (): void => {
 /** True when the URL contains one of the spec's public markers (no identity headers, no 401 redirect). */
 export const isPublicUrl = (url: string): boolean => PUBLIC_URL_MARKERS.some((marker) => url.includes(marker));
 
-// ky is loaded on first use: it touches TextEncoder at import time, which plain jsdom lacks, and
-// importing this package (for the loading store, say) must not require a Fetch-capable environment.
-// Eager mode keeps it in the same webpack chunk.
+// ky is loaded on first use, as a chunk of its own: a page that makes no call while it loads (the
+// sign-in page checks maintenance when idle) is usable without it (page weight, issue 21). Also,
+// ky touches TextEncoder at import time, which plain jsdom lacks, and importing this package (for
+// the loading store, say) must not require a Fetch-capable environment.
 let kyModule: Promise<typeof import('ky')> | undefined;
-const loadKy = async () => (await (kyModule ??= import(/* webpackMode: "eager" */ 'ky'))).default;
+const loadKy = async () => (await (kyModule ??= import('ky'))).default;
 
 const ABSOLUTE_URL = /^[a-z][a-z\d+.-]*:\/\//i;
 
