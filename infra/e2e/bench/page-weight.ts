@@ -4,7 +4,10 @@
 // TBT, CLS and the accessibility score. Then one signed-in walk through every route of a customer:
 // all the JavaScript loaded, and how long the first visit to each remote's route takes to show.
 // Run after `pnpm build`: `pnpm bench` (BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_FILES=1 lists each
-// route's files with their gzip size; BENCH_ROUTES=/login,/dashboard weighs only those routes and skips the walk).
+// route's files with their gzip size; BENCH_ROUTES=/login,/dashboard weighs only those routes and skips the walk;
+// BENCH_LHR=<folder> writes each Lighthouse report there as JSON).
+import fs from 'node:fs';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
@@ -219,6 +222,11 @@ async function auditOnce(lighthouse: LighthouseFn, desktopConfig: unknown, page:
   await cdp.detach();
   await page.setViewport({ width: 1400, height: 900 });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  // BENCH_LHR=<folder> keeps each report, to read what blocks the main thread (long-tasks, bootup-time).
+  if (process.env.BENCH_LHR) {
+    fs.mkdirSync(process.env.BENCH_LHR, { recursive: true });
+    fs.writeFileSync(path.join(process.env.BENCH_LHR, `${new URL(url).pathname.slice(1) || 'root'}-${form}.json`), JSON.stringify(result.lhr));
+  }
   return result.lhr;
 }
 

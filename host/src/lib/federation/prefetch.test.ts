@@ -1,7 +1,7 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { waitFor } from '@testing-library/react';
 import { initFederation, resetFederationState } from './federation';
-import { prefetchRoute, resetPrefetches } from './prefetch';
+import { prefetchRoute, prefetchRouteFiles, resetPrefetches } from './prefetch';
 import type { RegistryEntry } from './registry';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../../testing/mocks').federationRuntimeMock());
@@ -35,4 +35,46 @@ test('a prefetch that fails stays quiet: the route shows the failure when opened
   (loadRemote as jest.Mock).mockRejectedValue(new Error('ScriptNetworkError'));
   expect(() => prefetchRoute({ owner: 'support', module: './SupportTicketsPage' })).not.toThrow();
   await waitFor(() => expect(loadRemote).toHaveBeenCalled());
+});
+
+describe('prefetchRouteFiles (the idle moment)', () => {
+  const manifest = {
+    exposes: [
+      { path: './SupportPage', assets: { js: { sync: ['12.abc.js', '__federation_expose_SupportPage.def.js'], async: [] } } },
+      { path: './OtherPage', assets: { js: { sync: ['99.zzz.js'], async: [] } } },
+    ],
+  };
+  const hints = () =>
+    [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => `${link.getAttribute('as')} ${new URL(link.href).pathname}`);
+
+  beforeEach(() => {
+    document.head.innerHTML = '';
+    global.fetch = jest.fn().mockResolvedValue({ ok: true, json: async () => manifest }) as unknown as typeof fetch;
+  });
+
+  test("downloads the remote's entry and the module's own files, once, without running any of it", async () => {
+    await prefetchRouteFiles({ owner: 'support', module: './SupportPage' });
+    await prefetchRouteFiles({ owner: 'support', module: './SupportPage' });
+    expect(global.fetch).toHaveBeenCalledTimes(1);
+    expect(String((global.fetch as jest.Mock).mock.calls[0][0])).toBe(`${window.location.origin}/remotes/support/2.0.0/mf-manifest.json`);
+    expect(hints()).toEqual([
+      'script /remotes/support/2.0.0/remoteEntry.js',
+      'script /remotes/support/2.0.0/12.abc.js',
+      'script /remotes/support/2.0.0/__federation_expose_SupportPage.def.js',
+    ]);
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  test('without a readable manifest the entry is still fetched; host pages, unknown remotes and other origins are left alone', async () => {
+    (global.fetch as jest.Mock).mockRejectedValue(new TypeError('Failed to fetch'));
+    await prefetchRouteFiles({ owner: 'support', module: './SupportPage' });
+    expect(hints()).toEqual(['script /remotes/support/2.0.0/remoteEntry.js']);
+    document.head.innerHTML = '';
+    await prefetchRouteFiles({ owner: 'host', module: './DashboardPage' });
+    await prefetchRouteFiles({ owner: 'admin_ops', module: './UserActivityPage' });
+    resetFederationState();
+    initFederation([{ ...entry, entry: 'https://cdn.example.com/support/remoteEntry.js' }], ['https://cdn.example.com'], { registryRefreshMs: 60_000 });
+    await prefetchRouteFiles({ owner: 'support', module: './OtherPage' });
+    expect(hints()).toEqual([]);
+  });
 });

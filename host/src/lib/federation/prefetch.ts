@@ -1,16 +1,19 @@
 import type { RouteDefinition } from '../routes/route-table';
-import { loadRemoteComponent } from './federation';
+import { getRegistryEntry, loadRemoteComponent, registerPending } from './federation';
+
+type RemoteRoute = Pick<RouteDefinition, 'owner' | 'module'>;
 
 /** Modules already asked for in this page: a prefetch runs once, whatever its outcome. */
 const started = new Set<string>();
+const downloaded = new Set<string>();
 
 /**
- * Loads the remote module of a route before the user opens it (menu hover or focus, an idle
- * moment), through the same path as the route itself: integrity pinned, fallback, load reported.
- * The route then renders from Module Federation's cache instead of waiting for the remote's entry,
- * its chunks and its shared modules. A failure is left to the route, which shows it with Retry.
+ * Loads the remote module of a route before the user opens it (menu hover or focus), through the
+ * same path as the route itself: integrity pinned, fallback, load reported. The route then renders
+ * from Module Federation's cache instead of waiting for the remote's entry, its chunks and its
+ * shared modules. A failure is left to the route, which shows it with Retry.
  */
-export function prefetchRoute(route: Pick<RouteDefinition, 'owner' | 'module'> | undefined): void {
+export function prefetchRoute(route: RemoteRoute | undefined): void {
   if (!route || route.owner === 'host') return;
   const key = `${route.owner}/${route.module}`;
   if (started.has(key)) return;
@@ -18,9 +21,52 @@ export function prefetchRoute(route: Pick<RouteDefinition, 'owner' | 'module'> |
   loadRemoteComponent(route.owner, route.module).catch(() => undefined);
 }
 
+/** The exposed module's own files, as the remote's build listed them in mf-manifest.json. */
+function exposedFiles(manifest: unknown, module: string): string[] {
+  const exposes = (manifest as { exposes?: { path?: string; assets?: { js?: { sync?: unknown } } }[] } | null)?.exposes;
+  const sync = Array.isArray(exposes) ? exposes.find((e) => e.path === module)?.assets?.js?.sync : undefined;
+  return Array.isArray(sync) ? sync.filter((file): file is string => typeof file === 'string') : [];
+}
+
+/**
+ * Downloads, without running, what a route's remote module needs first: its remoteEntry.js and the
+ * module's own files (mf-manifest.json beside the entry lists them), as prefetch hints the browser
+ * fetches at low priority into its cache. For the idle moment after a page shows: running a remote
+ * page's code there kept a phone's main thread busy for about a second (Lighthouse TBT, issue 21).
+ * The code runs on a hover, a focus or the visit, through prefetchRoute or the route, and is checked
+ * against its integrity then. Only remotes served by the portal itself are prefetched this way.
+ */
+export async function prefetchRouteFiles(route: RemoteRoute | undefined): Promise<void> {
+  if (!route || route.owner === 'host') return;
+  const key = `${route.owner}/${route.module}`;
+  if (downloaded.has(key) || started.has(key)) return;
+  downloaded.add(key);
+  registerPending();
+  const registered = getRegistryEntry(route.owner);
+  if (!registered) return;
+  const entry = new URL(registered.entry, window.location.href);
+  if (entry.origin !== window.location.origin) return;
+  let files: string[] = [];
+  try {
+    const response = await fetch(new URL('mf-manifest.json', entry), { headers: { accept: 'application/json' } });
+    if (response.ok) files = exposedFiles(await response.json(), route.module);
+  } catch {
+    // The entry alone is still worth having; the visit reports any real failure.
+  }
+  for (const href of [entry.href, ...files.map((file) => new URL(file, entry).href)]) {
+    if (new URL(href).origin !== window.location.origin) continue;
+    const link = document.createElement('link');
+    link.rel = 'prefetch';
+    link.setAttribute('as', 'script');
+    link.href = href;
+    document.head.append(link);
+  }
+}
+
 export { whenIdle } from '../when-idle';
 
 /** Test hook. */
 export function resetPrefetches(): void {
   started.clear();
+  downloaded.clear();
 }

@@ -8,6 +8,13 @@ test('a missing time shows a dash or the given word', () => {
   expect(formatDateTime(null)).toBe('—');
   expect(formatDateTime(undefined, 'Never')).toBe('Never');
   expect(formatDateTime('2026-11-25T10:00:00Z')).toMatch(/2026/);
+  // An unreadable time is shown as missing, not as "Invalid Date" (nor does it throw).
+  expect(formatDateTime('not a time')).toBe('—');
+});
+
+test('dates read as toLocaleString with the same options would (one formatter is kept for every call)', () => {
+  for (const iso of ['2026-03-01T08:05:00Z', '2025-12-31T23:59:59.999Z'])
+    expect(formatDateTime(iso)).toBe(new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
 });
 
 test('counts, durations and rates', () => {

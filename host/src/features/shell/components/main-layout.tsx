@@ -1,5 +1,4 @@
 import MenuIcon from '@mui/icons-material/Menu';
-import TuneIcon from '@mui/icons-material/Tune';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
@@ -26,10 +25,10 @@ import { MENU, menuForRole, type RemoteDialogRef } from '../lib/menu-items';
 import { AppBreadcrumbs } from './app-breadcrumbs';
 import { AppDrawer } from './app-drawer';
 import { AppFooter } from './app-footer';
-import { DeferredTooltip } from './deferred-tooltip';
 import { HorizontalMenu } from './horizontal-menu';
 import { PageTransition } from './page-transition';
 import { ProfileMenu } from './profile-menu';
+import { SettingsButton } from './settings-button';
 import { SidebarMenu } from './sidebar-menu';
 
 const CHANGE_PASSWORD_DIALOG: RemoteDialogRef = {
@@ -60,7 +59,6 @@ export function MainLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const settingsUsed = useLatch(settingsOpen);
-  const [settingsButton, setSettingsButton] = useState<HTMLButtonElement | null>(null);
   const [dialog, setDialog] = useState<RemoteDialogRef | null>(null);
   const user = useAuth((s) => s.user);
   const navigate = useNavigate();
@@ -127,10 +125,7 @@ export function MainLayout() {
             </IconButton>
           )}
           <Box sx={{ flexGrow: 1 }} />
-          <IconButton ref={setSettingsButton} aria-label={t('shell.openSettings')} aria-haspopup="dialog" onClick={() => setSettingsOpen(true)}>
-            <TuneIcon />
-          </IconButton>
-          <DeferredTooltip anchor={settingsButton} title={t('shell.openSettings')} />
+          <SettingsButton label={t('shell.openSettings')} onOpen={() => setSettingsOpen(true)} />
           <ProfileMenu onChangePassword={() => setDialog(CHANGE_PASSWORD_DIALOG)} onLogout={() => void logout()} />
         </Toolbar>
         {horizontal ? <HorizontalMenu nodes={menu} onOpenDialog={setDialog} /> : null}

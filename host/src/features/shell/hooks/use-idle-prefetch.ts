@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { prefetchRoute, whenIdle } from '../../../lib/federation/prefetch';
+import { prefetchRoute, prefetchRouteFiles, whenIdle } from '../../../lib/federation/prefetch';
 import { routeById, type RouteDefinition } from '../../../lib/routes/route-table';
 import type { MenuNode } from '../lib/menu-items';
 
@@ -17,7 +17,23 @@ function firstRemoteRoute(nodes: readonly MenuNode[]): RouteDefinition | undefin
   return undefined;
 }
 
-/** Once the shell is idle, loads the likely next remote page, so its first visit shows at once. */
+/** How long after the shell shows the likely next page's code may run (when the browser is idle). */
+export const RUN_NEXT_PAGE_AFTER_MS = 8000;
+
+/**
+ * Readies the likely next remote page in two steps. At the first idle moment its files download
+ * without running. Running them (the remote's entry, its page, the shared components it needs) took
+ * about a second of a phone's main thread, so that waits until the page has long settled, or until
+ * the user points at the menu entry (prefetchRoute on hover or focus), whichever comes first.
+ */
 export function useIdlePrefetch(menu: readonly MenuNode[]): void {
-  useEffect(() => whenIdle(() => prefetchRoute(firstRemoteRoute(menu))), [menu]);
+  useEffect(() => {
+    const next = firstRemoteRoute(menu);
+    const cancelDownload = whenIdle(() => void prefetchRouteFiles(next));
+    const cancelRun = whenIdle(() => prefetchRoute(next), RUN_NEXT_PAGE_AFTER_MS);
+    return () => {
+      cancelDownload();
+      cancelRun();
+    };
+  }, [menu]);
 }

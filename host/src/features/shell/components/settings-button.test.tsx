@@ -1,23 +1,12 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
-import { DeferredTooltip } from './deferred-tooltip';
+import { SettingsButton } from './settings-button';
 
-function SettingsButton() {
-  const [anchor, setAnchor] = useState<HTMLButtonElement | null>(null);
-  return (
-    <>
-      <button ref={setAnchor} type="button" aria-label="Open display settings">
-        <svg />
-      </button>
-      <DeferredTooltip anchor={anchor} title="Open display settings" />
-    </>
-  );
-}
+const Settings = ({ onOpen = () => undefined }: { onOpen?: () => void }) => <SettingsButton label="Open display settings" onOpen={onOpen} />;
 
-describe('DeferredTooltip', () => {
+describe('SettingsButton and its DeferredTooltip', () => {
   it('shows the tooltip on the first hover, which loads it, on the same focused button', async () => {
-    render(<SettingsButton />);
+    render(<Settings />);
     const button = screen.getByRole('button', { name: 'Open display settings' });
     act(() => button.focus());
     expect(screen.queryByRole('tooltip')).toBeNull();
@@ -32,5 +21,12 @@ describe('DeferredTooltip', () => {
     // Once loaded, later hovers go straight to Tooltip.
     await userEvent.hover(button);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Open display settings');
+  });
+
+  it('opens the settings on click', async () => {
+    const onOpen = jest.fn();
+    render(<Settings onOpen={onOpen} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Open display settings' }));
+    expect(onOpen).toHaveBeenCalledTimes(1);
   });
 });
