@@ -20,6 +20,7 @@
 // The emulator runs in its own process for 1-2 (BENCH_EMULATOR_INLINE=1: in this one), as Graph would.
 // Env: BENCH_SIZE (emulator size, default the emulator's), BENCH_SEARCH_ROWS (1 000 000), BENCH_SKIP_PG=1, BENCH_SKIP_THREAD=1,
 // BENCH_SKIP_BACKUP=1 (search figures only), BENCH_SKIP_SEARCH=1 (backup figures only), BENCH_SKIP_PGLITE=1 (no PGlite search), BENCH_VERBOSE=1 (each query's total and time),
+// BENCH_PG_SCHEMA=<name> (keep the PostgreSQL search catalog in that schema), BENCH_REUSE_CATALOG=1 (with it: search the catalog a former run kept there, new migrations applied),
 // BENCH_PROFILE=<folder> (CPU profile of each full backup: the file, and the largest self times by module and function).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -36,6 +37,8 @@ import { searchItems } from '../../api/src/repositories/backup-repository';
 const SIZE = Number(process.env.BENCH_SIZE ?? DEFAULT_SIZE);
 const LARGE_SIZE = Number(process.env.BENCH_LARGE_SIZE ?? 200_000);
 const SEARCH_ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 1_000_000);
+// BENCH_REUSE_CATALOG=1 with BENCH_PG_SCHEMA=<name>: search on the catalog a former run left in that schema instead of filling it again.
+const REUSE_CATALOG = process.env.BENCH_REUSE_CATALOG === '1' && !!process.env.BENCH_PG_SCHEMA;
 const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MASTER = 'bench-master-secret-0123456789abcdefghijkl';
 
@@ -278,8 +281,19 @@ async function throttledFigures() {
  * mailbox: were both taken from g modulo 5 and 30, every subject starting with one word would sit in
  * one folder, and a folder's first page by name would sit behind whole words of other folders.
  */
-async function fillCatalog(db: Db, rows: number): Promise<string> {
+async function fillCatalog(db: Db, rows: number, reuse: boolean): Promise<string> {
   await migrate(db);
+  if (reuse) {
+    // A catalog this bench filled before in the kept schema (BENCH_PG_SCHEMA), with new migrations applied above.
+    const { rows: kept } = await db.query<{ id: string; n: number }>(
+      `select s.id, (select count(*) from backup_item_versions v where v.set_id = s.id) as n from backup_sets s where s.name = 'Search bench'`,
+    );
+    if (kept.length === 1 && Number(kept[0].n) === rows) {
+      await db.query('analyze backup_item_versions');
+      return kept[0].id;
+    }
+    if (kept.length) throw new Error(`BENCH_REUSE_CATALOG: the kept schema holds ${kept.length} search bench sets or another row count; drop it first`);
+  }
   await seedDemo(db);
   const { rows: org } = await db.query<{ organisation_id: string }>(`select organisation_id from users where username = 'customer'`);
   const tenant = await insertTenant(db, MASTER, {
@@ -340,11 +354,12 @@ const QUERIES: Array<Record<string, string>> = [
   { q: 'zzzznotfound' },
 ];
 
-async function searchFigures(label: string, db: Db) {
+async function searchFigures(label: string, db: Db, reuse: boolean) {
   const fillStart = Date.now();
-  const setId = await fillCatalog(db, SEARCH_ROWS);
+  const setId = await fillCatalog(db, SEARCH_ROWS, reuse);
   const fillSeconds = (Date.now() - fillStart) / 1000;
   const timings: number[] = [];
+  const byShape: number[][] = QUERIES.map(() => []);
   for (let round = 0; round < 5; round += 1) {
     for (const [i, raw] of QUERIES.entries()) {
       const query = itemSearchQuerySchema.parse({ ...raw, page: String(1 + (round % 3)), pageSize: '50' });
@@ -352,13 +367,18 @@ async function searchFigures(label: string, db: Db) {
       const result = await searchItems(db, setId, query, null);
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       if (round > 0) timings.push(ms);
-      if (round === 0 && process.env.BENCH_VERBOSE) console.log(`  query ${i}: ${JSON.stringify(raw)} -> ${result.total} in ${ms.toFixed(1)} ms`);
+      if (round > 0) byShape[i].push(ms);
+      if (round === 0 && process.env.BENCH_VERBOSE) console.log(`  query ${i}: ${JSON.stringify(raw)} -> ${result.total} in ${ms.toFixed(1)} ms (first round)`);
     }
   }
-  timings.sort((a, b) => a - b);
-  const pct = (p: number) => timings[Math.min(timings.length - 1, Math.floor((p / 100) * timings.length))];
-  console.log(`\nItem search over ${SEARCH_ROWS.toLocaleString('en')} items on ${label} (${QUERIES.length} query shapes x 4 rounds, page size 50; catalog filled in ${fillSeconds.toFixed(0)} s)`);
-  console.log(`  p50 ${pct(50).toFixed(1)} ms, p95 ${pct(95).toFixed(1)} ms, max ${timings[timings.length - 1].toFixed(1)} ms`);
+  const pct = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+  const figures = (list: number[]) => {
+    const sorted = [...list].sort((a, b) => a - b);
+    return `p50 ${pct(sorted, 50).toFixed(1)} ms, p95 ${pct(sorted, 95).toFixed(1)} ms, max ${sorted[sorted.length - 1].toFixed(1)} ms`;
+  };
+  console.log(`\nItem search over ${SEARCH_ROWS.toLocaleString('en')} items on ${label} (${QUERIES.length} query shapes x 4 rounds, page size 50; catalog ${reuse ? 'reused' : 'filled'} in ${fillSeconds.toFixed(0)} s; ${load()})`);
+  console.log(`  ${figures(timings)}`);
+  if (process.env.BENCH_VERBOSE) for (const [i, list] of byShape.entries()) console.log(`  query ${i}: ${figures(list)}`);
 }
 
 async function main() {
@@ -368,7 +388,7 @@ async function main() {
   if (process.env.BENCH_SKIP_PGLITE !== '1') {
     const lite = await openDatabase({});
     try {
-      await searchFigures('PGlite', lite);
+      await searchFigures('PGlite', lite, false);
     } finally {
       await lite.close();
     }
@@ -381,7 +401,7 @@ async function main() {
     });
     if (pg) {
       try {
-        await searchFigures('PostgreSQL', pg);
+        await searchFigures('PostgreSQL', pg, REUSE_CATALOG);
       } finally {
         if (!process.env.BENCH_PG_SCHEMA) await pg.query(`drop schema if exists ${schema} cascade`).catch(() => undefined);
         await pg.close();

@@ -333,40 +333,94 @@ export function toItem(row: ItemRow): ItemSummary {
   };
 }
 
-/** Words of the query as prefix terms ANDed together: "inv bud" finds "Invoice budget". */
-export function prefixTsQuery(q: string): string | null {
-  const words = q
+/** The words of a search, lower-cased (at most 12): each is a prefix the item must hold. */
+export function searchWords(q: string): string[] {
+  return q
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter(Boolean)
     .slice(0, 12);
+}
+
+/** Words of the query as prefix terms ANDed together: "inv bud" finds "Invoice budget". */
+export function prefixTsQuery(q: string): string | null {
+  const words = searchWords(q);
   return words.length ? words.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+/** A word held by more than this share of the catalog's items is left out of the index lookup (see indexedWords). */
+const COMMON_WORD_SHARE = 0.3;
+const LEXEME_STATS_TTL_MS = 5 * 60_000;
+const lexemeStats = new WeakMap<Queryable, { until: number; shares: Promise<Map<string, number>> }>();
+
+/**
+ * The share of catalog items holding each of the most common search terms, from the planner's
+ * statistics of backup_item_versions.search (no statistics yet, or none readable: an empty map).
+ * Read once every few minutes per database.
+ */
+function commonLexemes(db: Queryable): Promise<Map<string, number>> {
+  const cached = lexemeStats.get(db);
+  if (cached && cached.until > Date.now()) return cached.shares;
+  const shares = db
+    .query<{ elems: string[] | null; freqs: number[] | null }>(
+      `select most_common_elems::text::text[] as elems, most_common_elem_freqs as freqs from pg_stats
+        where schemaname = current_schema() and tablename = 'backup_item_versions' and attname = 'search'`,
+    )
+    .then(({ rows }) => new Map((rows[0]?.elems ?? []).map((lexeme, i) => [lexeme, Number(rows[0].freqs?.[i] ?? 0)])))
+    .catch(() => new Map<string, number>());
+  lexemeStats.set(db, { until: Date.now() + LEXEME_STATS_TTL_MS, shares });
+  return shares;
+}
+
+/**
+ * The words of a search of several words that the full-text index should look up, when some are far
+ * more common than others (null: all of them). The index materialises every item a prefix matches
+ * before it intersects them: for "ada@contoso.com" the words "contoso" and "com" are in nearly every
+ * item of the tenant, and looking them up cost more than reading the few items "ada" finds. The
+ * search still requires every word; the common ones are checked on the rows the others found.
+ */
+export function indexedWords(words: string[], shares: Map<string, number>): string[] | null {
+  if (words.length < 2 || shares.size === 0) return null;
+  const share = (word: string) => {
+    let sum = 0;
+    for (const [lexeme, freq] of shares) if (lexeme.startsWith(word)) sum += freq;
+    return sum;
+  };
+  const rare = words.filter((w) => share(w) <= COMMON_WORD_SHARE);
+  return rare.length > 0 && rare.length < words.length ? rare : null;
 }
 
 const ITEM_COLUMNS = ['id', 'object_id', 'service', 'kind', 'name', 'sender', 'recipients', 'folder_path', 'size_bytes', 'has_attachments', 'modified_at', 'valid_from_run', 'valid_to_run'];
 
 // Ties go by id in the key's direction, so each order is one index read forwards or backwards
 // (backup_item_set_modified_idx, _name_idx, _size_idx).
-const ITEM_ORDER: Record<ItemSearchQuery['sort'], string> = {
+const ITEM_ORDER: Record<Exclude<ItemSearchQuery['sort'], 'relevance'>, string> = {
   '-modifiedAt': 'v.modified_at desc nulls last, v.id',
   modifiedAt: 'v.modified_at asc nulls first, v.id desc',
   name: 'v.name asc, v.id',
   '-name': 'v.name desc, v.id desc',
   sizeBytes: 'v.size_bytes asc, v.id',
   '-sizeBytes': 'v.size_bytes desc, v.id desc',
-  relevance: 'v.rank desc, v.id',
 };
 
-// The same orders written so that no index matches them: with few matches, sorting those is
-// cheaper than walking an index through the whole set to find them.
-const FEW_ITEM_ORDER: Record<ItemSearchQuery['sort'], string> = {
-  '-modifiedAt': `coalesce(v.modified_at, '-infinity'::timestamptz) desc, v.id`,
-  modifiedAt: `coalesce(v.modified_at, '-infinity'::timestamptz) asc, v.id desc`,
-  name: `v.name || '' asc, v.id`,
-  '-name': `v.name || '' desc, v.id desc`,
-  sizeBytes: 'v.size_bytes + 0 asc, v.id',
-  '-sizeBytes': 'v.size_bytes + 0 desc, v.id desc',
-  relevance: 'v.rank desc, v.id',
+// The key of each order and the same order over (key, id) pairs, for sorting matches already read.
+const MATCH_KEY: Record<ItemSearchQuery['sort'], string> = {
+  '-modifiedAt': 'v.modified_at',
+  modifiedAt: 'v.modified_at',
+  name: 'v.name',
+  '-name': 'v.name',
+  sizeBytes: 'v.size_bytes',
+  '-sizeBytes': 'v.size_bytes',
+  relevance: `ts_rank(v.search, to_tsquery('simple', $2))`,
+};
+const MATCH_ORDER: Record<ItemSearchQuery['sort'], (k: string, id: string) => string> = {
+  '-modifiedAt': (k, id) => `coalesce(${k}, '-infinity'::timestamptz) desc, ${id}`,
+  modifiedAt: (k, id) => `coalesce(${k}, '-infinity'::timestamptz) asc, ${id} desc`,
+  name: (k, id) => `${k} asc, ${id}`,
+  '-name': (k, id) => `${k} desc, ${id} desc`,
+  sizeBytes: (k, id) => `${k} asc, ${id}`,
+  '-sizeBytes': (k, id) => `${k} desc, ${id} desc`,
+  relevance: (k, id) => `${k} desc, ${id}`,
 };
 
 /**
@@ -374,13 +428,21 @@ const FEW_ITEM_ORDER: Record<ItemSearchQuery['sort'], string> = {
  * of one snapshot. `$2` is always the tsquery (or null) so the relevance sort can refer to it.
  */
 export async function searchItems(db: Queryable, setId: string, query: ItemSearchQuery, snapshot: Snapshot | null) {
-  const params: unknown[] = [setId, query.q ? prefixTsQuery(query.q) : null];
+  const tsQuery = query.q ? prefixTsQuery(query.q) : null;
+  const params: unknown[] = [setId, tsQuery];
   const where = ['v.set_id = $1', "v.kind <> 'folder'"];
   const add = (clause: (n: string) => string, value: unknown) => {
     params.push(value);
     where.push(clause(`$${params.length}`));
   };
-  if (params[1]) where.push(`v.search @@ to_tsquery('simple', $2)`);
+  if (tsQuery) {
+    const words = searchWords(query.q!);
+    const lookup = words.length > 1 ? indexedWords(words, await commonLexemes(db)) : null;
+    // ts_match_vq is @@ written as a function, which no index serves: the whole query checked on the
+    // rows the index found for the rarer words.
+    if (lookup) add((n) => `v.search @@ to_tsquery('simple', ${n}) and ts_match_vq(v.search, to_tsquery('simple', $2))`, prefixTsQuery(lookup.join(' ')));
+    else where.push(`v.search @@ to_tsquery('simple', $2)`);
+  }
   if (snapshot) {
     add((n) => `v.object_id = ${n}`, snapshot.objectId);
     params.push(snapshot.runSeq);
@@ -401,33 +463,43 @@ export async function searchItems(db: Queryable, setId: string, query: ItemSearc
   if (query.to) add((n) => `v.modified_at <= ${n}`, /^\d{4}-\d{2}-\d{2}$/.test(query.to!) ? `${query.to}T23:59:59.999Z` : new Date(query.to!).toISOString());
   if (query.minSize !== undefined) add((n) => `v.size_bytes >= ${n}`, query.minSize);
   if (query.maxSize !== undefined) add((n) => `v.size_bytes <= ${n}`, query.maxSize);
-  if (query.hasAttachments !== undefined) add((n) => `v.has_attachments = ${n}`, query.hasAttachments);
+  // A literal, not a parameter: it is the predicate of backup_item_search_attached_idx.
+  if (query.hasAttachments !== undefined) where.push(query.hasAttachments ? 'v.has_attachments' : 'not v.has_attachments');
   const whereSql = where.join(' and ');
-  const sort = query.sort === 'relevance' && !params[1] ? '-modifiedAt' : query.sort;
-  const countParams = [...params, ITEM_TOTAL_CAP];
-  const total = await db.query<{ n: number }>(
-    `select count(*) as n from (select 1 from backup_item_versions v where ${whereSql} and ($2::text is null or true) limit $${countParams.length}) x`,
-    countParams,
-  );
-  // Few matches: sort them. Many: walking the index finds the first page at once.
-  const few = Number(total.rows[0].n) < ITEM_TOTAL_CAP / 2;
-  const order = (few ? FEW_ITEM_ORDER : ITEM_ORDER)[sort];
-  params.push(query.pageSize, (query.page - 1) * query.pageSize);
+  const sort = query.sort === 'relevance' && !tsQuery ? '-modifiedAt' : query.sort;
   const columns = ITEM_COLUMNS.map((c) => `v.${c}`).join(', ');
-  // Relevance ranks the first ITEM_TOTAL_CAP matches (the most the page counts, "10 000+"): ranking
-  // every match of a common word would read them all for one page.
-  const source =
-    sort === 'relevance'
-      ? `(select ${columns}, ts_rank(v.search, to_tsquery('simple', $2)) as rank from backup_item_versions v where ${whereSql} limit ${ITEM_TOTAL_CAP})`
-      : 'backup_item_versions';
-  const { rows } = await db.query<ItemRow>(
-    `select ${columns}, o.display_name as object_name
-       from ${source} v join backup_objects o on o.id = v.object_id
-      ${sort === 'relevance' ? 'where ($2::text is null or true)' : `where ${whereSql} and ($2::text is null or true)`}
-      order by ${order} limit $${params.length - 1} offset $${params.length}`,
-    params,
+  const offset = (query.page - 1) * query.pageSize;
+
+  // One read of the first ITEM_TOTAL_CAP matches (id and sort key) gives the total the page shows
+  // ("10 000+" at the cap) and, when that is all of them, the page too, sorted among them. Relevance
+  // always ranks just those: ranking every match of a common word would read them all for one page.
+  const n = params.length;
+  const first = await db.query<ItemRow & { total: number }>(
+    `with m as materialized (
+       select v.id, ${MATCH_KEY[sort]} as k from backup_item_versions v where ${whereSql} and ($2::text is null or true) limit $${n + 1}
+     ), n as (select count(*) as total from m),
+     p as (
+       select m.id, m.k from m where ${sort === 'relevance' ? 'true' : `(select total from n) < $${n + 1}`}
+        order by ${MATCH_ORDER[sort]('m.k', 'm.id')} limit $${n + 2} offset $${n + 3}
+     )
+     select n.total, ${columns}, o.display_name as object_name
+       from n left join (p join backup_item_versions v on v.id = p.id and v.set_id = $1 join backup_objects o on o.id = v.object_id) on true
+      order by ${MATCH_ORDER[sort]('p.k', 'p.id')}`,
+    [...params, ITEM_TOTAL_CAP, query.pageSize, offset],
   );
-  return { items: rows.map(toItem), total: Number(total.rows[0].n), page: query.page, pageSize: query.pageSize };
+  const total = Number(first.rows[0].total);
+  let rows: ItemRow[] = first.rows.filter((r) => r.id !== null);
+  if (sort !== 'relevance' && total >= ITEM_TOTAL_CAP) {
+    // More matches than were read: walking the order's index finds the first pages at once.
+    ({ rows } = await db.query<ItemRow>(
+      `select ${columns}, o.display_name as object_name
+         from backup_item_versions v join backup_objects o on o.id = v.object_id
+        where ${whereSql} and ($2::text is null or true)
+        order by ${ITEM_ORDER[sort]} limit $${n + 1} offset $${n + 2}`,
+      [...params, query.pageSize, offset],
+    ));
+  }
+  return { items: rows.map(toItem), total, page: query.page, pageSize: query.pageSize };
 }
 
 export async function itemOf(db: Queryable, organisationId: string, itemId: string): Promise<(ItemRow & { blob_hash: string | null; content_type: string; tenant_id: string; set_id: string }) | null> {
