@@ -11,6 +11,18 @@ test('loading, then the data', () => {
   expect(screen.getByText('a,b')).toBeInTheDocument();
 });
 
+test('a placeholder shaped like the content stands in for the rows while loading', () => {
+  const { rerender } = render(
+    <QueryState query={query<string[]>({})} noun="tenants" skeleton={<p>tenants card</p>}>
+      {(d) => d.join(',')}
+    </QueryState>,
+  );
+  expect(screen.getByRole('progressbar', { name: 'Loading tenants' })).toHaveTextContent('tenants card');
+  rerender(<QueryState query={query({ status: 'success', data: ['a'] })} noun="tenants" skeleton={<p>tenants card</p>}>{(d) => d.join(',')}</QueryState>);
+  expect(screen.queryByText('tenants card')).toBeNull();
+  expect(screen.getByText('a')).toBeInTheDocument();
+});
+
 test('a failed first load says so and retries on demand', async () => {
   const failed = query<string[]>({ status: 'error', error: new Error('Forbidden') });
   render(<QueryState query={failed} noun="tickets">{(d) => d.join(',')}</QueryState>);

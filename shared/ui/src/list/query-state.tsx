@@ -24,6 +24,11 @@ export interface QueryStateProps<T> {
   errorText?: (message: string) => ReactNode;
   /** Skeleton rows while the first answer is on its way. */
   rows?: number;
+  /**
+   * Drawn instead of the rows while the first answer is on its way: a placeholder shaped like the
+   * content, so what sits below does not jump when it arrives (layout shift).
+   */
+  skeleton?: ReactNode;
   children: (data: T) => ReactNode;
 }
 
@@ -31,7 +36,7 @@ export interface QueryStateProps<T> {
  * The loading, error (with Retry), empty and ready states of every page and list. Data already on
  * screen stays while a newer answer loads (a reload, the next page).
  */
-export function QueryState<T>({ query, noun, isEmpty, empty, errorText, rows = 3, children }: QueryStateProps<T>) {
+export function QueryState<T>({ query, noun, isEmpty, empty, errorText, rows = 3, skeleton, children }: QueryStateProps<T>) {
   const failed = (message: string) => (errorText ? errorText(message) : `The ${noun} could not be loaded: ${message}`);
   if (query.status === 'error' && query.data === undefined) {
     return (
@@ -50,9 +55,7 @@ export function QueryState<T>({ query, noun, isEmpty, empty, errorText, rows = 3
   if (query.data === undefined) {
     return (
       <Box aria-busy="true" aria-label={`Loading ${noun}`} role="progressbar">
-        {Array.from({ length: rows }, (_v, i) => (
-          <Skeleton key={i} height={44} />
-        ))}
+        {skeleton ?? Array.from({ length: rows }, (_v, i) => <Skeleton key={i} height={44} />)}
       </Box>
     );
   }

@@ -17,6 +17,7 @@ import { BackupSetDialog } from './backup-set-dialog';
 import { BackupSetsTable } from './backup-sets-table';
 import { ConnectTenantDialog } from './connect-tenant-dialog';
 import { TenantsPanel } from './tenants-panel';
+import { TenantsPanelSkeleton } from './tenants-panel-skeleton';
 
 const SORTS = [
   { value: 'name', label: 'Name A–Z' },
@@ -63,7 +64,7 @@ export function BackupPage() {
           </ChangeAction>
         }
       />
-      <QueryState query={tenants} noun="tenants" rows={1}>
+      <QueryState query={tenants} noun="tenants" skeleton={<TenantsPanelSkeleton />}>
         {(data) => (
           <TenantsPanel tenants={data.items} consentAvailable={data.consentAvailable} onConnect={() => setDialog({ kind: 'connect' })} onTested={() => void tenants.refetch()} />
         )}
