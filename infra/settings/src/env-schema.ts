@@ -245,11 +245,11 @@ export const envSchema = z.object({
     'Run job workers and the scheduler in this process; 0 only queues jobs (for separate worker processes).',
   ),
   BACKUP_ENGINE_THREAD: variable(
-    // Unset, the API decides by its database (backupOptionsFromSettings): on PostgreSQL the thread
-    // kept the p95 of an API request during a full backup at about 3x idle against 13x without it;
-    // on PGlite, whose statements run on the API's thread either way, it made no measurable difference.
+    // Unset, the API runs the engine on its thread (backupOptionsFromSettings). bench:api, p95 of an
+    // API request during a full backup against idle: PostgreSQL about 3x with the thread, 13x without;
+    // PGlite 3.5x with it, 11.6x without (its statements stay on the API's thread, the engine's own work leaves it).
     parsed(offWhenZero).optional(),
-    { type: 'flag (0 = off)', readBy: SERVERS, default: 'on with DATABASE_URL, else off' },
+    { type: 'flag (0 = off)', readBy: SERVERS, default: 'on' },
     "1 runs this process's job workers and scheduler on a worker thread of their own, so backups delay API requests less (with PGlite the database stays on the main thread and the engine thread sends it its statements); 0 runs them on the main thread.",
   ),
   BACKUP_WORKER_CONCURRENCY: variable(parsed(parsePositiveInteger).default(2), { type: 'count', readBy: ['worker'] }, 'Jobs a worker process runs at once.'),

@@ -4,9 +4,9 @@ import { backupOptionsFromSettings } from './backup-engine';
 const threadOf = (setup: { databaseUrl?: string }, env: EnvInput = {}) => backupOptionsFromSettings(setup, readEnvSettings(env)).thread;
 
 describe('the engine thread setting', () => {
-  it('is on by default with PostgreSQL and off on PGlite', () => {
+  it('is on by default, with PostgreSQL and on PGlite', () => {
     expect(threadOf({ databaseUrl: 'postgres://db/portal' })).toBe(true);
-    expect(threadOf({})).toBe(false);
+    expect(threadOf({})).toBe(true);
   });
 
   it('follows BACKUP_ENGINE_THREAD when it is set, on either database', () => {
