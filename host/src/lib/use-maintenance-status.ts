@@ -7,9 +7,9 @@ import { whenIdle } from './when-idle';
 export const MAINTENANCE_POLL_MS = 60_000;
 
 /**
- * The operator's maintenance status, for every user, signed in or not. Polled once a minute and when
- * the window regains focus (the first time when the page is idle), so switching it on or off reaches open pages without a reload. Shared by
- * the shell's banner (MUI) and the sign-in page's (plain elements).
+ * The operator's maintenance status, for every user, signed in or not. Read first when the page is
+ * idle, then once a minute and when the window regains focus, so switching it on or off reaches open
+ * pages without a reload. Shared by the shell's banner (MUI) and the sign-in page's (plain elements).
  */
 export function useMaintenanceStatus(): MaintenanceStatus | null {
   const [status, setStatus] = useState<MaintenanceStatus | null>(null);

@@ -1,6 +1,7 @@
 import Card from '@mui/material/Card';
 import Skeleton from '@mui/material/Skeleton';
 import Typography from '@mui/material/Typography';
+import { TENANTS_HEADING } from './tenants-panel';
 
 /**
  * The tenants panel while the tenants load: the same card and heading, and one tenant's row and
@@ -11,7 +12,7 @@ export function TenantsPanelSkeleton() {
   return (
     <Card sx={{ p: 2, mb: 3 }}>
       <Typography variant="h6" component="p" sx={{ minHeight: { xs: 61, sm: 37 } }}>
-        Microsoft 365 tenants
+        {TENANTS_HEADING}
       </Typography>
       <Skeleton variant="rounded" sx={{ mt: 1, height: { xs: 104, sm: 65 } }} />
       <Skeleton sx={{ mb: 1, height: 39 }} />

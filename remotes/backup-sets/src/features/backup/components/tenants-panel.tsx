@@ -20,6 +20,9 @@ import { TenantPermissions } from './tenant-permissions';
 
 const STATUS_COLOR = { connected: 'success', error: 'error', untested: 'default' } as const;
 
+/** The panel's heading, also drawn by its skeleton (tenants-panel-skeleton.tsx). */
+export const TENANTS_HEADING = 'Microsoft 365 tenants';
+
 /**
  * The connected M365 tenants with a per-tenant connection test and Graph permissions; a tenant is
  * connected with Microsoft (admin consent, when the portal has the provider's app) or with typed credentials.
@@ -41,7 +44,7 @@ export function TenantsPanel({ tenants, consentAvailable = false, onConnect, onT
     <Card sx={{ p: 2, mb: 3 }} component="section" aria-labelledby="tenants-heading">
       <Stack direction="row" justifyContent="space-between" alignItems="center">
         <Typography id="tenants-heading" variant="h6" component="h2">
-          Microsoft 365 tenants
+          {TENANTS_HEADING}
         </Typography>
         <Stack direction="row" spacing={1} alignItems="flex-start">
           {consentAvailable ? (
