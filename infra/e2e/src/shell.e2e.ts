@@ -115,7 +115,10 @@ test('the language preference is kept across a reload and cleared at logout', as
   await page.getByRole('button', { name: 'Ouvrir le menu du profil' }).click();
   await page.getByRole('menuitem', { name: 'Se déconnecter' }).click();
   await page.waitForURL('**/login');
-  expect(await page.evaluate(() => [document.documentElement.lang, localStorage.getItem('language')])).toEqual(['en', null]);
+  // The sign-in page in English is what the user sees; the document's lang follows in the same commit's effects.
+  await page.getByRole('heading', { name: 'Sign in' }).waitFor();
+  await page.waitForFunction(() => document.documentElement.lang === 'en');
+  expect(await page.evaluate(() => localStorage.getItem('language'))).toBeNull();
   await context.close();
 });
 
