@@ -33,14 +33,14 @@ describe('app routes and guards', () => {
     authStore.getState().restore();
     const { router } = renderApp('/dashboard');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
   });
 
   it('sends a signed-in user from /login to the dashboard', async () => {
     signIn(testUser('CUSTOMER'));
     const { router } = renderApp('/login');
     expect(await screen.findByRole('heading', { name: 'Dashboard', level: 1 })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.location.pathname).toBe('/dashboard');
   });
 
   it('serves the account pages of the public routes', async () => {

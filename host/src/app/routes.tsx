@@ -1,6 +1,7 @@
-import { Suspense, lazy, type ComponentType, type ReactNode } from 'react';
-import { Outlet, type RouteObject } from 'react-router-dom';
+import { Suspense, lazy, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { FullScreenLoader } from '../components/full-screen-loader';
+import { RouteErrorBoundary } from '../components/route-error-boundary';
 import { ScrollToTop } from '../components/scroll-to-top';
 import { AuthGuard } from '../features/auth/components/auth-guard';
 import { GuestGuard } from '../features/auth/components/guest-guard';
@@ -17,7 +18,7 @@ function lazyNamed<M extends Record<string, unknown>, P extends object = object>
 
 const ThemedLayout = lazyNamed(() => import('./themed-layout'), 'ThemedLayout');
 const SignedInLayout = lazyNamed(() => import('./signed-in-layout'), 'SignedInLayout');
-const ThemedErrorPage = lazyNamed(() => import('./themed-error-page'), 'ThemedErrorPage');
+const ThemedErrorPage = lazyNamed<typeof import('./themed-error-page'), { error: unknown }>(() => import('./themed-error-page'), 'ThemedErrorPage');
 const RouteElement = lazyNamed<typeof import('./route-element'), { route: RouteDefinition }>(() => import('./route-element'), 'RouteElement');
 const NotFoundElement = lazyNamed(() => import('./route-element'), 'NotFoundElement');
 
@@ -43,7 +44,6 @@ export function buildRoutes(): RouteObject[] {
   return [
     {
       element: <RootLayout />,
-      errorElement: whileLoading(<ThemedErrorPage />),
       children: [
         {
           element: <GuestGuard />,
@@ -75,4 +75,15 @@ export function buildRoutes(): RouteObject[] {
       ],
     },
   ];
+}
+
+/** The host's pages for where the router is, behind the router error screen (spec section 8). */
+export function AppRoutes() {
+  const routes = useMemo(buildRoutes, []);
+  const { pathname } = useLocation();
+  return (
+    <RouteErrorBoundary pathname={pathname} fallback={(error) => whileLoading(<ThemedErrorPage error={error} />)}>
+      {useRoutes(routes)}
+    </RouteErrorBoundary>
+  );
 }

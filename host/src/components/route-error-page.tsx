@@ -1,16 +1,18 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useT } from '@portal/ui';
-import { isRouteErrorResponse, useRouteError } from 'react-router-dom';
 
-/** The generic router error screen of spec section 8. */
-export function RouteErrorPage() {
+/** A thrown HTTP answer (a Response or an object shaped like one): its status is what went wrong. */
+const isStatusError = (error: unknown): error is { status: number; statusText?: string } =>
+  typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number';
+
+/** The generic router error screen of spec section 8: the status or message of what a page threw, and its stack. */
+export function RouteErrorPage({ error }: { error: unknown }) {
   const t = useT();
-  const error = useRouteError();
   let summary: string;
   let stack: string | undefined;
-  if (isRouteErrorResponse(error)) {
-    summary = `${error.status} ${error.statusText}`.trim();
+  if (isStatusError(error) && !(error instanceof Error)) {
+    summary = `${error.status} ${error.statusText ?? ''}`.trim();
   } else if (error instanceof Error) {
     summary = error.message;
     stack = error.stack;

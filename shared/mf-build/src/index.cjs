@@ -144,7 +144,6 @@ function subsetAliases(fromDir) {
   const dom = resolver.resolveSync({}, fromDir, 'react-router-dom');
   return {
     'portal-react-router-impl$': resolver.resolveSync({}, path.dirname(dom), 'react-router'),
-    'portal-react-router-dom-impl$': resolver.resolveSync({}, path.dirname(dom), 'react-router/dom'),
     'portal-zod-impl$': resolver.resolveSync({}, fromDir, 'zod'),
   };
 }

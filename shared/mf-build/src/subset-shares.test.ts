@@ -87,7 +87,7 @@ test('every name in each list is one the package exports, and the list is what t
   const zod = require('zod').z as Record<string, unknown>;
   const routerList = subsetNames(SUBSET_SHARES['react-router-dom']);
   const zodList = subsetNames(SUBSET_SHARES.zod);
-  expect(routerList).toContain('RouterProvider');
+  expect(routerList).toEqual(expect.arrayContaining(['BrowserRouter', 'useRoutes']));
   expect(zodList).toEqual(expect.arrayContaining(['object', 'string', 'enum']));
   expect(routerList.filter((name) => router[name] === undefined)).toEqual([]);
   expect(zodList.filter((name) => zod[name] === undefined)).toEqual([]);

@@ -81,7 +81,7 @@ describe('login page', () => {
     const { router } = renderApp('/login');
     await submit();
     await expectErrorAlert('Invalid username or password');
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
     expect(window.localStorage.getItem('serviceToken')).toBeNull();
     expect(authStore.getState().isLoggedIn).toBe(false);
   });
@@ -92,8 +92,8 @@ describe('login page', () => {
     (getProfile as jest.Mock).mockResolvedValue({ ...user, organisationName: 'Acme', profileImageUrl: null });
     const { router } = renderApp('/login');
     await submit();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'));
+    expect(router.action).toBe('REPLACE');
     expect(mockedSignin).toHaveBeenCalledWith({ username: 'jane', password: 'Secret#123' });
     expect(window.localStorage.getItem('serviceToken')).toBe('jwt-token');
     expect(JSON.parse(window.sessionStorage.getItem('user')!)).toEqual(user);
@@ -108,9 +108,9 @@ describe('login page', () => {
     mockedSignin.mockResolvedValue({ ...user, accessToken: 'jwt-token' });
     const { router } = renderApp('/login');
     await submit();
-    await waitFor(() => expect(router.state.location.pathname).toBe('/mfa-verification'));
-    expect(router.state.historyAction).toBe('REPLACE');
-    expect(router.state.location.state).toEqual(user);
+    await waitFor(() => expect(router.location.pathname).toBe('/mfa-verification'));
+    expect(router.action).toBe('REPLACE');
+    expect(router.location.state).toEqual(user);
     expect(window.localStorage.getItem('serviceToken')).toBe('jwt-token');
     expect(window.sessionStorage.getItem('user')).toBeNull();
     expect(authStore.getState().isLoggedIn).toBe(false);

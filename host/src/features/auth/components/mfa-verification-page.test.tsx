@@ -33,7 +33,7 @@ describe('MFA verification page', () => {
   it('sends a visitor without navigation state to /login', async () => {
     const { router } = renderApp('/mfa-verification');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/login');
+    expect(router.location.pathname).toBe('/login');
   });
 
   it('says where the code was sent and offers a focused one-time-code input', async () => {
@@ -62,7 +62,7 @@ describe('MFA verification page', () => {
     const { router } = renderApp(entry(pending));
     await enterCode('000000');
     await expectErrorAlert('Invalid or expired code');
-    expect(router.state.location.pathname).toBe('/mfa-verification');
+    expect(router.location.pathname).toBe('/mfa-verification');
     expect(window.sessionStorage.getItem('user')).toBeNull();
     expect(authStore.getState().isLoggedIn).toBe(false);
   });
@@ -71,8 +71,8 @@ describe('MFA verification page', () => {
     mockedValidate.mockResolvedValue({ message: 'Verification successful' });
     const { router } = renderApp(entry({ ...pending, mfaMethod: 'email' }));
     await enterCode('123456');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
-    expect(router.state.historyAction).toBe('REPLACE');
+    await waitFor(() => expect(router.location.pathname).toBe('/dashboard'));
+    expect(router.action).toBe('REPLACE');
     expect(mockedValidate).toHaveBeenCalledWith({ userId: pending.userId, otp: '123456' });
     expect(JSON.parse(window.sessionStorage.getItem('user')!)).toEqual(pending);
     expect(authStore.getState()).toEqual(expect.objectContaining({ isLoggedIn: true, user: pending }));
@@ -91,7 +91,7 @@ describe('MFA verification page', () => {
   it('"Back to sign in" drops the pending token', async () => {
     const { router } = renderApp(entry(pending));
     await userEvent.click(await screen.findByRole('button', { name: 'Back to sign in' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
     expect(window.localStorage.getItem('serviceToken')).toBeNull();
   });
 });

@@ -32,20 +32,20 @@ describe('forgotten password flow', () => {
     const email = await screen.findByLabelText('Email');
     expect(email).toHaveFocus();
     await user.type(email, 'jane@example.com{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/code-verification'));
-    expect(router.state.location.state).toEqual({ email: 'jane@example.com' });
+    await waitFor(() => expect(router.location.pathname).toBe('/code-verification'));
+    expect(router.location.state).toEqual({ email: 'jane@example.com' });
     expect(mockedForgot).toHaveBeenCalledWith({ email: 'jane@example.com' });
     expect(await screen.findByText(SENT)).toBeInTheDocument();
 
     await user.type(await screen.findByLabelText('Verification code'), '123456{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/reset'));
-    expect(router.state.location.state).toEqual({ email: 'jane@example.com', otp: '123456' });
+    await waitFor(() => expect(router.location.pathname).toBe('/reset'));
+    expect(router.location.state).toEqual({ email: 'jane@example.com', otp: '123456' });
     expect(mockedValidate).toHaveBeenCalledWith({ email: 'jane@example.com', otp: '123456' });
 
     await user.type(await screen.findByLabelText('New Password'), 'Better#2026');
     expect(screen.getByText('Strong')).toBeInTheDocument();
     await user.type(screen.getByLabelText('Confirm Password'), 'Better#2026{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
     expect(mockedReset).toHaveBeenCalledWith({ email: 'jane@example.com', otp: '123456', password: 'Better#2026' });
     const alert = await screen.findByText('Password has been reset. Please sign in.');
     expect(alert.closest('.MuiAlert-root')).toHaveClass('MuiAlert-colorSuccess');
@@ -62,7 +62,7 @@ describe('forgotten password flow', () => {
   it.each(['/code-verification', '/reset'])('sends %s without navigation state back to /forgot', async (path) => {
     const { router } = renderApp(path);
     expect(await screen.findByRole('heading', { name: 'Forgot Password' })).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/forgot');
+    expect(router.location.pathname).toBe('/forgot');
   });
 
   it('shows a wrong code as an error alert and resends with forgot()', async () => {
@@ -71,7 +71,7 @@ describe('forgotten password flow', () => {
     const user = userEvent.setup();
     await user.type(await screen.findByLabelText('Verification code'), '000000{Enter}');
     await expectErrorAlert('Invalid or expired code');
-    expect(router.state.location.pathname).toBe('/code-verification');
+    expect(router.location.pathname).toBe('/code-verification');
     await user.click(screen.getByRole('button', { name: 'Resend code' }));
     await waitFor(() => expect(mockedForgot).toHaveBeenCalledWith({ email: 'jane@example.com' }));
   });
@@ -87,6 +87,6 @@ describe('forgotten password flow', () => {
     expect(screen.getByLabelText('Confirm Password')).toHaveAccessibleDescription(/must be at least 8 characters|Confirm Password should match Password/);
     await user.type(screen.getByLabelText('Confirm Password'), '3{Enter}');
     expect(await screen.findByText('This password is too common. Choose a less common password.')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/reset');
+    expect(router.location.pathname).toBe('/reset');
   });
 });

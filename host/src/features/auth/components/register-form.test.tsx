@@ -150,7 +150,7 @@ describe('register page', () => {
     const user = userEvent.setup();
     await fillForm(user);
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
     expect(mockedRegister).toHaveBeenCalledWith({
       username: 'newuser',
       email: 'new@example.com',
@@ -173,7 +173,7 @@ describe('register page', () => {
     await fillForm(user);
     await user.click(screen.getByRole('button', { name: 'Register' }));
     await expectErrorAlert('E-mail is already registered');
-    expect(router.state.location.pathname).toBe('/register');
+    expect(router.location.pathname).toBe('/register');
     expect(authStore.getState().user).toBeNull();
   });
 

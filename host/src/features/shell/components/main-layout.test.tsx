@@ -46,7 +46,7 @@ describe('shell', () => {
     const { router } = renderApp('/dashboard');
     await userEvent.click(await screen.findByRole('button', { name: 'Open profile menu' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Logout' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
     expect(signout).toHaveBeenCalledWith(user.userId);
     for (const key of ['serviceToken', 'profile', 'whitelabel', 'language']) expect(window.localStorage.getItem(key)).toBeNull();
     expect(window.sessionStorage.getItem('user')).toBeNull();

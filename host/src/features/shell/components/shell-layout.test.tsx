@@ -133,7 +133,7 @@ describe('horizontal layout', () => {
     expect(within(nav).queryByRole('button', { name: 'More Items' })).not.toBeInTheDocument();
     await userEvent.click(within(nav).getByRole('button', { name: 'Settings' }));
     await userEvent.click(within(await screen.findByRole('menu')).getByRole('menuitem', { name: 'Whitelabel' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/whitelabel'));
+    await waitFor(() => expect(router.location.pathname).toBe('/whitelabel'));
   });
 });
 
@@ -183,7 +183,7 @@ describe('language', () => {
     expect(window.localStorage.getItem('language')).toBe('fr');
     await userEvent.click(screen.getByRole('button', { name: 'Ouvrir le menu du profil' }));
     await userEvent.click(await screen.findByRole('menuitem', { name: 'Se déconnecter' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
     expect(window.localStorage.getItem('language')).toBeNull();
     expect(i18nStore.getState().language).toBe('en');
   });
@@ -207,7 +207,7 @@ describe('keyboard', () => {
 
     within(nav).getByRole('button', { name: 'Backup' }).focus();
     await user.keyboard('{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/backup'));
+    await waitFor(() => expect(router.location.pathname).toBe('/backup'));
 
     screen.getByRole('button', { name: 'Open profile menu' }).focus();
     await user.keyboard('{Enter}');
