@@ -80,7 +80,7 @@ export function readRootVersion(start: string = __dirname): string | undefined {
  */
 export async function setupApi(options: SetupApiOptions = {}): Promise<{ db: Db; pluginOptions: ApiPluginOptions }> {
   const settings = options.settings ?? readEnvSettings({});
-  const db = options.database ?? (await openDatabase(options));
+  const db = options.database ?? (await openDatabase({ ...options, thread: options.thread ?? settings.PGLITE_THREAD }));
   try {
     await migrate(db);
     if (options.demo !== false) await seedDemo(db);

@@ -49,6 +49,8 @@ export interface OpenDatabaseOptions {
   schema?: string;
   /** PostgreSQL only: pool size. */
   poolSize?: number;
+  /** PGlite only: run it in a thread of its own (pglite-thread.ts) instead of the caller's. */
+  thread?: boolean;
 }
 
 /** `batch` for a driver whose statements already travel in-process: a transaction that runs them one by one. */
@@ -65,6 +67,8 @@ types.setTypeParser(20, (value) => Number(value));
 
 export async function openDatabase(options: OpenDatabaseOptions = {}): Promise<Db> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options);
+  // Loaded only when asked for: a process that never starts the thread does not load its module.
+  if (options.thread) return (await import('./pglite-thread')).openPgliteThread(options.dataDir);
   return openPglite(options.dataDir);
 }
 

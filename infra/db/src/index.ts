@@ -3,3 +3,8 @@ export type { Db, DbDriver, OpenDatabaseOptions, Queryable, QueryResult, Stateme
 export { loadMigrations, migrate, MIGRATIONS_DIR } from './migrate';
 export type { Migration } from './migrate';
 export type { ListenStateHandler, NotifyHandler, Subscription } from './listen';
+export { bridgedDb, serveDbBridge } from './bridge';
+export type { BridgedDb, DbBridge } from './bridge';
+export { openPgliteThread } from './pglite-thread';
+export type { ThreadedDb } from './pglite-thread';
+export { startTsWorker } from './ts-worker';

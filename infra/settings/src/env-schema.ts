@@ -247,10 +247,16 @@ export const envSchema = z.object({
   BACKUP_ENGINE_THREAD: variable(
     // Unset, the API runs the engine on its thread (backupOptionsFromSettings). bench:api, p95 of an
     // API request during a full backup against idle: PostgreSQL about 3x with the thread, 13x without;
-    // PGlite 3.5x with it, 11.6x without (its statements stay on the API's thread, the engine's own work leaves it).
+    // PGlite 3.5x with it, 11.6x without, both with the database on the API's thread (PGLITE_THREAD=0).
     parsed(offWhenZero).optional(),
     { type: 'flag (0 = off)', readBy: SERVERS, default: 'on' },
-    "1 runs this process's job workers and scheduler on a worker thread of their own, so backups delay API requests less (with PGlite the database stays on the main thread and the engine thread sends it its statements); 0 runs them on the main thread.",
+    "1 runs this process's job workers and scheduler on a worker thread of their own, so backups delay API requests less (with PGlite the engine thread sends its statements to the database's thread, see PGLITE_THREAD); 0 runs them on the main thread.",
+  ),
+  PGLITE_THREAD: variable(
+    // bench:api: see the README of infra/db for the p95 of an API request during a backup with and without it.
+    parsed(offWhenZero).default(true),
+    { type: 'flag (0 = off)', readBy: SERVERS },
+    'Without DATABASE_URL: run the embedded PGlite in a worker thread of its own, so no statement (the API\'s or a backup\'s) runs on the thread that answers requests; 0 runs it on the main thread.',
   ),
   BACKUP_WORKER_CONCURRENCY: variable(parsed(parsePositiveInteger).default(2), { type: 'count', readBy: ['worker'] }, 'Jobs a worker process runs at once.'),
   BACKUP_SCHEDULE_MS: variable(

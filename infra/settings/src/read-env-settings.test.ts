@@ -17,6 +17,7 @@ describe('readEnvSettings', () => {
       ALERT_SECRET_CHECK_MS: 3_600_000,
       MAIL_SENDER_DOMAINS: [],
       BACKUP_WORKERS: true,
+      PGLITE_THREAD: true,
       BACKUP_WORKER_CONCURRENCY: 2,
       BACKUP_SCHEDULE_MS: 15_000,
       BACKUP_STALE_SECONDS: 30,

@@ -1,13 +1,12 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { parentPort, threadId, workerData, type MessagePort } from 'node:worker_threads';
-import { openDatabase, type DbDriver } from '@portal/db';
+import { bridgedDb, openDatabase, type DbDriver } from '@portal/db';
 import { openObjectStore } from '../blob/open-object-store';
 import { createEngine } from '../engine';
 import { createEmbeddedQueue } from '../jobs/embedded-queue';
 import { setHostBusy } from '../jobs/host-pace';
 import { createPgBossQueue } from '../jobs/pg-boss-queue';
-import { bridgedDb } from './db-bridge';
 import type { EngineThreadOptions, FromEngineThread, ToEngineThread } from './engine-thread-options';
 
 // The engine thread's entry (started by engine-thread.ts): the job workers, the scheduler and the

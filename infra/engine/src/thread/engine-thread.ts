@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { MessageChannel, Worker } from 'node:worker_threads';
+import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
+import { serveDbBridge, startTsWorker, type DbBridge, type ThreadedDb } from '@portal/db';
 import { OutboundPolicy } from '@portal/outbound-guard';
 import type { EngineDb, JobQueue } from '../ports';
-import { serveDbBridge, type DbBridge } from './db-bridge';
 import type { EngineThreadOptions, FromEngineThread, ToEngineThread } from './engine-thread-options';
 
 export interface EngineThread {
@@ -38,7 +38,8 @@ const STOP_TIMEOUT_MS = 60_000;
 /**
  * Runs the process's job workers, scheduler and worker heartbeat in a worker thread
  * (engine-thread-worker.ts), so a backup's work never delays the requests of the host thread. On
- * PostgreSQL the thread opens its own pool; on an embedded PGlite it works in `db` through the bridge.
+ * PostgreSQL the thread opens its own pool; on an embedded PGlite it works in `db` through the bridge,
+ * served by PGlite's own thread when it has one (openPgliteThread), else by this one.
  * A thread that dies is started again (its jobs' heartbeats go stale and the new one resumes them).
  */
 export function startEngineThread(db: EngineDb, options: EngineThreadOptions, log: (message: string, error?: unknown) => void): EngineThread {
@@ -57,16 +58,18 @@ export function startEngineThread(db: EngineDb, options: EngineThreadOptions, lo
   const post = (message: ToEngineThread) => worker?.postMessage(message);
   let hostBusy = false;
 
+  /** The thread's way to the host's embedded database: straight to its own thread, or served from this one. */
+  function dbPort(): MessagePort | undefined {
+    if (options.database) return undefined;
+    if (isThreaded(db)) return db.connect();
+    const channel = new MessageChannel();
+    bridge = serveDbBridge(channel.port1, db);
+    return channel.port2;
+  }
+
   function spawn(): void {
-    const channel = options.database ? null : new MessageChannel();
-    bridge = channel ? serveDbBridge(channel.port1, db) : null;
-    const current = new Worker(BOOT, {
-      eval: true,
-      // A path from this file's folder, not require.resolve: the server's bundle keeps each source's
-      // own folder but resolves no relative requires at run time.
-      workerData: { entry: path.join(__dirname, 'engine-thread-worker.ts'), options, dbPort: channel?.port2, driver: db.driver },
-      transferList: channel ? [channel.port2] : [],
-    });
+    const port = dbPort();
+    const current = startTsWorker(path.join(__dirname, 'engine-thread-worker.ts'), { options, dbPort: port, driver: db.driver }, port ? [port] : []);
     worker = current;
     for (const rule of allowed) current.postMessage({ type: 'allow-origin', ...rule } satisfies ToEngineThread);
     if (hostBusy) current.postMessage({ type: 'host-busy', busy: true } satisfies ToEngineThread);
@@ -139,10 +142,4 @@ export function startEngineThread(db: EngineDb, options: EngineThreadOptions, lo
   };
 }
 
-// The thread loads the engine's TypeScript source as this process does: through tsx, registered here
-// unless the process's own loader (inherited with execArgv) already handles .ts.
-const BOOT = `
-const { workerData } = require('node:worker_threads');
-if (!require.extensions['.ts']) require(${JSON.stringify(require.resolve('tsx/cjs/api'))}).register();
-require(workerData.entry);
-`;
+const isThreaded = (db: EngineDb): db is ThreadedDb => typeof (db as Partial<ThreadedDb>).connect === 'function';

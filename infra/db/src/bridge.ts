@@ -1,22 +1,29 @@
 import type { MessagePort } from 'node:worker_threads';
-import type { DbDriver, QueryResult, Queryable, Statement } from '@portal/db';
-import type { EngineDb } from '../ports';
+import type { Db, DbDriver, QueryResult, Queryable, Statement } from './database';
+import type { ListenStateHandler, NotifyHandler, Subscription } from './listen';
 
-// An embedded PGlite lives in one thread only (it is the process's database). An engine thread works in
-// it through this bridge: statements travel over a MessagePort to the host thread, which runs them and
-// answers with the rows. The host thread then spends on the engine only PGlite's own execution; the
-// engine's HTTP, parsing, hashing, compression, encryption and file writes stay in the engine thread.
+// An embedded PGlite lives in one thread only (it is the process's database). Other threads work in it
+// through this bridge: statements travel over a MessagePort to the thread that holds it, which runs
+// them and answers with the rows. The engine thread reaches the database this way, and so does the
+// API's own thread when PGlite runs in a thread of its own (pglite-thread.ts): then no statement, the
+// API's or a backup's, ever runs on the thread that answers requests.
 
 type Request =
   | { id: number; op: 'query'; tx: number | null; sql: string; params?: unknown[] }
   | { id: number; op: 'exec'; tx: number | null; sql: string }
   | { id: number; op: 'batch'; statements: Statement[] }
-  | { id: number; op: 'begin' | 'commit' | 'rollback'; tx: number };
+  | { id: number; op: 'begin' | 'commit' | 'rollback'; tx: number }
+  | { id: number; op: 'listen'; channel: string; sub: number }
+  | { id: number; op: 'unlisten'; sub: number }
+  | { id: number; op: 'sync' };
 
 /** A request before it gets its id (each member of the union on its own). */
 type Call = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
 
-type Reply = { id: number; value?: unknown; error?: { message: string; code?: string } };
+type BridgedError = { message: string; code?: string; constraint?: string };
+type Reply = { id: number; value?: unknown; error?: BridgedError };
+/** A notification of a bridged subscription, sent between replies on the same port. */
+type Notification = { notify: number; payload: string };
 
 /** Rolls back an open bridged transaction (a value, not an error anyone should see). */
 const ROLLBACK = Symbol('rollback');
@@ -44,8 +51,9 @@ interface OpenTransaction {
  * here in arrival order, so the database is held as long as they take to execute, not for the
  * thread's round trips.
  */
-export function serveDbBridge(port: MessagePort, db: EngineDb): DbBridge {
+export function serveDbBridge(port: MessagePort, db: Omit<Db, 'close'>): DbBridge {
   const open = new Map<number, OpenTransaction>();
+  const subscriptions = new Map<number, Subscription>();
 
   function begin(txId: number): void {
     let decide: (commit: boolean) => void = () => undefined;
@@ -114,6 +122,20 @@ export function serveDbBridge(port: MessagePort, db: EngineDb): DbBridge {
       case 'commit':
       case 'rollback':
         return finish(request.tx, request.op === 'commit');
+      case 'listen': {
+        const { sub } = request;
+        return db
+          .listen(request.channel, (payload) => port.postMessage({ notify: sub, payload } satisfies Notification))
+          .then((subscription) => void subscriptions.set(sub, subscription));
+      }
+      case 'unlisten': {
+        const subscription = subscriptions.get(request.sub);
+        subscriptions.delete(request.sub);
+        return subscription ? subscription.close() : Promise.resolve();
+      }
+      case 'sync':
+        // Answered after every notification already sent on this port: the caller has them all.
+        return Promise.resolve(null);
     }
   }
 
@@ -121,8 +143,11 @@ export function serveDbBridge(port: MessagePort, db: EngineDb): DbBridge {
     handle(request).then(
       (value) => port.postMessage({ id: request.id, value } satisfies Reply),
       (error: unknown) => {
-        const { message, code } = error as { message?: unknown; code?: unknown };
-        port.postMessage({ id: request.id, error: { message: String(message ?? error), code: typeof code === 'string' ? code : undefined } } satisfies Reply);
+        const { message, code, constraint } = error as { message?: unknown; code?: unknown; constraint?: unknown };
+        const bridged: BridgedError = { message: String(message ?? error) };
+        if (typeof code === 'string') bridged.code = code;
+        if (typeof constraint === 'string') bridged.constraint = constraint;
+        port.postMessage({ id: request.id, error: bridged } satisfies Reply);
       },
     );
   });
@@ -130,6 +155,9 @@ export function serveDbBridge(port: MessagePort, db: EngineDb): DbBridge {
   return {
     async close() {
       port.close();
+      const listening = [...subscriptions.values()];
+      subscriptions.clear();
+      await Promise.all(listening.map((subscription) => subscription.close().catch(() => undefined)));
       const left = [...open.values()];
       open.clear();
       for (const entry of left) entry.decide(false);
@@ -138,20 +166,36 @@ export function serveDbBridge(port: MessagePort, db: EngineDb): DbBridge {
   };
 }
 
-/** Engine-thread side: the host's database, reached over `port`. Notifications are not bridged (the engine listens to none). */
-export function bridgedDb(port: MessagePort, driver: DbDriver): EngineDb {
+/** The calling side of a bridge: the database that `serveDbBridge` serves at the other end of `port`. */
+export interface BridgedDb extends Db {
+  /** Fails every statement waiting for an answer and every later one: the serving side is gone. */
+  fail(error: Error): void;
+}
+
+/** The calling side: the database served at the other end of `port` (by serveDbBridge). */
+export function bridgedDb(port: MessagePort, driver: DbDriver, onClose: () => Promise<void> = async () => port.close()): BridgedDb {
   let nextId = 1;
   let nextTx = 1;
+  let nextSub = 1;
+  let failure: Error | null = null;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
-  port.on('message', (reply: Reply) => {
-    const waiter = pending.get(reply.id);
+  const listeners = new Map<number, NotifyHandler>();
+  port.on('message', (message: Reply | Notification) => {
+    if ('notify' in message) {
+      listeners.get(message.notify)?.(message.payload);
+      return;
+    }
+    const waiter = pending.get(message.id);
     if (!waiter) return;
-    pending.delete(reply.id);
-    if (reply.error) waiter.reject(Object.assign(new Error(reply.error.message), reply.error.code ? { code: reply.error.code } : {}));
-    else waiter.resolve(reply.value);
+    pending.delete(message.id);
+    if (message.error) {
+      const { message: text, ...facts } = message.error;
+      waiter.reject(Object.assign(new Error(text), facts));
+    } else waiter.resolve(message.value);
   });
 
   function call<T>(request: Call): Promise<T> {
+    if (failure) return Promise.reject(failure);
     const id = nextId;
     nextId += 1;
     return new Promise<T>((resolve, reject) => {
@@ -184,6 +228,36 @@ export function bridgedDb(port: MessagePort, driver: DbDriver): EngineDb {
       return value;
     },
     batch: (statements) => call({ op: 'batch', statements }),
-    listen: () => Promise.reject(new Error('Notifications are not bridged to the engine thread')),
+    async listen(channel: string, onNotify: NotifyHandler, onState: ListenStateHandler = () => undefined) {
+      const sub = nextSub;
+      nextSub += 1;
+      listeners.set(sub, onNotify);
+      try {
+        await call({ op: 'listen', channel, sub });
+      } catch (error) {
+        listeners.delete(sub);
+        throw error;
+      }
+      let connected = true;
+      return {
+        get connected() {
+          return connected;
+        },
+        // Notifications travel on the port ahead of the answer to this call.
+        sync: () => call<void>({ op: 'sync' }),
+        async close() {
+          if (!listeners.delete(sub)) return;
+          connected = false;
+          onState(false);
+          await call({ op: 'unlisten', sub }).catch(() => undefined);
+        },
+      } satisfies Subscription;
+    },
+    close: onClose,
+    fail(error) {
+      failure = error;
+      for (const waiter of pending.values()) waiter.reject(error);
+      pending.clear();
+    },
   };
 }

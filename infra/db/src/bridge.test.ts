@@ -1,6 +1,6 @@
 import { MessageChannel } from 'node:worker_threads';
-import { openDatabase, type Db } from '@portal/db';
-import { bridgedDb, serveDbBridge, type DbBridge } from './db-bridge';
+import { bridgedDb, serveDbBridge, type DbBridge } from './bridge';
+import { openDatabase, type Db } from './database';
 
 // The bridge an engine thread reaches an embedded PGlite through; both ends in this thread here, the
 // messages crossing a real MessageChannel.
