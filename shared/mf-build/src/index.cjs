@@ -217,6 +217,7 @@ function persistentCache(dir, mode, env) {
  * <link rel="preload"> for the emitted font files whose source path matches: the fonts the first
  * page draws with arrive with the scripts instead of after them, so text does not change font
  * (and size) once the page is up. crossorigin: fonts are fetched in CORS mode, a preload must match.
+ * They come after the scripts in the head: text paints in the fallback font meanwhile, scripts paint nothing.
  */
 function fontPreloads(compilation, patterns) {
   if (patterns.length === 0) return '';
@@ -263,9 +264,24 @@ function firstPageScripts(compilation) {
         const group = chunkGraph.getBlockChunkGroup(block);
         if (group) visitGroup(group);
       }
+  // Largest first: on a phone's network the big chunks (react-dom) decide when the page can run.
+  const size = (file) => compilation.getAsset(file).source.size();
   return [...files]
-    .sort()
+    .sort((a, b) => size(b) - size(a) || a.localeCompare(b))
     .map((file) => `    <link rel="preload" href="/${file}" as="script" />`)
+    .join('\n');
+}
+
+/**
+ * The entry script's own preload, first in the head and at high priority. Its <script defer> gets low
+ * priority, so on HTTP/1.1 (six connections) it waited behind every preloaded chunk and font, while
+ * nothing runs before it: Lighthouse on a phone's network saw main.js start last, 0.6 s in.
+ */
+function entryPreload(compilation) {
+  return [...compilation.entrypoints.values()]
+    .flatMap((entrypoint) => [...entrypoint.getEntrypointChunk().files])
+    .filter((file) => file.endsWith('.js'))
+    .map((file) => `    <link rel="preload" href="/${file}" as="script" fetchpriority="high" />`)
     .join('\n');
 }
 
@@ -348,8 +364,9 @@ function createConfig(options) {
     <meta name="viewport" content="width=device-width, initial-scale=1" />
     <title>${title}</title>
     <link rel="icon" href="data:," />
-${fontPreloads(compilation, preloadFonts)}
+${entryPreload(compilation)}
 ${firstPageScripts(compilation)}
+${fontPreloads(compilation, preloadFonts)}
   </head>
   <body>
     <noscript>You need to enable JavaScript to run this app.</noscript>
