@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { loadRemote, registerRemotes } from '@module-federation/enhanced/runtime';
-import { initFederation } from '../lib/federation/federation';
+import { initFederation, loadRemoteComponent, resetFederationState } from '../lib/federation/federation';
 import { RemoteModule } from './remote-module';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../testing/mocks').federationRuntimeMock());
@@ -15,6 +15,7 @@ beforeEach(() => {
   jest.spyOn(console, 'error').mockImplementation(() => undefined);
   (loadRemote as jest.Mock).mockReset();
   (registerRemotes as jest.Mock).mockReset();
+  resetFederationState();
   global.fetch = jest.fn().mockResolvedValue({ ok: true, json: async () => registry }) as unknown as typeof fetch;
   initFederation([{ name: 'support', version: '0.1.0-a', entry: '/remotes/support/0.1.0-a/remoteEntry.js', integrity: INTEGRITY }]);
 });
@@ -50,5 +51,25 @@ describe('RemoteModule', () => {
     render(<RemoteModule remote="support" module="./SupportPage" />);
     expect(await screen.findByRole('button', { name: 'Retry' })).toBeInTheDocument();
     expect(screen.getByText('render failed')).toBeInTheDocument();
+  });
+
+  it('renders a module the page has loaded already (a prefetch on hover) at once, without its loader', async () => {
+    (loadRemote as jest.Mock).mockResolvedValue({ default: () => <h1>Support page</h1> });
+    await loadRemoteComponent('support', './SupportPage');
+    render(<RemoteModule remote="support" module="./SupportPage" />);
+    // In the first commit: no Suspense fallback, so React has no reveal to hold back.
+    expect(screen.getByRole('heading', { name: 'Support page' })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+    expect(loadRemote).toHaveBeenCalledTimes(1);
+  });
+
+  it('loads the module again when the remote now points at another version', async () => {
+    (loadRemote as jest.Mock).mockResolvedValue({ default: () => <h1>Support page</h1> });
+    await loadRemoteComponent('support', './SupportPage');
+    initFederation([{ name: 'support', version: '0.1.0-c', entry: '/remotes/support/0.1.0-c/remoteEntry.js', integrity: INTEGRITY }]);
+    render(<RemoteModule remote="support" module="./SupportPage" />);
+    expect(screen.queryByRole('heading', { name: 'Support page' })).not.toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Support page' })).toBeInTheDocument();
+    expect(loadRemote).toHaveBeenCalledTimes(2);
   });
 });

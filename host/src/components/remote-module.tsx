@@ -1,6 +1,6 @@
 import { Suspense, lazy, useMemo, useRef, useState, type ComponentType, type ReactNode } from 'react';
 import { RemoteErrorPanel, useT } from '@portal/ui';
-import { handleRemoteFailure, isLoadFailure, loadRemoteComponent, reloadRemote } from '../lib/federation/federation';
+import { handleRemoteFailure, isLoadFailure, loadedRemoteComponent, loadRemoteComponent, reloadRemote } from '../lib/federation/federation';
 import { RemoteErrorBoundary } from './remote-error-boundary';
 import { PageLoader } from './page-loader';
 
@@ -25,14 +25,21 @@ export function RemoteModule<P extends object>({ remote, module, props, loading,
   // The version the lazy component came from: a render failure blames that one, not whatever the
   // remote points at by the time the boundary hears of it.
   const loadedVersion = useRef<string | undefined>(undefined);
-  // React.lazy remembers a rejected import forever; a new attempt needs a new lazy component.
+  // A module this page has loaded already renders at once; otherwise through React.lazy, which
+  // remembers a rejected import forever: a new attempt needs a new lazy component.
   const LazyComponent = useMemo(
-    () =>
-      lazy(async () => {
+    () => {
+      const ready = loadedRemoteComponent<P>(remote, module);
+      if (ready) {
+        loadedVersion.current = ready.version;
+        return ready.default;
+      }
+      return lazy(async () => {
         const loaded = await loadRemoteComponent<P>(remote, module);
         loadedVersion.current = loaded.version;
         return loaded;
-      }) as ComponentType<P>,
+      }) as ComponentType<P>;
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- attempt is read by no one: a Retry must make a new lazy component
     [remote, module, attempt],
   );

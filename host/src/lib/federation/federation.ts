@@ -22,12 +22,20 @@ let latest = new Map<string, RegistryEntry>();
 const loadedVersions = new Map<string, string>();
 /** Versions that failed in this page: never fallen back to, never offered as an update. */
 const failedVersions = new Set<string>();
+/** Exposed modules loaded in this page (`remote/module`), with the version they came from. */
+const loadedModules = new Map<string, LoadedRemote<unknown>>();
 let refreshMs = DEFAULT_REGISTRY_REFRESH_MS;
 let lastRefresh = 0;
 let refreshing: Promise<void> | null = null;
 
 const toRemote = (entry: RegistryEntry) => ({ name: entry.name, entry: entry.entry });
 const versionKey = (name: string, version: string) => `${name}@${version}`;
+const moduleKey = (name: string, module: string) => `${name}/${module}`;
+
+/** Forgets the modules loaded from a remote: its next use loads whatever it points at then. */
+function forgetModules(name: string): void {
+  for (const key of loadedModules.keys()) if (key.startsWith(`${name}/`)) loadedModules.delete(key);
+}
 
 /** Registers every remote of /remotes.json; nothing is fetched until a route needs it. */
 export function initFederation(entries: RegistryEntry[], allowedRemoteOrigins: string[] = [], options: { registryRefreshMs?: number } = {}): void {
@@ -61,6 +69,7 @@ export const getRegistryEntry = (name: string): RegistryEntry | undefined => pol
 /** Points the remote at `entry` (integrity from the server) and forgets what MF knew of it. */
 function switchRemote(entry: RegistryEntry): void {
   policy.entries.set(entry.name, entry);
+  forgetModules(entry.name);
   if (loadedVersions.has(entry.name)) {
     // The failed container's chunks share this array with the next one (same uniqueName); a fresh
     // array keeps the new runtime from adopting modules of the version that failed.
@@ -114,6 +123,7 @@ export async function reloadRemote(name: string): Promise<void> {
     failedVersions.delete(versionKey(name, entry.version));
     if (!policy.entries.has(name)) policy.entries.set(name, entry);
     loadedVersions.delete(name);
+    forgetModules(name);
     registerRemotes([toRemote(entry)], { force: true });
   }
 }
@@ -175,7 +185,21 @@ async function loadOnce<P>(remoteName: string, exposedModule: string, version: s
     useEffect(() => rememberGoodVersion(remoteName, version), []);
     return createElement(component as ComponentType<object>, props as object);
   }
-  return { default: RemoteComponent as ComponentType<P>, version };
+  const result: LoadedRemote<P> = { default: RemoteComponent as ComponentType<P>, version };
+  loadedModules.set(moduleKey(remoteName, exposedModule), result as LoadedRemote<unknown>);
+  return result;
+}
+
+/**
+ * The module when this page has loaded it already (a prefetch on hover, an earlier visit) from the
+ * version the remote points at now and that has not failed: a route renders it at once. Through
+ * React.lazy, even a loaded module suspends once, and React then holds the page back until its
+ * loader has shown for 300 ms (its throttle of Suspense reveals).
+ */
+export function loadedRemoteComponent<P>(remoteName: string, exposedModule: string): LoadedRemote<P> | undefined {
+  const loaded = loadedModules.get(moduleKey(remoteName, exposedModule));
+  if (!loaded || policy.entries.get(remoteName)?.version !== loaded.version || failedVersions.has(versionKey(remoteName, loaded.version))) return undefined;
+  return loaded as LoadedRemote<P>;
 }
 
 /** Loads `<remote>/<Module>` and returns its component (default export, else the only one),
@@ -207,6 +231,7 @@ export const isLoadFailure = (error: unknown): boolean => typeof error === 'obje
 export function resetFederationState(): void {
   loadedVersions.clear();
   failedVersions.clear();
+  loadedModules.clear();
   latest = new Map();
   lastRefresh = 0;
   refreshing = null;
