@@ -12,6 +12,8 @@ type Props = {
   /** Below md the drawer is a temporary overlay, always in its full form. */
   isSmallScreen: boolean;
   mobileOpen: boolean;
+  /** Below md: whether the overlay's menu is in the page while closed (see MainLayout). */
+  mobileKeepMounted: boolean;
   onMobileClose: () => void;
   children: (mini: boolean) => ReactNode;
 };
@@ -24,7 +26,7 @@ export const drawerWidthFor = (drawerType: DrawerType, open: boolean): number =>
   open ? DRAWER_WIDTH : drawerType === DRAWER_TYPE.miniDrawer ? MINI_DRAWER_WIDTH : 0;
 
 /** The vertical menu's drawer. MUI flips its anchor to the right in RTL. */
-export function AppDrawer({ drawerType, open, isSmallScreen, mobileOpen, onMobileClose, children }: Props) {
+export function AppDrawer({ drawerType, open, isSmallScreen, mobileOpen, mobileKeepMounted, onMobileClose, children }: Props) {
   const t = useT();
   if (isSmallScreen) {
     return (
@@ -32,7 +34,7 @@ export function AppDrawer({ drawerType, open, isSmallScreen, mobileOpen, onMobil
         variant="temporary"
         open={mobileOpen}
         onClose={onMobileClose}
-        ModalProps={{ keepMounted: true }}
+        ModalProps={{ keepMounted: mobileKeepMounted }}
         sx={{ '& .MuiDrawer-paper': { width: DRAWER_WIDTH, boxSizing: 'border-box' } }}
       >
         <Box component="nav" aria-label={t('shell.mainMenu')} id="main-menu-drawer">

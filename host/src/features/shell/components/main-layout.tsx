@@ -59,6 +59,9 @@ export function MainLayout() {
   const [mobileOpen, setMobileOpen] = useState(false);
   const [settingsOpen, setSettingsOpen] = useState(false);
   const settingsUsed = useLatch(settingsOpen);
+  // A phone's menu overlay is drawn when first opened, then kept: drawn closed at start, its hundred-odd
+  // components were most of the signed-in shell's first render (about 210 of 220 ms in a development build).
+  const mobileMenuDrawn = useLatch(mobileOpen);
   const [dialog, setDialog] = useState<RemoteDialogRef | null>(null);
   const user = useAuth((s) => s.user);
   const navigate = useNavigate();
@@ -117,7 +120,7 @@ export function MainLayout() {
             <IconButton
               aria-label={t('shell.toggleMenu')}
               aria-expanded={menuExpanded}
-              aria-controls="main-menu-drawer"
+              aria-controls={isSmallScreen && !mobileMenuDrawn ? undefined : 'main-menu-drawer'}
               onClick={toggleDrawer}
               sx={{ bgcolor: 'secondary.light', color: 'secondary.dark', borderRadius: 1, '&:hover': { bgcolor: 'secondary.dark', color: 'secondary.light' } }}
             >
@@ -136,6 +139,7 @@ export function MainLayout() {
           open={drawerOpen}
           isSmallScreen={isSmallScreen}
           mobileOpen={mobileOpen}
+          mobileKeepMounted={mobileMenuDrawn}
           onMobileClose={() => setMobileOpen(false)}
         >
           {(mini) => (

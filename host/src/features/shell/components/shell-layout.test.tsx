@@ -84,11 +84,17 @@ describe('drawer', () => {
     await waitFor(() => expect(menuStore.getState().drawerOpen).toBe(true));
     const toggle = await screen.findByRole('button', { name: 'Toggle menu' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    // Not drawn until first opened: the toggle names no element that is not there.
+    expect(document.getElementById('main-menu-drawer')).toBeNull();
+    expect(toggle).not.toHaveAttribute('aria-controls');
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
+    expect(toggle).toHaveAttribute('aria-controls', 'main-menu-drawer');
     const nav = await screen.findByRole('navigation', { name: 'Main menu' });
     await userEvent.click(within(nav).getByRole('button', { name: 'Jobs' }));
     await waitFor(() => expect(toggle).toHaveAttribute('aria-expanded', 'false'));
+    // Kept once drawn: opening it again is immediate.
+    expect(document.getElementById('main-menu-drawer')).not.toBeNull();
   });
 });
 
