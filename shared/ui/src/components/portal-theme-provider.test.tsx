@@ -1,8 +1,16 @@
 import { act, render, screen, waitFor } from '@testing-library/react';
 import Box from '@mui/material/Box';
+import { useTheme } from '@mui/material/styles';
 import { displaySettingsStore } from '../stores/display-settings-store';
 import { i18nStore } from '../i18n/i18n-store';
+import { buildTheme } from '../theme/build-theme';
 import { PortalThemeProvider } from './portal-theme-provider';
+
+jest.mock('../theme/build-theme', () => {
+  const actual = jest.requireActual<typeof import('../theme/build-theme')>('../theme/build-theme');
+  return { ...actual, buildTheme: jest.fn(actual.buildTheme) };
+});
+const build = buildTheme as jest.Mock;
 
 // Emotion inserts rules with insertRule here, so read them from the sheets rather than the tag text.
 const emotionCss = (key: string): string =>
@@ -43,5 +51,37 @@ describe('PortalThemeProvider right-to-left', () => {
     expect(document.documentElement.lang).toBe('fr');
     act(() => i18nStore.getState().setLanguage('en'));
     expect(document.documentElement.lang).toBe('en');
+  });
+});
+
+describe('PortalThemeProvider theme', () => {
+  it('builds one theme for two providers with the same settings (the layout and the alert layer), and a new one when they change', () => {
+    // Settings no earlier test used: the provider's last theme is not theirs.
+    act(() => displaySettingsStore.getState().setBorderRadius(6));
+    build.mockClear();
+    const radius = () => {
+      let value = 0;
+      function Probe() {
+        value = useTheme().shape.borderRadius as number;
+        return null;
+      }
+      return { Probe, read: () => value };
+    };
+    const first = radius();
+    const second = radius();
+    render(
+      <>
+        <PortalThemeProvider>
+          <first.Probe />
+        </PortalThemeProvider>
+        <PortalThemeProvider documentAttributes={false}>
+          <second.Probe />
+        </PortalThemeProvider>
+      </>,
+    );
+    expect(build).toHaveBeenCalledTimes(1);
+    act(() => displaySettingsStore.getState().setBorderRadius(4));
+    expect(build).toHaveBeenCalledTimes(2);
+    expect([first.read(), second.read()]).toEqual([4, 4]);
   });
 });

@@ -1,11 +1,19 @@
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CacheProvider } from '@emotion/react';
 import CssBaseline from '@mui/material/CssBaseline';
-import { ThemeProvider } from '@mui/material/styles';
+import { ThemeProvider, type Theme } from '@mui/material/styles';
 import { useShallow } from 'zustand/react/shallow';
 import { buildTheme } from '../theme/build-theme';
 import { loadRtlCache, loadedRtlCache, ltrCache } from '../theme/emotion-caches';
 import { brandedPreset, selectDisplayConfig, useDisplaySettings, useLanguage, useMenu } from '@portal/ui/base';
+
+/** The theme of the last settings asked for: the page's layout and its alert layer each have a provider, and building a theme (createTheme, twice) costs tens of ms on a phone. */
+let lastTheme: { key: string; theme: Theme } | null = null;
+function themeFor(settings: Parameters<typeof buildTheme>[0]): Theme {
+  const key = JSON.stringify(settings);
+  if (lastTheme?.key !== key) lastTheme = { key, theme: buildTheme(settings) };
+  return lastTheme.theme;
+}
 
 export interface PortalThemeProviderProps {
   children?: ReactNode;
@@ -31,7 +39,7 @@ export function PortalThemeProvider({ children, documentAttributes = true }: Por
   const rtl = config.rtlLayout && !!rtlCache;
   const brandPreset = useMenu((s) => s.whiteLabelData?.presetColor ?? null);
   const presetColor = brandedPreset(config.presetColor, brandPreset);
-  const theme = useMemo(() => buildTheme({ ...config, presetColor, rtlLayout: rtl }), [config, presetColor, rtl]);
+  const theme = useMemo(() => themeFor({ ...config, presetColor, rtlLayout: rtl }), [config, presetColor, rtl]);
 
   useEffect(() => {
     if (!config.rtlLayout || rtlCache) return;
