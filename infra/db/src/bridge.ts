@@ -1,4 +1,4 @@
-import type { MessagePort } from 'node:worker_threads';
+import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
 import type { Db, DbDriver, QueryResult, Queryable, Statement } from './database';
 import type { ListenStateHandler, NotifyHandler, Subscription } from './listen';
 
@@ -14,8 +14,7 @@ type Request =
   | { id: number; op: 'batch'; statements: Statement[] }
   | { id: number; op: 'begin' | 'commit' | 'rollback'; tx: number }
   | { id: number; op: 'listen'; channel: string; sub: number }
-  | { id: number; op: 'unlisten'; sub: number }
-  | { id: number; op: 'sync' };
+  | { id: number; op: 'unlisten'; sub: number };
 
 /** A request before it gets its id (each member of the union on its own). */
 type Call = Request extends infer R ? (R extends Request ? Omit<R, 'id'> : never) : never;
@@ -133,9 +132,6 @@ export function serveDbBridge(port: MessagePort, db: Omit<Db, 'close'>): DbBridg
         subscriptions.delete(request.sub);
         return subscription ? subscription.close() : Promise.resolve();
       }
-      case 'sync':
-        // Answered after every notification already sent on this port: the caller has them all.
-        return Promise.resolve(null);
     }
   }
 
@@ -180,7 +176,7 @@ export function bridgedDb(port: MessagePort, driver: DbDriver, onClose: () => Pr
   let failure: Error | null = null;
   const pending = new Map<number, { resolve: (value: unknown) => void; reject: (error: Error) => void }>();
   const listeners = new Map<number, NotifyHandler>();
-  port.on('message', (message: Reply | Notification) => {
+  const receive = (message: Reply | Notification) => {
     if ('notify' in message) {
       listeners.get(message.notify)?.(message.payload);
       return;
@@ -192,7 +188,8 @@ export function bridgedDb(port: MessagePort, driver: DbDriver, onClose: () => Pr
       const { message: text, ...facts } = message.error;
       waiter.reject(Object.assign(new Error(text), facts));
     } else waiter.resolve(message.value);
-  });
+  };
+  port.on('message', receive);
 
   function call<T>(request: Call): Promise<T> {
     if (failure) return Promise.reject(failure);
@@ -243,8 +240,12 @@ export function bridgedDb(port: MessagePort, driver: DbDriver, onClose: () => Pr
         get connected() {
           return connected;
         },
-        // Notifications travel on the port ahead of the answer to this call.
-        sync: () => call<void>({ op: 'sync' }),
+        // The serving thread posts a commit's notifications before it answers the commit, so what
+        // was committed before this call waits in the port's queue at the latest: taken from there
+        // now, without a round trip that would wait behind whatever statement that thread is running.
+        async sync() {
+          for (let next = receiveMessageOnPort(port); next; next = receiveMessageOnPort(port)) receive(next.message as Reply | Notification);
+        },
         async close() {
           if (!listeners.delete(sub)) return;
           connected = false;

@@ -112,4 +112,24 @@ describe('another thread connected to it (the engine thread)', () => {
     await db.query('select 1');
     expect(payloads).toEqual(['a', 'b']);
   });
+
+  it("settles notifications at once, without waiting for a statement another thread's port is running", async () => {
+    const payloads: string[] = [];
+    const subscription = await db.listen('busy_channel', (payload) => payloads.push(payload));
+    await db.query(`select pg_notify('busy_channel', 'revoked')`);
+    const other = bridgedDb(db.connect(), 'pglite');
+    const started = performance.now();
+    const slow = other.query(SLOW);
+    // The database thread is inside the slow statement by now.
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const before = performance.now();
+    await subscription.sync();
+    const syncMs = performance.now() - before;
+    expect(payloads).toEqual(['revoked']);
+    await slow;
+    const slowMs = performance.now() - started;
+    expect(syncMs).toBeLessThan(slowMs / 4);
+    await subscription.close();
+    await other.close();
+  });
 });
