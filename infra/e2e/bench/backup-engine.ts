@@ -5,7 +5,7 @@
 //    engine on PGlite: time, items/s, memory peak (sampled every 50 ms); the same at a quarter of the
 //    size, to show whether memory grows with the tenant.
 // 2. Incremental after mutating 1% of the tenant, as a ratio of the full time; then the full backup again
-//    with the engine on a thread of its own and PGlite on the main one, as the API runs it; then full and
+//    with the engine on a thread of its own and PGlite on another, as the API runs it; then full and
 //    incremental on PostgreSQL (BENCH_DATABASE_URL); then a full backup at BENCH_LARGE_SIZE (200 000; 0
 //    skips it) for the memory peak as the tenant grows.
 // 2b. The same full and incremental backups with Graph's documented service limits on in the emulator
@@ -78,7 +78,8 @@ const SEPARATE_EMULATOR = process.env.BENCH_EMULATOR_INLINE !== '1';
 
 async function rig<E extends AnyEmulator>(emulator: E, options: { thread?: boolean; databaseUrl?: string } = {}): Promise<Rig<E>> {
   const schema = `bench_engine_${process.pid}_${Date.now()}`;
-  const db = await openDatabase(options.databaseUrl ? { databaseUrl: options.databaseUrl, schema } : {});
+  // With the engine on a thread, PGlite gets one of its own too, as in the API (PGLITE_THREAD).
+  const db = await openDatabase(options.databaseUrl ? { databaseUrl: options.databaseUrl, schema } : { thread: options.thread });
   await migrate(db);
   await seedDemo(db);
   const { rows } = await db.query<{ organisation_id: string }>(`select organisation_id from users where username = 'customer'`);
@@ -220,10 +221,10 @@ async function backupFigures() {
   console.log(`                      (rss includes PGlite's WASM heap${SEPARATE_EMULATOR ? '' : ' and the in-process emulator'})`);
   await r.close();
 
-  // As the API runs it: the engine on a thread of its own, PGlite on this one (BACKUP_ENGINE_THREAD).
+  // As the API runs it: the engine on a thread of its own and PGlite on another (BACKUP_ENGINE_THREAD, PGLITE_THREAD).
   if (process.env.BENCH_SKIP_THREAD !== '1') {
     const threaded = await rig(await startDemo(SIZE), { thread: true });
-    console.log(runLine('full on a thread', await timedRun(threaded)).replace(/\)/, '; engine thread, PGlite on the main thread)'));
+    console.log(runLine('full on a thread', await timedRun(threaded)).replace(/\)/, '; engine thread, PGlite on a thread of its own)'));
     await threaded.close();
   }
 
