@@ -1,8 +1,8 @@
-import { render, screen, type RenderResult } from '@testing-library/react';
+import { screen, type RenderResult } from '@testing-library/react';
 import { authStore, resetAuthStore, setSessionUser, type SessionUser } from '@portal/auth-bridge';
 import { resetAlertStore } from '@portal/ui';
-import { useLayoutEffect } from 'react';
-import { MemoryRouter, useLocation, useNavigate, useNavigationType, type InitialEntry, type Location, type NavigateFunction, type NavigationType } from 'react-router-dom';
+import { renderInMemoryRouter, type RouterProbe } from '@portal/ui/testing';
+import type { InitialEntry } from 'react-router-dom';
 import { App } from '../app/app';
 import { resetDemoModeStore } from '../lib/demo-mode-store';
 // The signed-in shell is a lazy chunk in the app. Loaded here up front, a test's first signed-in page
@@ -36,33 +36,9 @@ export function signIn(user: SessionUser): void {
   authStore.setState({ isLoggedIn: true, isInitialized: true, user });
 }
 
-/** Where the app's router is (updated at each commit), how it got there, and its navigate. */
-export interface RouterProbe {
-  location: Location;
-  action: NavigationType;
-  navigate: NavigateFunction;
-}
-
-function Probe({ into }: { into: Partial<RouterProbe> }) {
-  const location = useLocation();
-  const action = useNavigationType();
-  const navigate = useNavigate();
-  useLayoutEffect(() => {
-    Object.assign(into, { location, action, navigate });
-  });
-  return null;
-}
-
 /** The whole host app (providers, guards, shell) in a memory router; an entry may carry navigation state. */
 export function renderApp(entry: InitialEntry): RenderResult & { router: RouterProbe } {
-  const router = {} as RouterProbe;
-  const view = render(
-    <MemoryRouter initialEntries={[entry]}>
-      <App />
-      <Probe into={router} />
-    </MemoryRouter>,
-  );
-  return { router, ...view };
+  return renderInMemoryRouter(entry, { element: <App /> });
 }
 
 /** The global alert shows `text` as an error (its error colour, not only the words). */

@@ -1,10 +1,10 @@
-import { render, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { getTicket, listFeedbacks, listTickets } from '@portal/contracts/calls';
 import { USER_ACCESS_MESSAGES, type FeedbackEntry, type TicketDetail, type UserAccess } from '@portal/contracts';
 import { profileStore } from '@portal/ui';
 import type { ReactElement } from 'react';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { renderInMemoryRouter } from '@portal/ui/testing';
 import { SESSION_USER, signInBeforeEach } from '../testing/setup-session';
 import { FeedbacksPage } from '../features/feedback/components/feedbacks-page';
 import { SupportTicketsPage } from '../features/tickets/components/support-tickets-page';
@@ -40,7 +40,7 @@ function signInWith(access: UserAccess) {
 }
 
 function renderAt(path: string, element: ReactElement) {
-  render(<RouterProvider router={createMemoryRouter([{ path, element }], { initialEntries: [path] })} />);
+  renderInMemoryRouter(path, { routes: [{ path, element }] });
   return userEvent.setup();
 }
 

@@ -1,9 +1,9 @@
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { authStore, resetAuthStore, setSessionUser } from '@portal/auth-bridge';
 import { changePassword, signout } from '@portal/contracts/calls';
 import { GlobalAlert, GlobalSnackbar, resetAlertStore, resetSnackbarStore, snackbarStore } from '@portal/ui';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { renderInMemoryRouter } from '@portal/ui/testing';
 import { testUser } from '../../../testing/session';
 import { ChangePasswordDialog } from './change-password-dialog';
 
@@ -18,19 +18,18 @@ const sessionUser = testUser('CUSTOMER');
 
 function renderDialog() {
   const onClose = jest.fn();
-  const router = createMemoryRouter(
-    [
-      { path: '/dashboard', element: <ChangePasswordDialog open onClose={onClose} /> },
-      { path: '/login', element: <h1>Sign in</h1> },
-    ],
-    { initialEntries: ['/dashboard'] },
-  );
   // As in the host: alert and snackbar outside the router, so they outlive a navigation.
-  render(
+  const { router } = renderInMemoryRouter(
+    '/dashboard',
+    {
+      routes: [
+        { path: '/dashboard', element: <ChangePasswordDialog open onClose={onClose} /> },
+        { path: '/login', element: <h1>Sign in</h1> },
+      ],
+    },
     <>
       <GlobalAlert />
       <GlobalSnackbar />
-      <RouterProvider router={router} />
     </>,
   );
   return { router, onClose };
@@ -129,7 +128,7 @@ describe('ChangePasswordDialog', () => {
     expect(screen.getByRole('dialog', { name: 'Change Password' })).toBeInTheDocument();
     expect(onClose).not.toHaveBeenCalled();
     expect(mockedSignout).not.toHaveBeenCalled();
-    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(router.location.pathname).toBe('/dashboard');
     expect(window.localStorage.getItem('serviceToken')).toBe('jwt');
   });
 
@@ -138,7 +137,7 @@ describe('ChangePasswordDialog', () => {
     const { router, onClose } = renderDialog();
     const user = userEvent.setup();
     await fill(user, 'Old#Pass12', 'Better#2026', 'Better#2026{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
     expect(mockedChange).toHaveBeenCalledWith({ userId: sessionUser.userId, currentPassword: 'Old#Pass12', password: 'Better#2026' });
     expect(mockedSignout).toHaveBeenCalledWith(sessionUser.userId);
     expect(onClose).toHaveBeenCalled();
@@ -159,7 +158,7 @@ describe('ChangePasswordDialog', () => {
     const { router } = renderDialog();
     const user = userEvent.setup({ advanceTimers: jest.advanceTimersByTime });
     await fill(user, 'Old#Pass12', 'Better#2026', 'Better#2026{Enter}');
-    await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
+    await waitFor(() => expect(router.location.pathname).toBe('/login'));
     expect(snackbarStore.getState().open).toBe(true);
     act(() => jest.advanceTimersByTime(5500));
     expect(snackbarStore.getState().open).toBe(true);

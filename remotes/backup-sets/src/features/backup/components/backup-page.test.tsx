@@ -52,7 +52,7 @@ describe('BackupPage', () => {
     await screen.findByRole('table', { name: 'Backup sets' });
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Paused' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?status=paused'));
+    await waitFor(() => expect(router.location.search).toBe('?status=paused'));
     await waitFor(() => expect(listBackupSets).toHaveBeenLastCalledWith(expect.objectContaining({ status: 'paused', page: 1 })));
   });
 

@@ -60,7 +60,7 @@ describe('Connect with Microsoft on the backup page', () => {
     expect(screen.queryByRole('list', { name: 'Graph permissions of Fabrikam' })).not.toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByText(TENANT_CONSENT_OUTCOMES.connected.message)).not.toBeInTheDocument();
-    expect(router.state.location.search).toBe('');
+    expect(router.location.search).toBe('');
   });
 
   it('ignores an outcome code it does not know (the URL cannot put words on the page)', async () => {

@@ -89,7 +89,7 @@ describe('ItemSearchPage', () => {
     jest.mocked(getItemPreview).mockResolvedValue(preview);
     const { router, user } = renderPage(paths.itemSearch.pattern, <ItemSearchPage />, url);
     await user.click(await screen.findByRole('button', { name: 'Preview Message 3' }));
-    await waitFor(() => expect(router.state.location.search).toBe(`?item=${preview.id}`));
+    await waitFor(() => expect(router.location.search).toBe(`?item=${preview.id}`));
     const article = await screen.findByRole('article', { name: 'Preview of Message 3' });
     const frame = within(article).getByTitle('Message body: Message 3');
     expect(frame).toHaveAttribute('sandbox', '');

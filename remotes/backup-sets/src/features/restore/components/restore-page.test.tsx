@@ -43,12 +43,12 @@ describe('RestorePage', () => {
     const { router, user } = renderPage('/restore', <RestorePage />, '/restore');
     await user.click(await screen.findByRole('combobox', { name: 'Backup set' }));
     await user.click(await screen.findByRole('option', { name: /Head office mail/ }));
-    await waitFor(() => expect(router.state.location.search).toBe(`?setId=${SET.id}`));
+    await waitFor(() => expect(router.location.search).toBe(`?setId=${SET.id}`));
     await user.click(await screen.findByRole('combobox', { name: 'User, site or team' }));
     await user.click(await screen.findByRole('option', { name: 'Ada Lovelace (user)' }));
     await user.click(await screen.findByRole('combobox', { name: 'Snapshot (point in time)' }));
     await user.click(await screen.findByRole('option', { name: /run 2/ }));
-    await waitFor(() => expect(router.state.location.search).toBe(`?setId=${SET.id}&objectId=${USER_ADA.id}&snapshotId=${SNAPSHOT.id}`));
+    await waitFor(() => expect(router.location.search).toBe(`?setId=${SET.id}&objectId=${USER_ADA.id}&snapshotId=${SNAPSHOT.id}`));
 
     await user.click(await screen.findByRole('checkbox', { name: 'Calendar' }));
     await user.click(screen.getByRole('radio', { name: 'Download as ZIP' }));
@@ -56,7 +56,7 @@ describe('RestorePage', () => {
     await waitFor(() =>
       expect(createRestore).toHaveBeenCalledWith({ setId: SET.id, selection: { kind: 'snapshot', snapshotId: SNAPSHOT.id, services: ['mail'] }, destination: { kind: 'download' } }),
     );
-    await waitFor(() => expect(router.state.location.search).toContain(`job=${RESTORE_JOB.id}`));
+    await waitFor(() => expect(router.location.search).toContain(`job=${RESTORE_JOB.id}`));
     const panel = await screen.findByTestId('job-watch');
     expect(within(panel).getByRole('progressbar', { name: 'Progress of Restore of Ada Lovelace' })).toBeInTheDocument();
     expect(await within(panel).findByRole('link', { name: 'Download ZIP' }, { timeout: 5000 })).toHaveAttribute('href', '/backend/api/jobs/x/download?token=t');

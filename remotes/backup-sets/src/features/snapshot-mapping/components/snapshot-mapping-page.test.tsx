@@ -72,7 +72,7 @@ describe('SnapshotMappingPage', () => {
         pairs: [{ sourceObjectId: USER_ADA.id, targetUserExternalId: 'u-carol', targetDisplayName: 'Carol Cloud' }],
       }),
     );
-    await waitFor(() => expect(router.state.location.search).toBe(`?mapping=${MAPPING.id}`));
+    await waitFor(() => expect(router.location.search).toBe(`?mapping=${MAPPING.id}`));
   });
 
   it('validates a saved mapping, shows the problems, and starts it when valid', async () => {
@@ -91,7 +91,7 @@ describe('SnapshotMappingPage', () => {
     expect(await within(form).findByText('Every target user exists and can receive the restore.')).toBeInTheDocument();
     await user.click(within(form).getByRole('button', { name: 'Start restore' }));
     await waitFor(() => expect(startMapping).toHaveBeenCalledWith(MAPPING.id));
-    await waitFor(() => expect(router.state.location.search).toContain('job=7a000000-0000-4000-8000-0000000000cc'));
+    await waitFor(() => expect(router.location.search).toContain('job=7a000000-0000-4000-8000-0000000000cc'));
     expect(await screen.findByTestId('job-watch')).toHaveTextContent('Restore by mapping Move Ada');
   });
 

@@ -57,7 +57,7 @@ describe('ViewSnapshotsPage', () => {
     await waitFor(() => expect(getSnapshotTree).toHaveBeenCalledWith(SNAPSHOT.id, undefined));
 
     await user.click(within(timeline).getByText('Run 1'));
-    await waitFor(() => expect(router.state.location.search).toBe(`?snapshot=${OLDER.id}`));
+    await waitFor(() => expect(router.location.search).toBe(`?snapshot=${OLDER.id}`));
     expect(await screen.findByRole('heading', { name: 'Folders in run 1' })).toBeInTheDocument();
     await waitFor(() => expect(getSnapshotTree).toHaveBeenCalledWith(OLDER.id, undefined));
 

@@ -1,8 +1,8 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deleteFeedback, listFeedbacks } from '@portal/contracts/calls';
 import type { FeedbackEntry } from '@portal/contracts';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { renderInMemoryRouter } from '@portal/ui/testing';
 import { signInBeforeEach } from '../../../testing/setup-session';
 import { FeedbacksPage } from './feedbacks-page';
 
@@ -20,8 +20,7 @@ const entry = (id: string, feedback: string, canDelete: boolean): FeedbackEntry 
 signInBeforeEach();
 
 function renderPage(url = '/feedbacks') {
-  const router = createMemoryRouter([{ path: '/feedbacks', element: <FeedbacksPage /> }], { initialEntries: [url] });
-  render(<RouterProvider router={router} />);
+  const { router } = renderInMemoryRouter(url, { routes: [{ path: '/feedbacks', element: <FeedbacksPage /> }] });
   return { router, user: userEvent.setup() };
 }
 

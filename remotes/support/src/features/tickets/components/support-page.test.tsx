@@ -1,6 +1,6 @@
-import { render, screen } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { getSupportContact, listTickets } from '@portal/contracts/calls';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { renderInMemoryRouter } from '@portal/ui/testing';
 import { signInBeforeEach } from '../../../testing/setup-session';
 import { SupportPage } from './support-page';
 
@@ -29,8 +29,7 @@ it('shows the support contact, the open tickets of the user and a Raise Ticket b
     page: 1,
     pageSize: 10,
   });
-  const router = createMemoryRouter([{ path: '/support', element: <SupportPage /> }], { initialEntries: ['/support'] });
-  render(<RouterProvider router={router} />);
+  renderInMemoryRouter('/support', { routes: [{ path: '/support', element: <SupportPage /> }] });
   expect(await screen.findByText('Demo Partner')).toBeInTheDocument();
   expect(await screen.findByRole('link', { name: /#3 Restore is slow/ })).toHaveAttribute('href', '/support-tickets?ticket=t1');
   expect(listTickets).toHaveBeenCalledWith({ author: 'me', status: 'open,in_progress,waiting_for_customer', sort: '-updatedAt', pageSize: 10 });
@@ -40,8 +39,7 @@ it('shows the support contact, the open tickets of the user and a Raise Ticket b
 it('shows an error when the contact cannot be loaded and an empty state', async () => {
   jest.mocked(getSupportContact).mockResolvedValue({ errorMessage: 'Internal server error' });
   jest.mocked(listTickets).mockResolvedValue({ items: [], total: 0, page: 1, pageSize: 10 });
-  const router = createMemoryRouter([{ path: '/support', element: <SupportPage /> }], { initialEntries: ['/support'] });
-  render(<RouterProvider router={router} />);
+  renderInMemoryRouter('/support', { routes: [{ path: '/support', element: <SupportPage /> }] });
   expect(await screen.findByText(/The support contact could not be loaded/)).toBeInTheDocument();
   expect(await screen.findByText('You have no open tickets.')).toBeInTheDocument();
 });

@@ -1,9 +1,9 @@
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { deleteTicket, getTicket, listTickets, replyToTicket } from '@portal/contracts/calls';
 import type { TicketDetail, TicketSummary } from '@portal/contracts';
 import { GlobalAlert } from '@portal/ui';
-import { createMemoryRouter, RouterProvider } from 'react-router-dom';
+import { renderInMemoryRouter } from '@portal/ui/testing';
 import { SESSION_USER, signInBeforeEach } from '../../../testing/setup-session';
 import { SupportTicketsPage } from './support-tickets-page';
 
@@ -34,13 +34,7 @@ signInBeforeEach();
 beforeEach(() => jest.mocked(listTickets).mockReset());
 
 function renderPage(url = '/support-tickets') {
-  const router = createMemoryRouter([{ path: '/support-tickets', element: <SupportTicketsPage /> }], { initialEntries: [url] });
-  render(
-    <>
-      <GlobalAlert />
-      <RouterProvider router={router} />
-    </>,
-  );
+  const { router } = renderInMemoryRouter(url, { routes: [{ path: '/support-tickets', element: <SupportTicketsPage /> }] }, <GlobalAlert />);
   return { router, user: userEvent.setup() };
 }
 
@@ -62,9 +56,9 @@ describe('SupportTicketsPage', () => {
     await screen.findByText('1 ticket');
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     await user.click(await screen.findByRole('option', { name: 'Resolved' }));
-    await waitFor(() => expect(router.state.location.search).toBe('?status=resolved'));
+    await waitFor(() => expect(router.location.search).toBe('?status=resolved'));
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'mail');
-    await waitFor(() => expect(router.state.location.search).toBe('?status=resolved&q=mail'));
+    await waitFor(() => expect(router.location.search).toBe('?status=resolved&q=mail'));
     await waitFor(() => expect(listTickets).toHaveBeenLastCalledWith(expect.objectContaining({ q: 'mail', status: 'resolved', page: 1 })));
   });
 
@@ -92,7 +86,7 @@ describe('SupportTicketsPage', () => {
     jest.mocked(deleteTicket).mockResolvedValue({ message: 'Ticket deleted.' });
     const { router, user } = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Open ticket 7: Backup failed' }));
-    await waitFor(() => expect(router.state.location.search).toBe(`?ticket=${ticket.id}`));
+    await waitFor(() => expect(router.location.search).toBe(`?ticket=${ticket.id}`));
     const dialog = await screen.findByRole('dialog', { name: '#7 Backup failed' });
     expect(await within(dialog).findByText('We are on it.')).toBeInTheDocument();
     await user.type(within(dialog).getByRole('textbox', { name: /^Reply/ }), 'Thanks!');
@@ -104,6 +98,6 @@ describe('SupportTicketsPage', () => {
     const confirm = await screen.findByRole('dialog', { name: 'Delete this ticket?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(deleteTicket).toHaveBeenCalledWith(SESSION_USER.userId, ticket.id));
-    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(router.location.search).toBe(''));
   });
 });
