@@ -1,6 +1,7 @@
 import { GraphError } from './graph-error';
 import { quickXorHash } from '@portal/quick-xor-hash';
 import { collect, emulatorWithClient } from './test/emulator-client';
+import type { GraphClientOptions } from './index';
 import type { Emulator } from '@portal/m365-emulator';
 import type { DownloadedContent, GraphClient, GraphDriveItem } from './types';
 
@@ -13,11 +14,12 @@ async function bytesOf(download: DownloadedContent): Promise<Buffer> {
 describe('download verification against file.hashes.quickXorHash', () => {
   let emulator: Emulator;
   let client: GraphClient;
+  let clientFor: (extra?: Partial<GraphClientOptions>) => GraphClient;
   let driveId: string;
   let files: GraphDriveItem[];
 
   beforeAll(async () => {
-    ({ emulator, client } = await emulatorWithClient({ seed: 'hash-check' }));
+    ({ emulator, client, clientFor } = await emulatorWithClient({ seed: 'hash-check' }));
     driveId = emulator.tenant.drives[emulator.tenant.users[0].driveNo].id;
     const pages = await collect(client.driveItemsDelta(driveId));
     files = pages.flatMap((page) => page.items).filter((item) => item.file && (item.size ?? 0) > 0);
@@ -45,6 +47,28 @@ describe('download verification against file.hashes.quickXorHash', () => {
     expect((failure as GraphError).message).toContain(String(expected));
     const retried = await bytesOf(await client.downloadDriveItem(driveId, file.id, { quickXorHash: expected }));
     expect(quickXorHash(retried)).toBe(expected);
+  });
+
+  /** A client whose file downloads answer `body` (other requests go to the emulator). */
+  const servingBody = (body: () => ReadableStream<Uint8Array>) =>
+    clientFor({
+      fetch: async (input, init) => (/\/content$/.test(new URL(input).pathname) ? new Response(body(), { status: 200 }) : fetch(input, init)),
+    });
+
+  it('fails the verified stream when the body fails midway, and cancels the body when the reader stops early', async () => {
+    const expected = files[0].file?.hashes?.quickXorHash;
+    const failing = servingBody(() => new ReadableStream({ start: (c) => (c.enqueue(new Uint8Array(10)), c.error(new Error('connection reset'))) }));
+    await expect(bytesOf(await failing.downloadDriveItem(driveId, files[0].id, { quickXorHash: expected }))).rejects.toThrow('connection reset');
+
+    let cancelled = false;
+    const endless = servingBody(() => new ReadableStream({ pull: (c) => c.enqueue(new Uint8Array(1024)), cancel: () => void (cancelled = true) }));
+    const download = await endless.downloadDriveItem(driveId, files[0].id, { quickXorHash: expected });
+    for await (const chunk of download.stream) {
+      expect((chunk as Uint8Array).length).toBeGreaterThan(0);
+      break;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(cancelled).toBe(true);
   });
 
   it('only checks when a hash is given (an item without one downloads as served)', async () => {

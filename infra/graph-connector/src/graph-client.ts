@@ -1,4 +1,4 @@
-import { Readable, pipeline } from 'node:stream';
+import { Readable, type Transform } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { grantedRoles } from './granted-roles';
 import { describeGraphFailure, GraphError, networkFailure } from './graph-error';
@@ -59,6 +59,17 @@ function parseRetryAfter(value: string | null, now: number): number | undefined 
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * A download's body piped into its verifier; an error or an early close on either side ends both.
+ * What stream.pipeline does, without the AbortController it makes and aborts for every call (a
+ * DOMException with its stack trace per file downloaded).
+ */
+function pipeVerified(body: Readable, verifier: Transform): void {
+  body.on('error', (error) => verifier.destroy(error));
+  verifier.on('close', () => body.destroy());
+  body.pipe(verifier);
 }
 
 export function createGraphClient(options: GraphClientOptions): GraphClient {
@@ -343,7 +354,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
             url: response.url || path,
           }),
         );
-        pipeline(body, verifier, () => undefined);
+        pipeVerified(body, verifier);
         stream = verifier;
       }
       return { stream, size: length === null ? undefined : Number(length), contentType: response.headers.get('content-type') ?? undefined };
