@@ -71,6 +71,31 @@ describe('download verification against file.hashes.quickXorHash', () => {
     expect(cancelled).toBe(true);
   });
 
+  it("downloads from the item's downloadUrl in one request without the token, and through /content once that URL is refused", async () => {
+    const file = files[0];
+    const downloadUrl = String(file['@microsoft.graph.downloadUrl']);
+    const seen: Array<{ path: string; token: boolean }> = [];
+    const traced = clientFor({
+      fetch: (input, init) => {
+        const path = new URL(input).pathname;
+        if (!path.endsWith('/token')) seen.push({ path, token: new Headers(init?.headers).has('authorization') });
+        return fetch(input, init);
+      },
+    });
+    const options = { quickXorHash: file.file?.hashes?.quickXorHash };
+    expect(quickXorHash(await bytesOf(await traced.downloadDriveItem(driveId, file.id, { ...options, downloadUrl })))).toBe(options.quickXorHash);
+    expect(seen).toEqual([{ path: new URL(downloadUrl).pathname, token: false }]);
+
+    seen.length = 0;
+    const expired = `${new URL(downloadUrl).origin}/_download/${Buffer.from('999.1.1').toString('base64url')}`;
+    expect(quickXorHash(await bytesOf(await traced.downloadDriveItem(driveId, file.id, { ...options, downloadUrl: expired })))).toBe(options.quickXorHash);
+    // (this fetch follows /content's 302 itself)
+    expect(seen).toEqual([
+      { path: new URL(expired).pathname, token: false },
+      { path: `/v1.0/drives/${driveId}/items/${file.id}/content`, token: true },
+    ]);
+  });
+
   it('only checks when a hash is given (an item without one downloads as served)', async () => {
     emulator.setCorruption({ count: 1 });
     const bytes = await bytesOf(await client.downloadDriveItem(driveId, files[0].id));

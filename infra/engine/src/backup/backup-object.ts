@@ -399,7 +399,7 @@ const HASH_MISMATCH_ATTEMPTS = 3;
 async function downloadVerified(env: ObjectBackupEnv, driveId: string, file: GraphDriveItem): Promise<Buffer> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const download = await env.graph.downloadDriveItem(driveId, file.id, { quickXorHash: file.file?.hashes?.quickXorHash });
+      const download = await env.graph.downloadDriveItem(driveId, file.id, { quickXorHash: file.file?.hashes?.quickXorHash, downloadUrl: file['@microsoft.graph.downloadUrl'] });
       // The chunks as they came (no copy each); one copy joins them, none for a file in one chunk.
       const chunks: Buffer[] = [];
       for await (const chunk of download.stream) chunks.push(asBuffer(chunk as Uint8Array));
