@@ -1,4 +1,4 @@
-import { Readable, pipeline } from 'node:stream';
+import { Readable, type Transform } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { grantedRoles } from './granted-roles';
 import { describeGraphFailure, GraphError, networkFailure } from './graph-error';
@@ -41,6 +41,8 @@ import type {
 // Graph's guidance: retry 429, 503 and 504 after Retry-After; anything else is an answer, not congestion.
 const RETRIABLE_STATUS = new Set([429, 503, 504]);
 const IDEMPOTENT = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+// A pre-authenticated download URL that has expired or was revoked: the item's /content gives a fresh one.
+const STALE_DOWNLOAD_URL_STATUS = new Set([401, 403, 404, 410]);
 // Teams caps channel-message pages at 50.
 const CHANNEL_MESSAGE_PAGE_LIMIT = 50;
 
@@ -59,6 +61,17 @@ function parseRetryAfter(value: string | null, now: number): number | undefined 
   if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
   const date = Date.parse(value);
   return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+/**
+ * A download's body piped into its verifier; an error or an early close on either side ends both.
+ * What stream.pipeline does, without the AbortController it makes and aborts for every call (a
+ * DOMException with its stack trace per file downloaded).
+ */
+function pipeVerified(body: Readable, verifier: Transform): void {
+  body.on('error', (error) => verifier.destroy(error));
+  verifier.on('close', () => body.destroy());
+  body.pipe(verifier);
 }
 
 export function createGraphClient(options: GraphClientOptions): GraphClient {
@@ -192,6 +205,24 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     }
   }
 
+  /**
+   * A file's content. /content answers 302 to the item's pre-authenticated @microsoft.graph.downloadUrl
+   * (Learn: driveItem get content), so when the listing carried that URL it is fetched directly, without
+   * the token: one request instead of two. The URL lives about an hour (Learn: driveItem); once Graph
+   * refuses it, /content gives a fresh one.
+   */
+  async function openContent(path: string, downloadUrl: string | undefined): Promise<Response> {
+    if (downloadUrl) {
+      try {
+        return await requestRaw('GET', downloadUrl, { anonymous: true });
+      } catch (error) {
+        if (!(error instanceof GraphError && STALE_DOWNLOAD_URL_STATUS.has(error.status))) throw error;
+      }
+    }
+    // fetch follows the 302.
+    return requestRaw('GET', path);
+  }
+
   const isAtRemoved = (item: object) => '@removed' in item;
   const maxPageSize = { prefer: `odata.maxpagesize=${pageSize}` };
 
@@ -323,9 +354,8 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     driveItemsDelta: (driveId, link) =>
       delta<GraphDriveItem>(resolveUrl(`/drives/${seg(driveId)}/root/delta`, { $top: pageSize }), link, (item) => item.deleted !== undefined),
     async downloadDriveItem(driveId, itemId, downloadOptions: DownloadOptions = {}): Promise<DownloadedContent> {
-      // Graph answers 302 to a pre-authenticated URL; fetch follows it.
       const path = `/drives/${seg(driveId)}/items/${seg(itemId)}/content`;
-      const response = await requestRaw('GET', path);
+      const response = await openContent(path, downloadOptions.downloadUrl);
       const length = response.headers.get('content-length');
       const body = response.body
         ? Readable.fromWeb(response.body as unknown as NodeWebReadableStream<Uint8Array>)
@@ -343,7 +373,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
             url: response.url || path,
           }),
         );
-        pipeline(body, verifier, () => undefined);
+        pipeVerified(body, verifier);
         stream = verifier;
       }
       return { stream, size: length === null ? undefined : Number(length), contentType: response.headers.get('content-type') ?? undefined };

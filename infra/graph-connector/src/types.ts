@@ -314,6 +314,8 @@ export type UploadSource = Uint8Array | { size: number; chunks: AsyncIterable<Ui
 export interface DownloadOptions {
   /** Expected QuickXorHash (base64) of the content. */
   quickXorHash?: string;
+  /** The item's @microsoft.graph.downloadUrl, when the listing carried one (see downloadDriveItem). */
+  downloadUrl?: string;
 }
 
 export interface DownloadedContent {

@@ -5,6 +5,18 @@ export type GuardedFetch = (input: string, init?: RequestInit) => Promise<Respon
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 const MAX_REDIRECTS = 5;
+/** A redirect body up to this size is read to its end; a larger or unsized one is cancelled. */
+const DRAIN_LIMIT = 64 * 1024;
+
+/**
+ * Ends a redirect's body. Graph's download redirects are empty: reading them ends at once, where a
+ * cancel aborts the fetch (a DOMException with its stack trace for every file downloaded).
+ */
+async function discardBody(response: Response): Promise<void> {
+  const length = Number(response.headers.get('content-length') ?? Number.NaN);
+  if (length <= DRAIN_LIMIT) await response.arrayBuffer();
+  else await response.body?.cancel();
+}
 
 /**
  * fetch that only reaches what the policy allows. The name is checked before the request, each
@@ -30,7 +42,7 @@ export function createGuardedFetch(policy: OutboundPolicy, role: EndpointRole = 
       }
       const location = response.headers.get('location');
       if (!REDIRECTS.has(response.status) || !location) return response;
-      await response.body?.cancel();
+      await discardBody(response);
       if (hop >= MAX_REDIRECTS) throw new Error(`${url.host} redirected more than ${MAX_REDIRECTS} times`);
       const next = new URL(location, url);
       if (next.origin !== url.origin) headers.delete('authorization');

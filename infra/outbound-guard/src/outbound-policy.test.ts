@@ -65,6 +65,19 @@ describe('OutboundPolicy', () => {
     expect(configured.allows('https://graph.test/v1.0', 'graph')).toBe(false);
   });
 
+  it('decides the same the second time for an origin: per role, credentials refused, a refusal lifted by allowOrigin', () => {
+    const repeated = new OutboundPolicy();
+    for (let round = 0; round < 2; round += 1) {
+      expect(repeated.allows('https://graph.microsoft.com/v1.0/users', 'graph')).toBe(true);
+      expect(repeated.allows('https://graph.microsoft.com/v1.0/users?$top=5', 'signin')).toBe(false);
+      expect(repeated.allows('https://user:pw@graph.microsoft.com/v1.0', 'graph')).toBe(false);
+      expect(repeated.allows('http://127.0.0.1:4100/v1.0', 'graph')).toBe(false);
+    }
+    repeated.allowOrigin('http://127.0.0.1:4100', '127.0.0.1/32');
+    expect(repeated.allows('http://127.0.0.1:4100/v1.0', 'graph')).toBe(true);
+    expect(repeated.allows('http://127.0.0.1:4101/v1.0', 'graph')).toBe(false);
+  });
+
   // OUTBOUND_ALLOWED_ORIGINS and OUTBOUND_ALLOWED_NETWORKS are read by @portal/settings, which builds a policy to check them.
   it('refuses an invalid origin or network when it is built', () => {
     expect(() => new OutboundPolicy({ origins: ['http://127.0.0.1:4100', 'https://x.test'], networks: ['127.0.0.1/32'] })).not.toThrow();

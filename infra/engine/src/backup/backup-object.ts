@@ -399,10 +399,11 @@ const HASH_MISMATCH_ATTEMPTS = 3;
 async function downloadVerified(env: ObjectBackupEnv, driveId: string, file: GraphDriveItem): Promise<Buffer> {
   for (let attempt = 1; ; attempt += 1) {
     try {
-      const download = await env.graph.downloadDriveItem(driveId, file.id, { quickXorHash: file.file?.hashes?.quickXorHash });
+      const download = await env.graph.downloadDriveItem(driveId, file.id, { quickXorHash: file.file?.hashes?.quickXorHash, downloadUrl: file['@microsoft.graph.downloadUrl'] });
+      // The chunks as they came (no copy each); one copy joins them, none for a file in one chunk.
       const chunks: Buffer[] = [];
-      for await (const chunk of download.stream) chunks.push(Buffer.from(chunk as Uint8Array));
-      return Buffer.concat(chunks);
+      for await (const chunk of download.stream) chunks.push(asBuffer(chunk as Uint8Array));
+      return chunks.length === 1 ? chunks[0] : Buffer.concat(chunks);
     } catch (error) {
       if (!(error instanceof GraphError && error.code === 'ContentHashMismatch') || attempt >= HASH_MISMATCH_ATTEMPTS) throw error;
       await env.job.log('warn', `${file.name}: the downloaded bytes did not match Graph's hash; fetching again (attempt ${attempt + 1})`);

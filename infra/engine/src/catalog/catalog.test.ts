@@ -1,13 +1,13 @@
 import crypto from 'node:crypto';
 import { migrate, openDatabase, type Db } from '@portal/db';
 import { insertTenant } from '../tenants';
-import { closeVersions, readCheckpoint, VISIBLE_AT, writeVersions, type ItemRecord } from './catalog';
+import { closeVersions, readCheckpoint, SEARCH_TEXT, searchTextOf, VISIBLE_AT, writeVersions, type ItemRecord } from './catalog';
 
 // The catalog's page writes on the engine's real tables, on PGlite and on PostgreSQL (DATABASE_URL,
 // else the local test database, in a schema of its own that it drops): a page's versions, removals and
 // checkpoint in one transaction, every row of a large page, changed items closing their previous
-// version, a page written again by a resumed run replacing its own versions, and a failing page
-// leaving nothing behind.
+// version, a page written again by a resumed run replacing its own versions, a failing page leaving
+// nothing behind, and search terms written from the record's text as SEARCH_TEXT makes them in SQL.
 
 const databaseUrl = process.env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test';
 const pgSchema = `engine_catalog_${crypto.randomBytes(5).toString('hex')}`;
@@ -139,6 +139,26 @@ describe.each(databases)('catalog page writes on %s', (_name, open, drop) => {
     // The stream still starts from the page before, so the next attempt reads the failed page again.
     expect(await readCheckpoint(db, objectId, 'mail:inbox')).toMatchObject({ link: 'https://graph.example/delta?token=2', runSeq: 2 });
     expect(await visibleAt(3)).toEqual(before);
+  });
+
+  it('writes the search terms SEARCH_TEXT gives for the row: no sender, no recipients, separators, accents', async () => {
+    const records = [
+      message('s1', 'inbox', 'a', { name: 'Q3_report-final.v2.pdf', sender: null, recipients: [], folderPath: 'Projects/Q3_plans/sub-folder.old' }),
+      message('s2', 'inbox', 'a', { name: 'Café Über résumé', sender: 'zoë.o_brien-x@bücher.example', recipients: ['a.b@c.example', 'd_e-f@g.example', 'x@y.example'] }),
+      message('s3', 'inbox', 'a', { name: '', sender: '', recipients: [''], folderPath: '' }),
+    ];
+    for (const record of records) {
+      const params = [record.name, record.sender, record.recipients.join(' '), record.folderPath];
+      const { rows } = await db.query<{ text: string }>(`select ${SEARCH_TEXT('$1::text', '$2::text', '$3::text', '$4::text')} as text`, params);
+      expect(searchTextOf(record)).toBe(rows[0].text);
+    }
+    await writeVersions(db, setId, objectId, 4, records);
+    const { rows } = await db.query<{ external_id: string; same: boolean }>(
+      `select external_id, search = to_tsvector('simple', ${SEARCH_TEXT('name', 'sender', "array_to_string(recipients, ' ')", 'folder_path')}) as same
+         from backup_item_versions where object_id = $1 and external_id like 's_' order by external_id`,
+      [objectId],
+    );
+    expect(rows).toEqual(['s1', 's2', 's3'].map((id) => ({ external_id: id, same: true })));
   });
 
   it('stores the checkpoint of a page that changed nothing', async () => {
