@@ -7,4 +7,4 @@ export { bridgedDb, serveDbBridge } from './bridge';
 export type { BridgedDb, DbBridge } from './bridge';
 export { openPgliteThread } from './pglite-thread';
 export type { ThreadedDb } from './pglite-thread';
-export { startTsWorker } from './ts-worker';
+export { lowerThreadPriority, startTsWorker } from './ts-worker';

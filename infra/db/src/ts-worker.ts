@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { Worker, type TransferListItem } from 'node:worker_threads';
 
 // A thread loads the workspace's TypeScript as this process does: through tsx, registered here unless
@@ -15,4 +16,20 @@ require(workerData.entry);
  */
 export function startTsWorker(entry: string, data: Record<string, unknown>, transferList: TransferListItem[] = []): Worker {
   return new Worker(BOOT, { eval: true, workerData: { ...data, entry }, transferList });
+}
+
+/**
+ * Lowers the calling thread below normal priority, for threads doing background work (the engine's,
+ * the embedded database's): when the machine's CPUs are all busy, the thread that answers requests runs
+ * first. On Linux a thread has a nice value of its own (setpriority on the calling thread); elsewhere
+ * it may apply to the whole process or be refused, so it is done on Linux only, and a refusal (a
+ * sandbox) leaves the thread as it was.
+ */
+export function lowerThreadPriority(): void {
+  if (process.platform !== 'linux') return;
+  try {
+    os.setPriority(0, os.constants.priority.PRIORITY_BELOW_NORMAL);
+  } catch {
+    // Not permitted: the thread keeps the process's priority.
+  }
 }

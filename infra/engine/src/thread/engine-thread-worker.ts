@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { parentPort, threadId, workerData, type MessagePort } from 'node:worker_threads';
-import { bridgedDb, openDatabase, type DbDriver } from '@portal/db';
+import { bridgedDb, lowerThreadPriority, openDatabase, type DbDriver } from '@portal/db';
 import { openObjectStore } from '../blob/open-object-store';
 import { createEngine } from '../engine';
 import { createEmbeddedQueue } from '../jobs/embedded-queue';
@@ -20,23 +20,9 @@ interface ThreadData {
   driver: DbDriver;
 }
 
-/**
- * Backups are background work. On Linux a thread has a nice value of its own (setpriority on the
- * calling thread), so this lowers the engine thread only: when the machine's CPUs are all busy, the
- * host's request thread runs first. Elsewhere it may apply to the whole process or be refused; then
- * the host stays as it was.
- */
-function lowerPriority(): void {
-  if (process.platform !== 'linux') return;
-  try {
-    os.setPriority(0, os.constants.priority.PRIORITY_BELOW_NORMAL);
-  } catch {
-    // Not permitted (a sandbox): the thread keeps the process's priority.
-  }
-}
-
 async function main(): Promise<void> {
-  lowerPriority();
+  // Backups are background work.
+  lowerThreadPriority();
   const port = parentPort!;
   const { options, dbPort, driver } = workerData as ThreadData;
   const send = (message: FromEngineThread) => port.postMessage(message);
