@@ -5,7 +5,8 @@
 // all the JavaScript loaded, and how long the first visit to each remote's route takes to show.
 // Run after `pnpm build`: `pnpm bench` (BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_FILES=1 lists each
 // route's files with their gzip size; BENCH_ROUTES=/login,/dashboard weighs only those routes and skips the walk;
-// BENCH_LHR=<folder> writes each Lighthouse report there as JSON).
+// BENCH_LHR=<folder> writes each Lighthouse report there as JSON; BENCH_BLOCKING=<runs> adds each route's
+// main-thread blocking on a phone at 4x CPU from a Chromium trace, median of that many loads).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -14,6 +15,7 @@ import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import { DEMO_PASSWORD } from '../src/browser';
 import { CHROMIUM_ARGS, ensureChromium } from '../src/chromium';
 import { startPortal } from '../src/portal';
+import { mainThreadBlocking, type Blocking } from './main-thread-blocking';
 
 type LighthouseFn = (url: string, flags: Record<string, unknown>, config: unknown, page: Page) => Promise<{ lhr: Lhr } | undefined>;
 interface Lhr {
@@ -308,6 +310,8 @@ async function main(): Promise<void> {
     const base = portal.url;
     const rows: string[] = [];
     const fileLists: string[] = [];
+    const blockingRuns = Number(process.env.BENCH_BLOCKING ?? 0);
+    const blocking: { path: string; result: Blocking }[] = [];
     let signedIn = false;
     const only = process.env.BENCH_ROUTES?.split(',');
     for (const route of ROUTES.filter((r) => !only || only.includes(r.path))) {
@@ -321,6 +325,7 @@ async function main(): Promise<void> {
       const { files, ms } = await weigh(page, base, route);
       const mobile = withLighthouse ? await audit(lighthouse, desktopConfig, page, `${base}${route.path}`, 'mobile') : undefined;
       const desktop = withLighthouse ? await audit(lighthouse, desktopConfig, page, `${base}${route.path}`, 'desktop') : undefined;
+      if (blockingRuns > 0) blocking.push({ path: route.path, result: await mainThreadBlocking(page, `${base}${route.path}`, blockingRuns) });
       const a11y = mobile ? mobile.a11y.toFixed(2) : '-';
       rows.push(
         `${route.path.padEnd(15)} ${String(files.length).padStart(5)} ${kb(sum(files, 'gzip')).padStart(9)} ${kb(sum(files, 'brotli')).padStart(9)} ${String(ms).padStart(6)}   ${fmtScores(mobile)}   ${fmtScores(desktop)} ${a11y.padStart(5)}`,
@@ -336,6 +341,11 @@ async function main(): Promise<void> {
     console.log(`${'route'.padEnd(15)} ${'files'.padStart(5)} ${'gzip KB'.padStart(9)} ${'br KB'.padStart(9)} ${'ms'.padStart(6)}   ${'mob'.padStart(5)} ${'LCP s'.padStart(6)} ${'TBT ms'.padStart(6)} ${'CLS'.padStart(5)}   ${'desk'.padStart(5)} ${'LCP s'.padStart(6)} ${'TBT ms'.padStart(6)} ${'CLS'.padStart(5)} ${'a11y'.padStart(5)}`);
     for (const row of rows) console.log(row);
     for (const line of fileLists) console.log(line);
+    if (blocking.length) {
+      console.log(`main-thread blocking on a phone at 4x CPU (Chromium trace, first 7 s, median of ${blockingRuns}): sum of (task - 50 ms) over longer tasks`);
+      for (const { path, result } of blocking)
+        console.log(`  ${path.padEnd(15)} ${String(result.blockingMs).padStart(6)} ms in ${String(result.longTasks).padStart(3)} long tasks, longest ${String(result.longestMs).padStart(5)} ms`);
+    }
     if (!walked) return;
     console.log('');
     console.log(`signed-in walk through ${WALK.length} routes (${USER}): ${walked.files.length} JS files, ${kb(sum(walked.files, 'gzip'))} KB gzip, ${kb(sum(walked.files, 'brotli'))} KB brotli in total`);
