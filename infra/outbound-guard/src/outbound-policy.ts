@@ -78,14 +78,14 @@ function matches(rule: OriginRule, url: URL, role: EndpointRole): boolean {
   return rule.wildcard ? host.endsWith(rule.host) && host.length > rule.host.length : host === rule.host;
 }
 
+/** Decisions kept per role and origin; past this many (webhooks may name any host) the cache starts over. */
+const DECISION_CACHE_SIZE = 256;
+
 /**
  * The one rule for every call the server makes to another host: Microsoft's Graph, sign-in and
  * content hosts by default, more origins only from server configuration, and never an address
  * off the public internet unless its network is configured. A request can never widen it.
  */
-/** Decisions kept per role and origin; past this many (webhooks may name any host) the cache starts over. */
-const DECISION_CACHE_SIZE = 256;
-
 export class OutboundPolicy {
   private readonly rules: OriginRule[];
   private readonly networks = new net.BlockList();
