@@ -4,7 +4,9 @@ import { FullScreenLoader } from '../components/full-screen-loader';
 import { LightStylesheet } from '../components/light-stylesheet';
 import { FeedbackLayer } from './feedback-layer';
 import { NavigationBridge } from './navigation-bridge';
+import { focusInPrerenderedPage, takeOverPrerenderedPage } from '../lib/prerendered-page';
 import { AppRoutes } from './routes';
+import { useLayoutEffect, useMemo } from 'react';
 
 /**
  * No MUI theme at the top: the sign-in page and the loader are plain elements (light stylesheet);
@@ -17,6 +19,13 @@ export function App() {
   // Spec section 4, readiness: every persisted slice (snackbar, menu, display settings) has rehydrated;
   // the user slice is the auth store's restore (isInitialized).
   const ready = useStoresHydrated() && isInitialized;
+  // The first page is drawn (the sign-in page at once, others behind their loader): the prerendered
+  // page gives way in the same frame. Its focus is read while rendering, before the new page's
+  // autoFocus runs in the commit.
+  const prerenderedFocus = useMemo(() => (ready ? focusInPrerenderedPage() : null), [ready]);
+  useLayoutEffect(() => {
+    if (ready) takeOverPrerenderedPage(prerenderedFocus);
+  }, [ready, prerenderedFocus]);
   return (
     <>
       <LightStylesheet />

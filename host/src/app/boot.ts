@@ -6,6 +6,7 @@ import { earlyOrFetch } from '../lib/federation/early-fetch';
 import { registerRemotesWhenIdle } from '../lib/federation/federation-start';
 import { fetchRegistry } from '../lib/federation/registry';
 import { fetchRuntimeConfig } from '../lib/federation/runtime-config';
+import { watchShellChoice } from '../lib/prerendered-page';
 
 type BootOptions = {
   /** Where a 401 sends the user; the router navigates without a page reload. */
@@ -25,6 +26,7 @@ export async function boot({ onUnauthorized }: BootOptions): Promise<void> {
   // Before restore(): the first remote page, which restore() may open, registers them at once.
   registerRemotesWhenIdle({ entries: registry, allowedRemoteOrigins: config.allowedRemoteOrigins, registryRefreshMs: config.registryRefreshMs });
   authStore.getState().restore();
+  watchShellChoice();
   // Cached white-label data first (no flash of the default logo), refreshed for a restored session.
   restoreWhiteLabel();
 }

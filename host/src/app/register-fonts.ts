@@ -3,7 +3,7 @@
 // user does not pick cost nothing. webpack emits each woff2 file as a hashed asset of the host.
 const WEIGHTS = [400, 500, 600, 700] as const;
 
-const FACES: { family: string; files: Record<(typeof WEIGHTS)[number], URL> }[] = [
+export const FACES: { family: string; files: Record<(typeof WEIGHTS)[number], URL> }[] = [
   {
     family: 'Poppins',
     files: {

@@ -4,6 +4,9 @@
 // theme, so the sign-in page follows the user's preset, mode and brand. Sizes copy the theme's
 // (typography.ts, the outlined input, the large contained button) so the page looks as it did.
 // Logical properties (inline-start/end) make right-to-left need no rule of its own.
+/** The stylesheet's href: React keeps one <style> per href, and adopts a prerendered page's (host-pages.cjs). */
+export const LIGHT_STYLES_HREF = 'portal-light-styles';
+
 export const LIGHT_STYLES = `
 body{margin:0}
 .pl-page{-webkit-font-smoothing:antialiased;min-height:100vh;display:flex;align-items:center;justify-content:center;padding:16px;box-sizing:border-box;

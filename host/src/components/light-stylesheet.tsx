@@ -1,4 +1,4 @@
-import { LIGHT_STYLES } from './light-styles';
+import { LIGHT_STYLES, LIGHT_STYLES_HREF } from './light-styles';
 
 /**
  * The light stylesheet, mounted once by the app. React hoists it into <head> (href + precedence) and
@@ -6,7 +6,7 @@ import { LIGHT_STYLES } from './light-styles';
  */
 export function LightStylesheet() {
   return (
-    <style href="portal-light-styles" precedence="default">
+    <style href={LIGHT_STYLES_HREF} precedence="default">
       {LIGHT_STYLES}
     </style>
   );

@@ -12,6 +12,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
+import { PRERENDERED_ELEMENT_ID } from '@portal/config';
 import { DEMO_PASSWORD } from '../src/browser';
 import { CHROMIUM_ARGS, ensureChromium } from '../src/chromium';
 import { startPortal } from '../src/portal';
@@ -153,14 +154,15 @@ declare global {
 /**
  * Runs in the page before its scripts: records (performance.now()) when an element of the role and
  * accessible name first appears. Elements are matched by tag or role and their aria-label or text,
- * which is what the bench's ready elements have.
+ * which is what the bench's ready elements have. A prerendered page (the sign-in page) is not usable
+ * until the app has taken over from it: its elements count only once `prerenderedId` has gone.
  */
-function markReady(role: string, name: string): void {
+function markReady(role: string, name: string, prerenderedId: string): void {
   performance.setResourceTimingBufferSize(1000);
   const selector = { navigation: 'nav,[role="navigation"]', heading: 'h1,h2,h3,h4,h5,h6,[role="heading"]', button: 'button,[role="button"]' }[role] ?? `[role="${role}"]`;
   // No named inner functions: tsx would wrap them in a helper the page does not have.
   const observer = new MutationObserver(() => {
-    if (window.__benchReadyAt === undefined && [...document.querySelectorAll(selector)].some((el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim() === name)) {
+    if (window.__benchReadyAt === undefined && !document.getElementById(prerenderedId) && [...document.querySelectorAll(selector)].some((el) => (el.getAttribute('aria-label') ?? el.textContent ?? '').trim() === name)) {
       window.__benchReadyAt = performance.now();
       observer.disconnect();
     }
@@ -177,7 +179,7 @@ async function weigh(page: Page, base: string, route: Route): Promise<{ files: J
   await page.goto('about:blank');
   await clearCache(page);
   const rec = recordJs(page);
-  const { identifier } = await page.evaluateOnNewDocument(markReady, route.ready.role, route.ready.name);
+  const { identifier } = await page.evaluateOnNewDocument(markReady, route.ready.role, route.ready.name, PRERENDERED_ELEMENT_ID);
   await page.goto(`${base}${route.path}`);
   await page.waitForSelector(aria(route.ready.role, route.ready.name), { timeout: 60_000 });
   const readyAt = Number(await (await page.waitForFunction(() => window.__benchReadyAt, { timeout: 10_000 })).jsonValue());
@@ -276,7 +278,7 @@ async function walk(page: Page, base: string): Promise<{ files: JsFile[]; firstV
     await page.evaluate(() => {
       delete window.__benchReadyAt;
     });
-    await page.evaluate(markReady, 'heading', heading);
+    await page.evaluate(markReady, 'heading', heading, PRERENDERED_ELEMENT_ID);
     const start = await page.evaluate((u) => {
       const at = performance.now();
       window.history.pushState({}, '', u);

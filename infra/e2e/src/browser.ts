@@ -1,4 +1,5 @@
 import { Browser, BrowserContext, chromium, Page } from 'playwright-core';
+import { PRERENDERED_ELEMENT_ID } from '@portal/config';
 import { CHROMIUM_ARGS, ensureChromium } from './chromium';
 
 export async function launchBrowser(): Promise<Browser> {
@@ -11,6 +12,11 @@ export async function newPage(browser: Browser, baseURL: string): Promise<{ cont
   const context = await browser.newContext({ baseURL, viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   return { context, page };
+}
+
+/** Waits until the app has taken over from the prerendered sign-in page (which runs no script of its own). */
+export async function appTookOver(page: Page): Promise<void> {
+  await page.waitForFunction((id) => !document.getElementById(id), PRERENDERED_ELEMENT_ID);
 }
 
 /** Signs in through the form; `navigate: false` uses the sign-in page already open. */

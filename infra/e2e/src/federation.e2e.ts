@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
-import { newPage, signedInPage, signIn } from './browser';
+import { appTookOver, newPage, signedInPage, signIn } from './browser';
 import { REPO_ROOT } from './portal';
 import { usePortalSuite } from './suite';
 
@@ -126,6 +126,7 @@ test('the sign-in page loads neither zod, react-hook-form, the query layer, the 
   const { context, page } = await newPage(suite.browser, suite.portal.url);
   const scripts = scriptBodies(page);
   await page.goto('/login');
+  await appTookOver(page);
   await page.getByRole('button', { name: 'Sign In' }).waitFor();
   const loaded = await loadedShares(page);
   for (const name of NOT_ON_SIGN_IN) expect({ name, loaded: loaded[name] }).toEqual({ name, loaded: undefined });

@@ -1,4 +1,5 @@
-import { newPage, signedInPage, signIn } from './browser';
+import { PLAIN_SHELL_COOKIE, PRERENDERED_ELEMENT_ID, storageKeys } from '@portal/config';
+import { appTookOver, DEMO_PASSWORD, newPage, signedInPage, signIn } from './browser';
 import { EXPECTED_MENU, menuEntries } from './menu';
 import { usePortalSuite } from './suite';
 
@@ -20,6 +21,50 @@ describe.each(Object.keys(EXPECTED_MENU))('demo user %s', (username) => {
     await expect(page.getByText(/^Version \d+\.\d+\.\d+/).isVisible()).resolves.toBe(true);
     await context.close();
   });
+});
+
+test('the sign-in page arrives drawn; what is typed and pressed before the scripts run is kept, and they start after it paints', async () => {
+  const html = await (await fetch(`${suite.portal.url}/login`)).text();
+  expect(html).toContain(`<div id="${PRERENDERED_ELEMENT_ID}">`);
+  expect(html).toMatch(/<h1>Sign in<\/h1>/);
+  // No script is fetched while the page parses: the first script starts them after the first paint.
+  expect(html).not.toMatch(/<script defer="defer" src="\/main\.|rel="preload" href="[^"]+" as="script"/);
+
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  await page.getByLabel('Username', { exact: true }).fill('customer');
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForTimeout(300);
+  // Still the prerendered page: nothing was sent, nothing reloaded.
+  expect(await page.evaluate((id) => !!document.getElementById(id), PRERENDERED_ELEMENT_ID)).toBe(true);
+  expect(page.url()).toMatch(/\/login$/);
+  release();
+  await appTookOver(page);
+  await page.waitForURL('**/dashboard');
+  await context.close();
+});
+
+test('a browser in dark mode gets the plain shell at /login, so it never sees the light page first', async () => {
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
+  await page.goto('/login');
+  await appTookOver(page);
+  await page.evaluate((key) => {
+    localStorage.setItem(key, JSON.stringify({ ...JSON.parse(localStorage.getItem(key) ?? '{}'), navType: 'dark' }));
+  }, storageKeys.berryConfig);
+  await page.reload();
+  await appTookOver(page);
+  const cookie = (await context.cookies()).find((c) => c.name === PLAIN_SHELL_COOKIE);
+  expect(cookie?.value).toBe('plain');
+  const response = await page.goto('/login');
+  expect(await response!.text()).not.toContain(PRERENDERED_ELEMENT_ID);
+  await context.close();
 });
 
 test('a wrong password shows the server errorMessage as an error alert', async () => {

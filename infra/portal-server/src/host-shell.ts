@@ -40,8 +40,9 @@ export function pinHostShell(html: string, files: FileIntegrity, base = '/'): st
   return /<\/head>/i.test(pinned) ? pinned.replace(/<\/head>/i, `${block}</head>`) : `${pinned}${block}`;
 }
 
-export async function buildHostShell(hostDist: string): Promise<HostShell> {
-  const html = await fs.promises.readFile(path.join(hostDist, 'index.html'), 'utf8');
+/** A page of host/dist (index.html, or a prerendered page) as the portal serves it. */
+export async function buildHostShell(hostDist: string, page = 'index.html'): Promise<HostShell> {
+  const html = await fs.promises.readFile(path.join(hostDist, page), 'utf8');
   const files = await fileIntegrity(await fs.promises.readdir(hostDist), (file) => fs.promises.readFile(path.join(hostDist, file)).catch(() => null));
   const identity = Buffer.from(pinHostShell(html, files));
   return {

@@ -1,5 +1,5 @@
 import type { RegistryEntry } from '@portal/contracts';
-import { CANARY_SESSION_COOKIE, DEFAULT_API_BASE, REGISTRY_PATH, REMOTE_INTEGRITY_PATH, RUNTIME_CONFIG_PATH } from '@portal/config';
+import { CANARY_SESSION_COOKIE, DEFAULT_API_BASE, PLAIN_SHELL_COOKIE, REGISTRY_PATH, REMOTE_INTEGRITY_PATH, RUNTIME_CONFIG_PATH, paths } from '@portal/config';
 import crypto from 'node:crypto';
 import type { FileIntegrity } from '@portal/api/src/remotes/remote-store';
 import fs from 'node:fs';
@@ -7,7 +7,7 @@ import path from 'node:path';
 import Fastify, { FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { PortalSettings } from './settings';
-import { buildHostShell, shellEncoding } from './host-shell';
+import { buildHostShell, shellEncoding, type HostShell } from './host-shell';
 import { precompressFolder } from './precompress';
 import { registerSecurityHeaders } from './security-headers';
 import { fastifyTrustProxy } from './trust-proxy';
@@ -38,13 +38,17 @@ const NON_PAGE_PREFIXES = [DEFAULT_API_BASE, '/remotes/', `${REMOTE_INTEGRITY_PA
 
 const SEED = /^[0-9a-f]{32}$/;
 
+function cookieValue(req: FastifyRequest, name: string): string | undefined {
+  const cookies = String(req.headers.cookie ?? '').split(';').map((part) => part.trim().split('='));
+  return cookies.find(([key]) => key === name)?.[1];
+}
+
 /**
  * A browser session's random draw for canary releases, kept in a session cookie so the session
  * keeps the version it got. Random, not derived from anything the user controls or sees.
  */
 function canarySeed(req: FastifyRequest, reply: FastifyReply): string {
-  const cookies = String(req.headers.cookie ?? '').split(';').map((part) => part.trim().split('='));
-  const held = cookies.find(([key]) => key === CANARY_SESSION_COOKIE)?.[1];
+  const held = cookieValue(req, CANARY_SESSION_COOKIE);
   if (held && SEED.test(held)) return held;
   const seed = crypto.randomBytes(16).toString('hex');
   reply.header('set-cookie', `${CANARY_SESSION_COOKIE}=${seed}; Path=/; HttpOnly; SameSite=Lax${req.protocol === 'https' ? '; Secure' : ''}`);
@@ -122,15 +126,24 @@ export async function createPortalServer(settings: PortalSettings, deps: PortalD
   });
 
   const shell = await buildHostShell(settings.hostDist);
-  const sendShell = (req: FastifyRequest, reply: FastifyReply) => {
+  const send = (page: HostShell, req: FastifyRequest, reply: FastifyReply) => {
     const encoding = shellEncoding(req.headers['accept-encoding']);
     if (encoding !== 'identity') reply.header('content-encoding', encoding);
-    return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding').type('text/html; charset=utf-8').send(shell.variants[encoding]);
+    return reply.header('cache-control', 'no-cache').header('vary', 'accept-encoding, cookie').type('text/html; charset=utf-8').send(page.variants[encoding]);
   };
+  const sendShell = (req: FastifyRequest, reply: FastifyReply) => send(shell, req, reply);
+  // The sign-in page already drawn (the host's build renders it, issue 21), the demo one on a demo
+  // portal; the plain shell to a browser whose stored settings would draw it differently (the host
+  // sets the cookie), and wherever a host build has none.
+  const prerenderedLogin = path.join(settings.hostDist, settings.demo ? 'login-demo.html' : 'login.html');
+  const loginShell = fs.existsSync(prerenderedLogin) ? await buildHostShell(settings.hostDist, path.basename(prerenderedLogin)) : null;
+  app.get(paths.login, (req, reply) => send(loginShell && cookieValue(req, PLAIN_SHELL_COOKIE) !== 'plain' ? loginShell : shell, req, reply));
 
   app.get('/', sendShell);
-  // The file itself, unpinned on disk, is never served: only the shell above.
+  // The files themselves, unpinned on disk, are never served: only the shells above.
   app.get('/index.html', sendShell);
+  app.get('/login.html', sendShell);
+  app.get('/login-demo.html', sendShell);
   app.setNotFoundHandler((req, reply) => {
     const url = req.url.split('?')[0];
     const isPage = req.method === 'GET' && !NON_PAGE_PREFIXES.some((p) => url.startsWith(p)) && !path.extname(url);

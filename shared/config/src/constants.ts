@@ -120,3 +120,11 @@ export const REQUIRED_GRAPH_PERMISSIONS = [
   { name: 'ChannelMessage.Read.All', purpose: 'Back up Teams channel messages' },
 ] as const;
 export type GraphPermission = (typeof REQUIRED_GRAPH_PERMISSIONS)[number]['name'];
+
+// Issue 21: the sign-in page is sent prerendered (host/scripts/prerender-login.tsx). Its markup sits in
+// the element of this id until the app has drawn the same page, ...
+export const PRERENDERED_ELEMENT_ID: string = buildConstants.prerenderedElementId;
+/** ... where the id of a form whose button was pressed before the app took over is kept (its attribute), ... */
+export const PRERENDERED_SUBMIT_ATTRIBUTE: string = buildConstants.prerenderedSubmitAttribute;
+/** ... and a browser whose stored settings would draw it differently sets this cookie to "plain" and gets the plain shell. */
+export const PLAIN_SHELL_COOKIE: string = buildConstants.plainShellCookie;

@@ -4,13 +4,13 @@
 const fs = require('node:fs');
 const path = require('node:path');
 const { ModuleFederationPlugin } = require('@module-federation/enhanced/webpack');
-const HtmlWebpackPlugin = require('html-webpack-plugin');
 const MinimizerPlugin = require('minimizer-webpack-plugin');
 
 // Spec section 8: a chunk load failure raises an error after 120 s (one number with the host's runtime).
 const { chunkLoadTimeoutMs: CHUNK_LOAD_TIMEOUT_MS } = require('@portal/config/build-constants.json');
 const MUI_SUBPATHS = require('./mui-subpaths.cjs');
 const { ChunkIntegrityPlugin } = require('./chunk-integrity-plugin.cjs');
+const { plainShell, prerenderedPages } = require('./host-pages.cjs');
 
 // Every package that holds state or React context must exist once in the page. @mui/material is
 // shared per component (see mui-subpaths.cjs), never as one module.
@@ -209,80 +209,8 @@ function persistentCache(dir, mode, env) {
     type: 'filesystem',
     cacheDirectory: env.PORTAL_WEBPACK_CACHE_DIR ? path.join(env.PORTAL_WEBPACK_CACHE_DIR, path.basename(dir)) : path.join(dir, 'node_modules', '.cache', 'webpack'),
     name: mode,
-    buildDependencies: { config: [__filename, require.resolve('./expose-wrap-loader.cjs'), require.resolve('./chunk-integrity-plugin.cjs'), path.join(dir, 'webpack.config.cjs')].filter((file) => fs.existsSync(file)) },
+    buildDependencies: { config: [__filename, require.resolve('./expose-wrap-loader.cjs'), require.resolve('./chunk-integrity-plugin.cjs'), require.resolve('./host-pages.cjs'), path.join(dir, 'webpack.config.cjs')].filter((file) => fs.existsSync(file)) },
   };
-}
-
-/**
- * <link rel="preload"> for the emitted font files whose source path matches: the fonts the first
- * page draws with arrive with the scripts instead of after them, so text does not change font
- * (and size) once the page is up. crossorigin: fonts are fetched in CORS mode, a preload must match.
- * They come after the scripts in the head: text paints in the fallback font meanwhile, scripts paint nothing.
- */
-function fontPreloads(compilation, patterns) {
-  if (patterns.length === 0) return '';
-  return compilation
-    .getAssets()
-    .filter(({ info }) => typeof info.sourceFilename === 'string' && patterns.some((re) => re.test(info.sourceFilename)))
-    .map(({ name }) => `    <link rel="preload" href="/${name}" as="font" type="font/woff2" crossorigin />`)
-    .sort()
-    .join('\n');
-}
-
-/**
- * <link rel="preload"> for the scripts the host's first page runs: the chunks behind the entry's
- * async boundary (`import('./bootstrap')`) and, following the shared modules they consume, the
- * chunks the host provides them from. Without them the browser learns of these files only after
- * main.js has downloaded and run (one more round trip, most felt on a phone's network). Chunks
- * behind a lazy page or a later dynamic import are not followed.
- */
-function firstPageScripts(compilation) {
-  const { chunkGraph } = compilation;
-  const provides = new Map();
-  for (const module of compilation.modules) if (module.type === 'provide-module') provides.set(module._name, module);
-  const files = new Set();
-  const seenKeys = new Set();
-  const visitGroup = (group) => {
-    for (const chunk of group.chunks) {
-      if (chunk.hasRuntime()) continue;
-      for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
-      for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-        if (module.type !== 'consume-shared-module') continue;
-        const key = module.options.shareKey;
-        if (seenKeys.has(key) || !provides.has(key)) continue;
-        seenKeys.add(key);
-        for (const block of provides.get(key).blocks) {
-          const provided = chunkGraph.getBlockChunkGroup(block);
-          if (provided) visitGroup(provided);
-        }
-      }
-    }
-  };
-  for (const entrypoint of compilation.entrypoints.values())
-    for (const module of chunkGraph.getChunkEntryModulesIterable(entrypoint.getEntrypointChunk()))
-      for (const block of module.blocks) {
-        const group = chunkGraph.getBlockChunkGroup(block);
-        if (group) visitGroup(group);
-      }
-  // Largest first: on a phone's network the big chunks (react-dom) decide when the page can run.
-  const size = (file) => compilation.getAsset(file).source.size();
-  return [...files]
-    .sort((a, b) => size(b) - size(a) || a.localeCompare(b))
-    .map((file) => `    <link rel="preload" href="/${file}" as="script" />`)
-    .join('\n');
-}
-
-/**
- * The entry script's own preload, first in the head and at high priority. Its <script defer> gets low
- * priority, so on HTTP/1.1 (six connections) it waited behind every preloaded chunk and font, while
- * nothing runs before it: Lighthouse on a phone's network saw main.js start last, 0.6 s in.
- */
-function entryPreload(compilation) {
-  return [...compilation.entrypoints.values()]
-    .flatMap((entrypoint) => [...entrypoint.getEntrypointChunk().files])
-    .filter((file) => file.endsWith('.js'))
-    .map((file) => `    <link rel="preload" href="/${file}" as="script" fetchpriority="high" />`)
-    .join('\n');
 }
 
 function readJson(file) {
@@ -326,9 +254,10 @@ function portalFacts(dir, isHost, env) {
  * @param {boolean} [options.isHost]
  * @param {string} [options.title]       host only: the HTML title
  * @param {RegExp[]} [options.preloadFonts] host only: font files (by source path) that index.html preloads
+ * @param {string} [options.prerender]  host only: the script printing its prerendered pages (host-pages.cjs)
  */
 function createConfig(options) {
-  const { name, dir, exposes = {}, isHost = false, title = 'Cloud Backup Portal', preloadFonts = [] } = options;
+  const { name, dir, exposes = {}, isHost = false, title = 'Cloud Backup Portal', preloadFonts = [], prerender } = options;
   if (!name || !dir) throw new Error('@portal/mf-build: name and dir are required');
 
   return (_env, argv = {}) => {
@@ -353,31 +282,7 @@ function createConfig(options) {
       }),
     ];
     plugins.push(new PortalManifestPlugin(portalFacts(dir, isHost, env)), new ConsumeSharedWarmBuildPlugin(), new ChunkIntegrityPlugin());
-    if (isHost) {
-      plugins.push(
-        new HtmlWebpackPlugin({
-          title,
-          templateContent: ({ compilation }) => `<!doctype html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8" />
-    <meta name="viewport" content="width=device-width, initial-scale=1" />
-    <title>${title}</title>
-    <link rel="icon" href="data:," />
-${entryPreload(compilation)}
-${firstPageScripts(compilation)}
-${fontPreloads(compilation, preloadFonts)}
-  </head>
-  <body>
-    <noscript>You need to enable JavaScript to run this app.</noscript>
-    <div id="root"></div>
-  </body>
-</html>`,
-          // Absolute: the SPA fallback serves index.html at deep URLs like /view-users/a/b/c.
-          publicPath: '/',
-        }),
-      );
-    }
+    if (isHost) plugins.push(plainShell({ title, preloadFonts }), ...(prerender ? prerenderedPages({ dir, script: prerender, title, preloadFonts }) : []));
 
     return {
       mode,

@@ -9,6 +9,11 @@ import { useLoginForm } from '../hooks/use-login-form';
 import type { LoginFormValues } from '../lib/login-validation';
 import { toSessionUser } from '../lib/to-session-user';
 import { LoginField } from './login-field';
+import { typedBeforeScripts } from '../../../lib/prerendered-page';
+
+const USERNAME_ID = 'login-username';
+const PASSWORD_ID = 'login-password';
+const FORM_ID = 'login-form';
 
 type SigninResult = Partial<SessionUser> & { accessToken?: string; mfaMethod?: string };
 
@@ -16,7 +21,7 @@ type SigninResult = Partial<SessionUser> & { accessToken?: string; mfaMethod?: s
  * The sign-in form in plain elements (see login-page.tsx). A server error goes to the app-wide alert
  * (showAlert), which loads its MUI view with the first message.
  */
-export function LoginForm() {
+export function LoginForm({ prerendered = false }: { prerendered?: boolean }) {
   const navigate = useNavigate();
   // Spec section 4, login flow, step by step.
   const signIn = async (values: LoginFormValues) => {
@@ -36,15 +41,19 @@ export function LoginForm() {
       showAlert({ message: errorMessageOf(error), type: 'error' });
     }
   };
-  const { field, onSubmit, isSubmitting } = useLoginForm(signIn);
+  // What a visitor typed into the prerendered form before the scripts ran carries over.
+  const typed = () => ({ username: typedBeforeScripts(USERNAME_ID), password: typedBeforeScripts(PASSWORD_ID) });
+  const { field, onSubmit, isSubmitting } = useLoginForm(signIn, prerendered ? undefined : typed);
 
   return (
-    <form className="pl-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Sign in">
+    <form id={FORM_ID} className="pl-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Sign in">
       {/* Each field reserves a line for its error: one appearing on blur must not move the links
           below, or the click that caused the blur lands on empty space. */}
-      <LoginField {...field('username')} id="login-username" label="Username" autoComplete="username" autoFocus />
-      <LoginField {...field('password')} id="login-password" label="Password" type="password" autoComplete="current-password" />
-      <button type="submit" className="pl-button" disabled={isSubmitting}>
+      <LoginField {...field('username')} id={USERNAME_ID} label="Username" autoComplete="username" autoFocus />
+      <LoginField {...field('password')} id={PASSWORD_ID} label="Password" type="password" autoComplete="current-password" />
+      {/* Prerendered, the form has no script to send it: a button that submits nothing keeps Enter and
+          clicks from reloading the page (and losing what was typed) before the app takes over. */}
+      <button type={prerendered ? 'button' : 'submit'} className="pl-button" disabled={isSubmitting}>
         Sign In
       </button>
     </form>

@@ -13,10 +13,11 @@ const Icon = ({ path }: { path: string }) => (
 
 /**
  * The demo and maintenance banners of the public pages (DemoBanner, MaintenanceBanner), drawn with
- * plain elements for the sign-in page: same roles, names, test ids and texts.
+ * plain elements for the sign-in page: same roles, names, test ids and texts. `demo`: the portal's
+ * flag when known before the runtime config is (the prerendered page).
  */
-export function LoginNotices() {
-  const demo = useDemoMode();
+export function LoginNotices({ demo: given }: { demo?: boolean }) {
+  const demo = useDemoMode() || !!given;
   const maintenance = useMaintenanceStatus();
   return (
     <>

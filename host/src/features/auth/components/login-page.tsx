@@ -10,14 +10,16 @@ import { LoginNotices } from './login-notices';
  * The sign-in page: the first page of most visits, so it loads neither MUI nor Emotion. It is the
  * themed AuthCard drawn with plain elements and the light stylesheet, coloured by the same display
  * settings and brand preset (useLightTheme); every other page loads MUI after it.
+ * `prerendered`: drawn at build time as static HTML (host/scripts/prerender-login.tsx), where the
+ * stores hold their first-visit values and the portal's demo flag is given.
  */
-export function LoginPage() {
+export function LoginPage({ prerendered }: { prerendered?: { demo: boolean } }) {
   const t = useT();
   const { style, dir } = useLightTheme();
   return (
     <main className="pl-page" style={style} dir={dir}>
       <div className="pl-card">
-        <LoginNotices />
+        <LoginNotices demo={prerendered?.demo} />
         <div className="pl-logo">
           <div className="pl-brand" role="img" aria-label={t('app.name')}>
             <PortalLogoMark />
@@ -28,7 +30,7 @@ export function LoginPage() {
           <h1>Sign in</h1>
           <p>Enter your credentials to continue</p>
         </div>
-        <LoginForm />
+        <LoginForm prerendered={!!prerendered} />
         <div className="pl-links">
           <Link to={paths.forgot}>Forgot Password?</Link>
           <Link to={paths.register}>Create an account</Link>

@@ -1,0 +1,84 @@
+import { screen, waitFor } from '@testing-library/react';
+import { authStore } from '@portal/auth-bridge';
+import { PLAIN_SHELL_COOKIE, PRERENDERED_ELEMENT_ID, PRERENDERED_SUBMIT_ATTRIBUTE } from '@portal/config';
+import { signin } from '@portal/contracts/calls';
+import { displaySettingsStore } from '@portal/ui/base';
+import { renderApp, resetApp, testUser } from '../testing/render-app';
+import { watchShellChoice } from '../lib/prerendered-page';
+
+jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../testing/mocks').federationRuntimeMock());
+jest.mock('@portal/contracts/calls', () => jest.requireActual('../testing/mocks').callsMock());
+
+const mockedSignin = signin as jest.Mock;
+
+/** The prerendered sign-in page as the portal sends it (the parts the takeover reads): its form and fields. */
+function prerenderedPage(typed: { username: string; password: string }): HTMLElement {
+  const page = document.createElement('div');
+  page.id = PRERENDERED_ELEMENT_ID;
+  page.innerHTML = `<form id="login-form"><input id="login-username" /><input id="login-password" type="password" /><button type="button">Sign In</button></form>`;
+  document.body.prepend(page);
+  page.querySelector<HTMLInputElement>('#login-username')!.value = typed.username;
+  page.querySelector<HTMLInputElement>('#login-password')!.value = typed.password;
+  return page;
+}
+
+beforeEach(() => {
+  resetApp();
+  mockedSignin.mockReset();
+  authStore.getState().restore();
+});
+afterEach(() => document.getElementById(PRERENDERED_ELEMENT_ID)?.remove());
+
+test('the app takes over from the prerendered page: what was typed, the focus and the caret carry over', async () => {
+  const page = prerenderedPage({ username: 'jane', password: 'Secret#1' });
+  const password = page.querySelector<HTMLInputElement>('#login-password')!;
+  password.focus();
+  password.setSelectionRange(3, 3);
+  renderApp('/login');
+  await screen.findByRole('heading', { name: 'Sign in' });
+  expect(document.getElementById(PRERENDERED_ELEMENT_ID)).toBeNull();
+  expect(screen.getByLabelText('Username')).toHaveValue('jane');
+  const appPassword = screen.getByLabelText('Password') as HTMLInputElement;
+  expect(appPassword).toHaveValue('Secret#1');
+  expect(appPassword).toHaveFocus();
+  expect([appPassword.selectionStart, appPassword.selectionEnd]).toEqual([3, 3]);
+  expect(mockedSignin).not.toHaveBeenCalled();
+});
+
+test('a press of the prerendered Sign In before the scripts ran signs in once the app has taken over', async () => {
+  mockedSignin.mockResolvedValue({ errorMessage: 'Invalid username or password' });
+  prerenderedPage({ username: ' jane ', password: 'Secret#1' }).setAttribute(PRERENDERED_SUBMIT_ATTRIBUTE, 'login-form');
+  renderApp('/login');
+  await waitFor(() => expect(mockedSignin).toHaveBeenCalledWith({ username: 'jane', password: 'Secret#1' }));
+  expect(mockedSignin).toHaveBeenCalledTimes(1);
+});
+
+test('without a prerendered page the sign-in form starts empty', async () => {
+  renderApp('/login');
+  expect(await screen.findByLabelText('Username')).toHaveValue('');
+});
+
+describe('the plain-shell cookie', () => {
+  const cookie = () => document.cookie.split('; ').find((part) => part.startsWith(`${PLAIN_SHELL_COOKIE}=`)) ?? null;
+  let stop: () => void;
+  beforeEach(() => {
+    stop = watchShellChoice();
+  });
+  afterEach(() => {
+    stop();
+    displaySettingsStore.getState().setNavType('light');
+    authStore.getState().logout();
+  });
+
+  test('is set while the sign-in page would look other than prerendered (dark mode, a session) and cleared when it would not', () => {
+    expect(cookie()).toBeNull();
+    displaySettingsStore.getState().setNavType('dark');
+    expect(cookie()).toBe(`${PLAIN_SHELL_COOKIE}=plain`);
+    displaySettingsStore.getState().setNavType('light');
+    expect(cookie()).toBeNull();
+    authStore.getState().login(testUser());
+    expect(cookie()).toBe(`${PLAIN_SHELL_COOKIE}=plain`);
+    authStore.getState().logout();
+    expect(cookie()).toBeNull();
+  });
+});

@@ -1,0 +1,74 @@
+import { authStore } from '@portal/auth-bridge';
+import { DEFAULT_CONFIG, PLAIN_SHELL_COOKIE, PRERENDERED_ELEMENT_ID, PRERENDERED_SUBMIT_ATTRIBUTE } from '@portal/config';
+import { displaySettingsStore, selectDisplayConfig } from '@portal/ui/base';
+
+// The portal sends the sign-in page prerendered (host/scripts/prerender-login.tsx, issue 21): its
+// markup shows until the app has drawn the same page, then goes. What a visitor typed into it, where
+// the caret was and a press of its submit button carry over, so nothing is lost to the scripts arriving.
+
+const prerenderedPage = () => document.getElementById(PRERENDERED_ELEMENT_ID);
+
+/** What was typed into the prerendered page's input `id` before the scripts ran ('' when nothing, or no such page). */
+export function typedBeforeScripts(id: string): string {
+  const input = [...(prerenderedPage()?.querySelectorAll('input') ?? [])].find((element) => element.id === id);
+  return input?.value ?? '';
+}
+
+export interface PrerenderedFocus {
+  id: string;
+  start: number | null;
+  end: number | null;
+}
+
+/** The prerendered page's focused input and its selection, if it has the focus. */
+export function focusInPrerenderedPage(): PrerenderedFocus | null {
+  const page = prerenderedPage();
+  const active = document.activeElement;
+  return page && active instanceof HTMLInputElement && page.contains(active) ? { id: active.id, start: active.selectionStart, end: active.selectionEnd } : null;
+}
+
+/**
+ * Removes the prerendered page once the app has drawn its own: the app's root shows from then on (the
+ * page's CSS hides it while the prerendered element precedes it). The app's inputs carry the same ids
+ * and forms the same ids, so the focus and selection the page had (`focused`, read before the app's
+ * page committed, whose autoFocus may have moved it) go to their counterparts, and a form whose button
+ * was pressed meanwhile (kept by the page's first script, shared/mf-build's host-pages.cjs) is submitted.
+ */
+export function takeOverPrerenderedPage(focused: PrerenderedFocus | null): void {
+  const page = prerenderedPage();
+  if (!page) return;
+  const submitted = page.getAttribute(PRERENDERED_SUBMIT_ATTRIBUTE);
+  page.remove();
+  const counterpart = focused && document.getElementById(focused.id);
+  if (focused && counterpart instanceof HTMLInputElement) {
+    counterpart.focus();
+    if (focused.start !== null && focused.end !== null) counterpart.setSelectionRange(focused.start, focused.end);
+  }
+  const form = submitted && document.getElementById(submitted);
+  if (form instanceof HTMLFormElement) form.requestSubmit();
+}
+
+/** Whether the prerendered sign-in page looks as this browser would draw it: default display settings, nobody signed in. */
+export function prerenderedPageFits(): boolean {
+  const config = selectDisplayConfig(displaySettingsStore.getState());
+  const defaults = DEFAULT_CONFIG as unknown as Record<string, unknown>;
+  return authStore.getState().user === null && Object.entries(config).every(([key, value]) => defaults[key] === value);
+}
+
+const YEAR_SECONDS = 365 * 24 * 3600;
+
+/**
+ * Keeps the plain-shell cookie in step with prerenderedPageFits: the server reads it to send the plain
+ * shell at /login to a browser whose page would look different (dark mode, another font or preset, a
+ * session), so no such visitor sees the default page first. It says nothing about the user.
+ */
+export function watchShellChoice(): () => void {
+  const update = () => {
+    document.cookie = prerenderedPageFits()
+      ? `${PLAIN_SHELL_COOKIE}=; Path=/; Max-Age=0; SameSite=Strict`
+      : `${PLAIN_SHELL_COOKIE}=plain; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Strict`;
+  };
+  update();
+  const unsubscribers = [displaySettingsStore.subscribe(update), authStore.subscribe(update)];
+  return () => unsubscribers.forEach((unsubscribe) => unsubscribe());
+}

@@ -1,0 +1,225 @@
+'use strict';
+// The host's HTML pages. index.html is the plain shell every route gets: the scripts of the first page
+// preloaded, the app draws everything. With `prerender`, the host also gets pages already drawn (the
+// sign-in page, issue 21): the markup React renders for them at build time, shown before any script
+// has run, with the scripts loaded once that markup has painted.
+const crypto = require('node:crypto');
+const fs = require('node:fs');
+const { execFileSync } = require('node:child_process');
+const path = require('node:path');
+const HtmlWebpackPlugin = require('html-webpack-plugin');
+const { hostIntegrityElementId, prerenderedElementId, firstScriptsElementId, prerenderedSubmitAttribute } = require('@portal/config/build-constants.json');
+
+/** The emitted assets whose source file matches one of `patterns`. */
+function assetsFrom(compilation, patterns) {
+  return compilation.getAssets().filter(({ info }) => typeof info.sourceFilename === 'string' && patterns.some((match) => match(info.sourceFilename)));
+}
+
+/**
+ * <link rel="preload"> for the emitted font files whose source path matches: the fonts the first
+ * page draws with arrive with the scripts instead of after them, so text does not change font
+ * (and size) once the page is up. crossorigin: fonts are fetched in CORS mode, a preload must match.
+ * They come after the scripts in the head: text paints in the fallback font meanwhile, scripts paint nothing.
+ */
+function fontPreloads(compilation, patterns) {
+  return assetsFrom(compilation, patterns.map((re) => (file) => re.test(file)))
+    .map(({ name }) => `    <link rel="preload" href="/${name}" as="font" type="font/woff2" crossorigin />`)
+    .sort()
+    .join('\n');
+}
+
+/**
+ * The scripts the host's first page runs besides the entry: the chunks behind the entry's async
+ * boundary (`import('./bootstrap')`) and, following the shared modules they consume, the chunks the
+ * host provides them from. Without their preloads the browser learns of these files only after
+ * main.js has downloaded and run (one more round trip, most felt on a phone's network). Chunks
+ * behind a lazy page or a later dynamic import are not followed. Largest first: on a phone's network
+ * the big chunks (react-dom) decide when the page can run.
+ */
+function firstPageChunks(compilation) {
+  const { chunkGraph } = compilation;
+  const provides = new Map();
+  for (const module of compilation.modules) if (module.type === 'provide-module') provides.set(module._name, module);
+  const files = new Set();
+  const seenKeys = new Set();
+  const visitGroup = (group) => {
+    for (const chunk of group.chunks) {
+      if (chunk.hasRuntime()) continue;
+      for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
+      for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
+        if (module.type !== 'consume-shared-module') continue;
+        const key = module.options.shareKey;
+        if (seenKeys.has(key) || !provides.has(key)) continue;
+        seenKeys.add(key);
+        for (const block of provides.get(key).blocks) {
+          const provided = chunkGraph.getBlockChunkGroup(block);
+          if (provided) visitGroup(provided);
+        }
+      }
+    }
+  };
+  for (const entrypoint of compilation.entrypoints.values())
+    for (const module of chunkGraph.getChunkEntryModulesIterable(entrypoint.getEntrypointChunk()))
+      for (const block of module.blocks) {
+        const group = chunkGraph.getBlockChunkGroup(block);
+        if (group) visitGroup(group);
+      }
+  const size = (file) => compilation.getAsset(file).source.size();
+  return [...files].sort((a, b) => size(b) - size(a) || a.localeCompare(b));
+}
+
+/** The entry's own scripts (main.js). */
+function entryScripts(compilation) {
+  return [...compilation.entrypoints.values()].flatMap((entrypoint) => [...entrypoint.getEntrypointChunk().files]).filter((file) => file.endsWith('.js'));
+}
+
+const page = ({ title, head, body }) => `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8" />
+    <meta name="viewport" content="width=device-width, initial-scale=1" />
+    <title>${title}</title>
+    <link rel="icon" href="data:," />
+${head}
+  </head>
+  <body>
+    <noscript>You need to enable JavaScript to run this app.</noscript>
+${body}
+  </body>
+</html>`;
+
+/**
+ * index.html. The entry script's preload comes first, at high priority: its <script defer> gets low
+ * priority, so on HTTP/1.1 (six connections) it waited behind every preloaded chunk and font, while
+ * nothing runs before it (Lighthouse on a phone's network saw main.js start last, 0.6 s in).
+ */
+function plainShell({ title, preloadFonts }) {
+  return new HtmlWebpackPlugin({
+    title,
+    templateContent: ({ compilation }) =>
+      page({
+        title,
+        head: [
+          ...entryScripts(compilation).map((file) => `    <link rel="preload" href="/${file}" as="script" fetchpriority="high" />`),
+          ...firstPageChunks(compilation).map((file) => `    <link rel="preload" href="/${file}" as="script" />`),
+          fontPreloads(compilation, preloadFonts),
+        ].join('\n'),
+        body: '    <div id="root"></div>',
+      }),
+    // Absolute: the SPA fallback serves index.html at deep URLs like /view-users/a/b/c.
+    publicPath: '/',
+  });
+}
+
+/**
+ * What a prerendered page runs first: once its markup has painted (the frame after the first
+ * animation frame), it adds the preloads of the first page's chunks and the entry script, each
+ * pinned with the hash the server put in the page (pinned like index.html's tags). Starting the
+ * scripts at parse time would let 140 KB compete with the page's own paint on a slow network; a
+ * hidden tab paints nothing, so there they start at once. Until the app takes over, a press of a
+ * prerendered form's button (or Enter in one of its fields) is kept on the prerendered element as
+ * the form's id, for the app to submit its own form then: a visitor quicker than the scripts
+ * loses nothing (host/src/app/prerendered-page.ts).
+ */
+const paintFirstSource = () => `(function () {
+  var page = document.getElementById(${JSON.stringify(prerenderedElementId)});
+  function keep(target) {
+    var form = target && target.closest && target.closest('form');
+    if (page && form && form.id) page.setAttribute(${JSON.stringify(prerenderedSubmitAttribute)}, form.id);
+  }
+  if (page) {
+    page.addEventListener('click', function (event) { if (event.target.closest && event.target.closest('button')) keep(event.target); });
+    page.addEventListener('keydown', function (event) { if (event.key === 'Enter' && event.target.tagName === 'INPUT') keep(event.target); });
+  }
+  var list = JSON.parse(document.getElementById(${JSON.stringify(firstScriptsElementId)}).textContent);
+  var pins = document.getElementById(${JSON.stringify(hostIntegrityElementId)});
+  var data = pins ? JSON.parse(pins.textContent) : { base: '/', files: {} };
+  function add(tag, attributes) {
+    var element = document.createElement(tag);
+    for (var name in attributes) element.setAttribute(name, attributes[name]);
+    var url = attributes.href || attributes.src;
+    var hash = url.indexOf(data.base) === 0 ? data.files[url.slice(data.base.length)] : undefined;
+    if (hash) element.setAttribute('integrity', hash);
+    // Inserted scripts run as soon as they arrive unless told to keep their order.
+    if (tag === 'script') element.async = false;
+    document.head.appendChild(element);
+  }
+  var started = false;
+  function start() {
+    if (started) return;
+    started = true;
+    list.chunks.forEach(function (url) { add('link', { rel: 'preload', as: 'script', href: url }); });
+    list.entry.forEach(function (url) { add('script', { src: url }); });
+  }
+  if (document.visibilityState === 'hidden') start();
+  else requestAnimationFrame(function () { setTimeout(start, 0); });
+})();
+`;
+
+/** Emits one fixed asset (the paint-first script) under its content-hashed name. */
+class FixedAssetPlugin {
+  constructor(name, source) {
+    this.name = name;
+    this.source = source;
+  }
+  apply(compiler) {
+    const { Compilation, sources } = compiler.webpack;
+    compiler.hooks.thisCompilation.tap('FixedAssetPlugin', (compilation) => {
+      compilation.hooks.processAssets.tap({ name: 'FixedAssetPlugin', stage: Compilation.PROCESS_ASSETS_STAGE_ADDITIONAL }, () => {
+        compilation.emitAsset(this.name, new sources.RawSource(this.source));
+      });
+    });
+  }
+}
+
+/**
+ * The prerendered pages: `script` (run with tsx in the app's folder) prints JSON
+ * { styles: { href, css }, fonts: [{ family, weight, file }], pages: { <file>: <markup> } }, where
+ * styles is the stylesheet the markup needs (React adopts it by its href, as its own <style href>),
+ * fonts the faces it draws with (registered by the app later; here as @font-face on the emitted
+ * files) and each page the markup of one HTML file. The markup shows until the app has drawn the
+ * same page; the app's root stays hidden until then.
+ */
+function prerenderedPages({ dir, script, title, preloadFonts }) {
+  const rendered = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', script], { cwd: dir, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }));
+  const loader = paintFirstSource();
+  const loaderFile = `paint-first.${crypto.createHash('sha256').update(loader).digest('hex').slice(0, 20)}.js`;
+  // By real path: the app's node_modules links into pnpm's store, where webpack found the files.
+  const realPath = (file) => (fs.existsSync(file) ? fs.realpathSync(file) : file);
+  const fontFaces = (compilation) =>
+    rendered.fonts
+      .map((font) => {
+        const [asset] = assetsFrom(compilation, [(file) => realPath(path.resolve(dir, file)) === realPath(font.file)]);
+        if (!asset) throw new Error(`prerender: the font ${font.file} is not among the emitted assets`);
+        return `@font-face{font-family:${JSON.stringify(font.family)};src:url(/${asset.name}) format("woff2");font-weight:${font.weight};font-display:swap}`;
+      })
+      .join('');
+  return [
+    new FixedAssetPlugin(loaderFile, loader),
+    ...Object.entries(rendered.pages).map(
+      ([filename, markup]) =>
+        new HtmlWebpackPlugin({
+          filename,
+          inject: false,
+          publicPath: '/',
+          templateContent: ({ compilation }) => {
+            const scripts = { entry: entryScripts(compilation).map((file) => `/${file}`), chunks: firstPageChunks(compilation).map((file) => `/${file}`) };
+            return page({
+              title,
+              head: [
+                `    <style>${fontFaces(compilation)}#${prerenderedElementId} + #root{display:none}</style>`,
+                `    <style data-href="${rendered.styles.href}" data-precedence="default">${rendered.styles.css}</style>`,
+                fontPreloads(compilation, preloadFonts),
+                // "<" escaped: no file name could close the element.
+                `    <script type="application/json" id="${firstScriptsElementId}">${JSON.stringify(scripts).replace(/</g, '\\u003c')}</script>`,
+                `    <script defer src="/${loaderFile}"></script>`,
+              ].join('\n'),
+              body: `    <div id="${prerenderedElementId}">${markup}</div>\n    <div id="root"></div>`,
+            });
+          },
+        }),
+    ),
+  ];
+}
+
+module.exports = { plainShell, prerenderedPages, paintFirstSource };
