@@ -1,6 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { describeViolations, seriousViolations } from './a11y';
-import { signIn } from './browser';
+import { appTookOver, signIn } from './browser';
 import { usePortalSuite } from './suite';
 import { SPEC_DISPLAY_DEFAULTS } from './spec-display-defaults';
 
@@ -280,6 +280,8 @@ async function axeOn(browser: Browser, url: string, navType: 'light' | 'dark', u
     if (url !== '/dashboard') await page.goto(url);
   } else {
     await page.goto(url);
+    // The app's page, in the mode under test (the prerendered one is drawn in the default light mode).
+    await appTookOver(page);
     await page.getByRole('button', { name: 'Sign In' }).waitFor();
   }
   // Let entry animations finish so colours are measured at rest.
