@@ -41,7 +41,7 @@ test('the app takes over from the prerendered page: what was typed, the focus an
   const appPassword = screen.getByLabelText('Password') as HTMLInputElement;
   expect(appPassword).toHaveValue('Secret#1');
   expect(appPassword).toHaveFocus();
-  expect([appPassword.selectionStart, appPassword.selectionEnd]).toEqual([3, 3]);
+  await waitFor(() => expect([appPassword.selectionStart, appPassword.selectionEnd]).toEqual([3, 3]));
   expect(mockedSignin).not.toHaveBeenCalled();
 });
 

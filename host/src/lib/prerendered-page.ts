@@ -8,12 +8,6 @@ import { displaySettingsStore, selectDisplayConfig } from '@portal/ui/base';
 
 const prerenderedPage = () => document.getElementById(PRERENDERED_ELEMENT_ID);
 
-/** What was typed into the prerendered page's input `id` before the scripts ran ('' when nothing, or no such page). */
-export function typedBeforeScripts(id: string): string {
-  const input = [...(prerenderedPage()?.querySelectorAll('input') ?? [])].find((element) => element.id === id);
-  return input?.value ?? '';
-}
-
 export interface PrerenderedFocus {
   id: string;
   start: number | null;
@@ -28,24 +22,44 @@ export function focusInPrerenderedPage(): PrerenderedFocus | null {
 }
 
 /**
+ * Gives `input` the value `value` as typing would: through the element's own setter, which React's
+ * controlled inputs do not watch, and an input event, which their onChange handles.
+ */
+function typeInto(input: HTMLInputElement, value: string): void {
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')?.set?.call(input, value);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+/**
  * Removes the prerendered page once the app has drawn its own: the app's root shows from then on (the
- * page's CSS hides it while the prerendered element precedes it). The app's inputs carry the same ids
- * and forms the same ids, so the focus and selection the page had (`focused`, read before the app's
- * page committed, whose autoFocus may have moved it) go to their counterparts, and a form whose button
- * was pressed meanwhile (kept by the page's first script, shared/mf-build's host-pages.cjs) is submitted.
+ * page's CSS hides it while the prerendered element precedes it). The app's inputs and forms carry the
+ * same ids, so what was typed goes to their counterparts (read now: nothing can be typed into the page
+ * after this), the focus and selection it had (`focused`, read before the app's page committed, whose
+ * autoFocus may have moved it) follow, and a form whose button was pressed meanwhile (kept by the
+ * page's first script, shared/mf-build's host-pages.cjs) is submitted once the carried values are in
+ * the app's state.
  */
 export function takeOverPrerenderedPage(focused: PrerenderedFocus | null): void {
   const page = prerenderedPage();
   if (!page) return;
+  const typed = [...page.querySelectorAll('input')].filter((input) => input.id && input.value).map((input) => [input.id, input.value] as const);
   const submitted = page.getAttribute(PRERENDERED_SUBMIT_ATTRIBUTE);
   page.remove();
-  const counterpart = focused && document.getElementById(focused.id);
-  if (focused && counterpart instanceof HTMLInputElement) {
-    counterpart.focus();
-    if (focused.start !== null && focused.end !== null) counterpart.setSelectionRange(focused.start, focused.end);
+  for (const [id, value] of typed) {
+    const counterpart = document.getElementById(id);
+    if (counterpart instanceof HTMLInputElement && counterpart.value !== value) typeInto(counterpart, value);
   }
+  const counterpart = focused && document.getElementById(focused.id);
+  if (counterpart instanceof HTMLInputElement) counterpart.focus();
   const form = submitted && document.getElementById(submitted);
-  if (form instanceof HTMLFormElement) form.requestSubmit();
+  // Once React has rendered the carried values (it sets a controlled input's value again, which moves
+  // the caret to the end, and a submit handler reads its state as last rendered).
+  setTimeout(() => {
+    if (focused && counterpart instanceof HTMLInputElement && document.activeElement === counterpart && focused.start !== null && focused.end !== null) {
+      counterpart.setSelectionRange(focused.start, focused.end);
+    }
+    if (form instanceof HTMLFormElement) form.requestSubmit();
+  });
 }
 
 /** Whether the prerendered sign-in page looks as this browser would draw it: default display settings, nobody signed in. */

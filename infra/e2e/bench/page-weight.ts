@@ -130,6 +130,8 @@ async function clearCache(page: Page): Promise<void> {
 
 async function signIn(page: Page, base: string): Promise<void> {
   await page.goto(`${base}/login`);
+  // The app's form: keys typed while it takes over from the prerendered one could land in either.
+  await page.waitForFunction((id) => !document.getElementById(id), {}, PRERENDERED_ELEMENT_ID);
   await page.waitForSelector('#login-username');
   await page.type('#login-username', USER);
   await page.type('#login-password', DEMO_PASSWORD);

@@ -9,8 +9,8 @@ import { useLoginForm } from '../hooks/use-login-form';
 import type { LoginFormValues } from '../lib/login-validation';
 import { toSessionUser } from '../lib/to-session-user';
 import { LoginField } from './login-field';
-import { typedBeforeScripts } from '../../../lib/prerendered-page';
 
+// The prerendered page's form and fields carry these ids too: the app's take their input when it takes over (lib/prerendered-page.ts).
 const USERNAME_ID = 'login-username';
 const PASSWORD_ID = 'login-password';
 const FORM_ID = 'login-form';
@@ -41,9 +41,7 @@ export function LoginForm({ prerendered = false }: { prerendered?: boolean }) {
       showAlert({ message: errorMessageOf(error), type: 'error' });
     }
   };
-  // What a visitor typed into the prerendered form before the scripts ran carries over.
-  const typed = () => ({ username: typedBeforeScripts(USERNAME_ID), password: typedBeforeScripts(PASSWORD_ID) });
-  const { field, onSubmit, isSubmitting } = useLoginForm(signIn, prerendered ? undefined : typed);
+  const { field, onSubmit, isSubmitting } = useLoginForm(signIn);
 
   return (
     <form id={FORM_ID} className="pl-form" noValidate onSubmit={(event) => void onSubmit(event)} aria-label="Sign in">

@@ -6,8 +6,8 @@ import { LOGIN_FIELDS, toSigninBody, validateLogin, validateLoginField, type Log
  * blur, and all of them before submit; a submit with errors focuses the first field in error and
  * sends nothing. Two fields do not need a form library (and the sign-in page must stay light).
  */
-export function useLoginForm(onValid: (values: LoginFormValues) => Promise<void>, initialValues: () => LoginFormValues = () => ({ username: '', password: '' })) {
-  const [values, setValues] = useState<LoginFormValues>(initialValues);
+export function useLoginForm(onValid: (values: LoginFormValues) => Promise<void>) {
+  const [values, setValues] = useState<LoginFormValues>({ username: '', password: '' });
   const [errors, setErrors] = useState<LoginErrors>({});
   const [isSubmitting, setSubmitting] = useState(false);
   const inputs = useRef<Partial<Record<LoginFieldName, HTMLInputElement | null>>>({});
