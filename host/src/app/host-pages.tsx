@@ -1,19 +1,18 @@
-import { Suspense, lazy, type ComponentType, type ReactElement } from 'react';
+import { Suspense, type ComponentType, type ReactElement } from 'react';
 import { PageLoader } from '../components/page-loader';
+import { lazyExport } from '../lib/lazy-export';
+import { preloadable } from '../lib/preloadable';
+import { dashboardPageModule } from './dashboard-page-module';
 
 // Sign-in is the first page most visits open: routes.tsx renders it directly, in the host's first
 // chunk, without MUI. Every other host page is a chunk of its own, loaded when its route is opened
 // (the dashboard's cards and charts are not needed to sign in, nor the account forms on the dashboard).
-function lazyPage<M extends Record<string, unknown>>(load: () => Promise<M>, name: keyof M): ComponentType {
-  return lazy(() => load().then((m) => ({ default: m[name] as ComponentType })));
-}
-
-const RegisterPage = lazyPage(() => import('../features/auth/components/register-page'), 'RegisterPage');
-const ForgotPasswordPage = lazyPage(() => import('../features/auth/components/forgot-password-page'), 'ForgotPasswordPage');
-const CodeVerificationPage = lazyPage(() => import('../features/auth/components/code-verification-page'), 'CodeVerificationPage');
-const MfaVerificationPage = lazyPage(() => import('../features/auth/components/mfa-verification-page'), 'MfaVerificationPage');
-const ResetPasswordPage = lazyPage(() => import('../features/auth/components/reset-password-page'), 'ResetPasswordPage');
-const DashboardPage = lazyPage(() => import('../features/dashboard/components/dashboard-page'), 'DashboardPage');
+const RegisterPage = lazyExport(preloadable(() => import('../features/auth/components/register-page')), 'RegisterPage');
+const ForgotPasswordPage = lazyExport(preloadable(() => import('../features/auth/components/forgot-password-page')), 'ForgotPasswordPage');
+const CodeVerificationPage = lazyExport(preloadable(() => import('../features/auth/components/code-verification-page')), 'CodeVerificationPage');
+const MfaVerificationPage = lazyExport(preloadable(() => import('../features/auth/components/mfa-verification-page')), 'MfaVerificationPage');
+const ResetPasswordPage = lazyExport(preloadable(() => import('../features/auth/components/reset-password-page')), 'ResetPasswordPage');
+const DashboardPage = lazyExport(dashboardPageModule, 'DashboardPage');
 
 const loading = (Page: ComponentType) => (
   <Suspense fallback={<PageLoader />}>

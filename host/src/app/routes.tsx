@@ -1,4 +1,4 @@
-import { Suspense, lazy, useMemo, type ComponentType, type ReactNode } from 'react';
+import { Suspense, useMemo, type ReactNode } from 'react';
 import { Outlet, useLocation, useRoutes, type RouteObject } from 'react-router-dom';
 import { FullScreenLoader } from '../components/full-screen-loader';
 import { RouteErrorBoundary } from '../components/route-error-boundary';
@@ -6,21 +6,20 @@ import { ScrollToTop } from '../components/scroll-to-top';
 import { AuthGuard } from '../features/auth/components/auth-guard';
 import { GuestGuard } from '../features/auth/components/guest-guard';
 import { LoginPage } from '../features/auth/components/login-page';
+import { lazyExport } from '../lib/lazy-export';
+import { preloadable } from '../lib/preloadable';
 import { ROUTES, type RouteDefinition } from '../lib/routes/route-table';
+import { routeElementModule, signedInLayoutModule, themedLayoutModule } from './signed-in-modules';
 
 // The sign-in page is the only page in the host's first chunk, and it draws without MUI. Everything
 // that draws with MUI is loaded when first shown: the themed layout (theme provider) around every
 // other page, the route elements (host pages, remote modules, role checks), the signed-in shell and
 // the router's error screen.
-function lazyNamed<M extends Record<string, unknown>, P extends object = object>(load: () => Promise<M>, name: keyof M) {
-  return lazy(() => load().then((m) => ({ default: m[name] as ComponentType<P> })));
-}
-
-const ThemedLayout = lazyNamed(() => import('./themed-layout'), 'ThemedLayout');
-const SignedInLayout = lazyNamed(() => import('./signed-in-layout'), 'SignedInLayout');
-const ThemedErrorPage = lazyNamed<typeof import('./themed-error-page'), { error: unknown }>(() => import('./themed-error-page'), 'ThemedErrorPage');
-const RouteElement = lazyNamed<typeof import('./route-element'), { route: RouteDefinition }>(() => import('./route-element'), 'RouteElement');
-const NotFoundElement = lazyNamed(() => import('./route-element'), 'NotFoundElement');
+const ThemedLayout = lazyExport(themedLayoutModule, 'ThemedLayout');
+const SignedInLayout = lazyExport(signedInLayoutModule, 'SignedInLayout');
+const ThemedErrorPage = lazyExport<typeof import('./themed-error-page'), { error: unknown }>(preloadable(() => import('./themed-error-page')), 'ThemedErrorPage');
+const RouteElement = lazyExport<typeof import('./route-element'), { route: RouteDefinition }>(routeElementModule, 'RouteElement');
+const NotFoundElement = lazyExport(routeElementModule, 'NotFoundElement');
 
 const whileLoading = (element: ReactNode) => <Suspense fallback={<FullScreenLoader />}>{element}</Suspense>;
 

@@ -1,0 +1,25 @@
+import { paths } from '@portal/config';
+import { preloadable } from '../lib/preloadable';
+import { dashboardPageModule } from './dashboard-page-module';
+
+// What every signed-in page draws with, each a chunk of its own (routes.tsx): the themed layout (MUI),
+// the signed-in shell and the route element, and the dashboard, where signing in lands.
+export const themedLayoutModule = preloadable(() => import('./themed-layout'));
+export const signedInLayoutModule = preloadable(() => import('./signed-in-layout'));
+export const routeElementModule = preloadable(() => import('./route-element'));
+
+/** Where a signed-in visit opens the dashboard: there, or a guest page that sends it there. */
+const OPENS_DASHBOARD = new Set(['/', paths.login, paths.dashboard]);
+
+/**
+ * A visit with a stored session ends in the signed-in shell, whatever the path (the guest pages send
+ * it to the dashboard), so its chunks start with the app's own instead of one round trip after another
+ * as each lazy layer renders: on a phone's network each of those waited a round trip or more. A
+ * session that turns out to be over costs only these downloads.
+ */
+export function preloadSignedInPage(pathname: string): void {
+  void themedLayoutModule.load();
+  void signedInLayoutModule.load();
+  void routeElementModule.load();
+  if (OPENS_DASHBOARD.has(pathname)) void dashboardPageModule.load();
+}
