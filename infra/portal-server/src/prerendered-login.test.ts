@@ -37,8 +37,9 @@ async function portal(options: { demo?: boolean; prerendered?: boolean } = {}): 
   return app;
 }
 
-test('/login is the prerendered sign-in page, its script pinned, and varies by cookie; other routes get the plain shell', async () => {
+test('/login and / are the prerendered sign-in page, its script pinned, and vary by cookie; other routes get the plain shell', async () => {
   const app = await portal();
+  expect((await app.inject('/')).body).toContain('prerendered sign-in');
   const login = await app.inject('/login?next=%2Fdashboard');
   expect(login.statusCode).toBe(200);
   expect(login.body).toContain('prerendered sign-in');
@@ -46,7 +47,7 @@ test('/login is the prerendered sign-in page, its script pinned, and varies by c
   expect(login.body).toMatch(/<script defer src="\/paint-first\.abc\.js" integrity="sha384-[^"]+"><\/script>/);
   expect(login.headers['cache-control']).toBe('no-cache');
   expect(login.headers.vary).toContain('cookie');
-  for (const url of ['/', '/dashboard', '/login.html', '/login-demo.html']) expect((await app.inject(url)).body).toContain('<title>portal</title>');
+  for (const url of ['/dashboard', '/register', '/login.html', '/login-demo.html']) expect((await app.inject(url)).body).toContain('<title>portal</title>');
 });
 
 test('a browser whose settings would draw the page differently gets the plain shell at /login', async () => {

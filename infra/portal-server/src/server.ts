@@ -137,9 +137,10 @@ export async function createPortalServer(settings: PortalSettings, deps: PortalD
   // sets the cookie), and wherever a host build has none.
   const prerenderedLogin = path.join(settings.hostDist, settings.demo ? 'login-demo.html' : 'login.html');
   const loginShell = fs.existsSync(prerenderedLogin) ? await buildHostShell(settings.hostDist, path.basename(prerenderedLogin)) : null;
-  app.get(paths.login, (req, reply) => send(loginShell && cookieValue(req, PLAIN_SHELL_COOKIE) !== 'plain' ? loginShell : shell, req, reply));
-
-  app.get('/', sendShell);
+  // The root path is the sign-in page too (the route table's public routes).
+  const sendLogin = (req: FastifyRequest, reply: FastifyReply) => send(loginShell && cookieValue(req, PLAIN_SHELL_COOKIE) !== 'plain' ? loginShell : shell, req, reply);
+  app.get(paths.login, sendLogin);
+  app.get(paths.root, sendLogin);
   // The files themselves, unpinned on disk, are never served: only the shells above.
   app.get('/index.html', sendShell);
   app.get('/login.html', sendShell);
