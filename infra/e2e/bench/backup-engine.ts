@@ -21,7 +21,7 @@
 // Env: BENCH_SIZE (emulator size, default the emulator's), BENCH_SEARCH_ROWS (1 000 000), BENCH_SKIP_PG=1, BENCH_SKIP_THREAD=1,
 // BENCH_SKIP_BACKUP=1 (search figures only), BENCH_SKIP_SEARCH=1 (backup figures only), BENCH_SKIP_PGLITE=1 (no PGlite search), BENCH_VERBOSE=1 (each query's total and time),
 // BENCH_PG_SCHEMA=<name> (keep the PostgreSQL search catalog in that schema), BENCH_REUSE_CATALOG=1 (with it: search the catalog a former run kept there, new migrations applied),
-// BENCH_PROFILE=<folder> (CPU profile of each full backup: the file, and the largest self times by module and function).
+// BENCH_PROFILE=<folder> (CPU profile of each full and incremental backup: the file, and the largest self times by module and function).
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -199,7 +199,7 @@ async function fullAndIncremental(r: Rig<AnyEmulator>, label: string) {
             (select count(*) from backup_blobs) as blobs`,
   );
   const mutation = await r.emulator.mutate(0.01);
-  const incremental = await timedRun(r);
+  const incremental = await profiled(`incremental backup on ${label}`, () => timedRun(r));
   console.log(`\nBackup of the demo tenant on ${label} (emulator size ${SIZE} ${SEPARATE_EMULATOR ? 'in its own process' : 'in this process'}, local blob store)`);
   console.log(runLine('full backup', full));
   console.log(runLine('incremental (1%)', incremental));

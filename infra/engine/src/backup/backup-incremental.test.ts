@@ -39,7 +39,14 @@ function checkpointingDb(statements: Statement[]): EngineDb {
         const row = checkpoints.get(key);
         return { rows: row ? [row] : [], rowCount: row ? 1 : 0 };
       }
-      if (sql.includes('insert into backup_checkpoints')) checkpoints.set(key, { link: params[2], run_seq: params[3], round_complete: params[4] });
+      if (sql.includes('insert into backup_checkpoints')) {
+        // Alone, or a CTE of a page's or an object's statement: the object and the JSON rows are the parameters the SQL names.
+        const objectParam = Number(/select \$(\d+), x\.stream/.exec(sql)![1]) - 1;
+        const jsonParam = Number(/jsonb_to_recordset\(\$(\d+)::jsonb\) as x\(stream/.exec(sql)![1]) - 1;
+        for (const row of JSON.parse(String(params[jsonParam])) as Array<{ stream: string; link: unknown; runSeq: unknown; roundComplete: unknown }>) {
+          checkpoints.set(`${String(params[objectParam])}|${row.stream}`, { link: row.link, run_seq: row.runSeq, round_complete: row.roundComplete });
+        }
+      }
       return { rows: [], rowCount: 0 };
     },
     transaction: async <T>(work: (tx: unknown) => Promise<T>) => work(db),
@@ -53,7 +60,7 @@ const inserted = (statements: Statement[]): Record_[] =>
 
 /** External ids a statement ended (`update … set valid_to_run` of the ids in $3), as closeVersions issues it. */
 const closed = (statements: Statement[]): string[] =>
-  statements.filter((s) => /update backup_item_versions v set valid_to_run/.test(s.sql) && Array.isArray(s.params[2])).flatMap((s) => s.params[2] as string[]);
+  statements.filter((s) => /update backup_item_versions v set valid_to_run/.test(s.sql) && s.sql.includes('external_id = any($3')).flatMap((s) => s.params[2] as string[]);
 
 describe('incremental backups of events, contacts and channel messages through delta', () => {
   let emulator: Emulator;
@@ -138,6 +145,88 @@ describe('incremental backups of events, contacts and channel messages through d
     const third = await run(3, user, team);
     expect(inserted(third.statements)).toEqual([]);
     expect(third.requests).toBe(second.requests);
+    // Nothing changed: per object, its checkpoints read as it starts and one statement as it ends (every
+    // stream's checkpoint, and the end of versions in deleted folders and channels), however many streams.
+    expect(third.statements.map((s) => (s.sql.includes('from backup_checkpoints') ? 'read' : s.sql.includes('checkpoints as (') ? 'end' : s.sql))).toEqual([
+      'read',
+      'end',
+      'read',
+      'end',
+    ]);
+    const { rows: stored } = await db.query<{ stream: string; run_seq: number; round_complete: boolean }>('select stream from backup_checkpoints where object_id = $1', [team.id]);
+    expect(stored.filter((row) => row.stream.startsWith('teams:')).map((row) => [row.run_seq, row.round_complete])).toEqual(channels.map(() => [3, true]));
+  });
+
+  /** A user backed up once (calendar and contacts); its default contact folder and Graph's calls per stream. */
+  async function backedUpUser(index: number) {
+    const userInfo = emulator.tenant.users[index];
+    const user: ObjectRef = { id: `user-${index + 1}`, kind: 'user', externalId: userInfo.id, displayName: userInfo.displayName };
+    await backupObject(env(1, ['calendar', 'contacts']), user);
+    const defaultFolder = (await graph.defaultContactFolderId(userInfo.id))!;
+    const calls = { events: 0, contactFolders: [] as string[] };
+    const counting: GraphClient = {
+      ...graph,
+      eventsDelta: (...args) => {
+        calls.events += 1;
+        return graph.eventsDelta(...args);
+      },
+      contactsDelta: (userId, folderId, link) => {
+        calls.contactFolders.push(folderId);
+        return graph.contactsDelta(userId, folderId, link);
+      },
+    };
+    const checkpoint = async (stream: string) =>
+      (await db.query<{ stream: string; run_seq: number; round_complete: boolean }>('select stream from backup_checkpoints where object_id = $1', [user.id])).rows.find((row) => row.stream === stream);
+    return { userInfo, user, defaultFolder, calls, counting, checkpoint };
+  }
+
+  it('stores the checkpoints of streams that changed nothing when a later stream fails the object, so the resumed run skips them', async () => {
+    const { user, calls, counting, checkpoint } = await backedUpUser(2);
+    const failing: GraphClient = {
+      ...counting,
+      contactsDelta: () => {
+        throw new Error('Graph answered 503');
+      },
+    };
+    await expect(backupObject({ ...env(2, ['calendar', 'contacts']), graph: failing }, user)).rejects.toThrow('Graph answered 503');
+    // The calendar's page stored nothing; its checkpoint waited for the object's end and was written then.
+    expect(await checkpoint('calendar')).toMatchObject({ run_seq: 2, round_complete: true });
+
+    calls.events = 0;
+    await backupObject({ ...env(2, ['calendar', 'contacts']), graph: counting }, user);
+    expect(calls.events).toBe(0);
+    expect(calls.contactFolders.length).toBeGreaterThan(0);
+  });
+
+  it('loses only the waiting checkpoints when killed before the object ends: their streams are read again, a stored page is not', async () => {
+    const { userInfo, user, defaultFolder, calls, counting, checkpoint } = await backedUpUser(3);
+    const contactsContainer = emulator.tenant.containers[userInfo.contactsNo];
+    emulator.tenant.touchItem(contactsContainer, 0);
+    // The process dies as the object's last statement is sent: that statement and everything after it never reach the database.
+    let dead = false;
+    const dying = {
+      ...db,
+      query: (sql: string, params?: unknown[]) => {
+        if (sql.includes('checkpoints as (')) dead = true;
+        return dead ? Promise.reject(new Error('killed')) : db.query(sql, params);
+      },
+    } as EngineDb;
+    const from = statements.length;
+    await expect(backupObject({ ...env(2, ['calendar', 'contacts']), db: dying, graph: counting }, user)).rejects.toThrow('killed');
+    expect(inserted(statements.slice(from)).map((r) => r.service)).toEqual(['contacts']);
+    // The changed contact's page stored its checkpoint with it; the calendar's, which waited, is lost.
+    expect(await checkpoint(`contacts:${defaultFolder}`)).toMatchObject({ run_seq: 2, round_complete: true });
+    expect(await checkpoint('calendar')).toMatchObject({ run_seq: 1 });
+
+    calls.events = 0;
+    calls.contactFolders = [];
+    const resumed = statements.length;
+    await backupObject({ ...env(2, ['calendar', 'contacts']), graph: counting }, user);
+    expect(calls.events).toBe(1);
+    expect(calls.contactFolders).not.toContain(defaultFolder);
+    // Nothing is written twice, and every stream ends the run at this run's checkpoint.
+    expect(inserted(statements.slice(resumed))).toEqual([]);
+    expect(await checkpoint('calendar')).toMatchObject({ run_seq: 2, round_complete: true });
   });
   it("backs up the default Contacts folder where List contactFolders answers only the folders inside it (Graph's behaviour)", async () => {
     const userInfo = emulator.tenant.users[1];

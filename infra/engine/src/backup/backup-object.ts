@@ -1,6 +1,8 @@
 import type { BackupService } from '@portal/contracts';
 import { GraphError, isDeltaResyncRequired, type GraphClient, type GraphDriveItem, type GraphEvent, type GraphContact, type GraphContactFolder, type GraphChannel, type GraphChatMessage, type GraphMessage, type DeltaPage } from '@portal/graph-connector';
-import { closeOutsideContainers, closeUnseen, currentTags, readCheckpoint, readCheckpoints, writeCheckpoint, writeVersions, type Checkpoint, type ItemRecord, type WriteCounts } from '../catalog/catalog';
+import { closeUnseen, currentTags, writeVersions, type ItemRecord, type WriteCounts } from '../catalog/catalog';
+import { readCheckpoints, type Checkpoint } from '../catalog/checkpoints';
+import { ObjectEnd } from '../catalog/object-end';
 import { runPool, type JobContext } from '../jobs/job-context';
 import type { BlobStore, EngineDb, PutResult } from '../ports';
 import { canonicalJson } from './canonical-json';
@@ -24,17 +26,21 @@ export interface ObjectBackupEnv {
   services: BackupService[];
   /** Content fetches in flight per object. */
   fetchConcurrency: number;
-  /**
-   * The object's stream checkpoints as its backup started (backupObject reads them in one statement).
-   * Each stream reads its own once, before it writes it, so this is what the catalog holds then.
-   */
-  checkpoints?: Map<string, Checkpoint>;
 }
 
-/** A stream's checkpoint: from those read when the object's backup started, else from the catalog. */
-async function checkpointOf(env: ObjectBackupEnv, object: ObjectRef, stream: string): Promise<Checkpoint | null> {
-  return env.checkpoints ? (env.checkpoints.get(stream) ?? null) : readCheckpoint(env.db, object.id, stream);
+/** The environment of one object's backup (backupObject). */
+interface ObjectEnv extends ObjectBackupEnv {
+  /**
+   * The object's stream checkpoints as its backup started (read in one statement). Each stream reads
+   * its own once, before it writes it, so this is what the catalog holds then.
+   */
+  checkpoints: Map<string, Checkpoint>;
+  /** What the object's backup writes as it ends. */
+  end: ObjectEnd;
 }
+
+/** A stream's checkpoint as the object's backup started. */
+const checkpointOf = (env: ObjectEnv, stream: string): Checkpoint | null => env.checkpoints.get(stream) ?? null;
 
 export function emptyCounts(): WriteCounts {
   return { added: 0, changed: 0, removed: 0 };
@@ -62,7 +68,7 @@ const address = (recipient?: { emailAddress?: { address?: string; name?: string 
  * run already is skipped when a resumed run reaches it again.
  */
 async function deltaStream<T extends { id: string }>(
-  env: ObjectBackupEnv,
+  env: ObjectEnv,
   object: ObjectRef,
   stream: string,
   open: (link?: string) => AsyncIterable<DeltaPage<T>>,
@@ -74,7 +80,7 @@ async function deltaStream<T extends { id: string }>(
   fullRoundListsAll = false,
 ): Promise<WriteCounts> {
   const counts = emptyCounts();
-  const checkpoint = await checkpointOf(env, object, stream);
+  const checkpoint = checkpointOf(env, stream);
   if (checkpoint && checkpoint.runSeq === env.runSeq && checkpoint.roundComplete) return counts;
   let link = checkpoint?.link ?? undefined;
   // Ids listed by a round that started here without a link: what the catalog holds beyond them is gone.
@@ -92,6 +98,7 @@ async function deltaStream<T extends { id: string }>(
           await writeVersions(env.db, env.setId, object.id, env.runSeq, records, {
             removed: { service, externalIds: page.removedIds, containerId },
             checkpoint: { stream, link: link ?? null, runSeq: env.runSeq, roundComplete: !page.nextLink },
+            objectEnd: env.end,
           }),
         );
       }
@@ -101,7 +108,7 @@ async function deltaStream<T extends { id: string }>(
       // without a token lists everything again; unchanged items cost no content fetch (change tags).
       if (!isDeltaResyncRequired(error) || restarts > 0) throw error;
       await env.job.log('warn', `${object.displayName}: Graph asked for a full resynchronisation of ${stream}; listing it again`);
-      await writeCheckpoint(env.db, object.id, stream, { link: null, runSeq: env.runSeq, roundComplete: false });
+      await env.end.write(stream, { link: null, runSeq: env.runSeq, roundComplete: false });
       link = undefined;
       fromScratch = true;
       seen.clear();
@@ -149,7 +156,7 @@ export function pagePuts<T>(env: Pick<ObjectBackupEnv, 'blobs' | 'tenantRowId' |
 const asBuffer = (bytes: Uint8Array) => (Buffer.isBuffer(bytes) ? bytes : Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
 
 /** Stores items as canonical JSON in one batch of blob puts; the records to write for them. */
-async function storeAsJson<T>(env: ObjectBackupEnv, items: T[], toRecord: (item: T, content: Buffer) => ItemRecord): Promise<ItemRecord[]> {
+async function storeAsJson<T>(env: ObjectEnv, items: T[], toRecord: (item: T, content: Buffer) => ItemRecord): Promise<ItemRecord[]> {
   const contents = items.map((item) => Buffer.from(canonicalJson(item)));
   const puts = await env.blobs.putMany(env.tenantRowId, contents);
   for (const content of contents) env.job.progress.bytesDone += content.length;
@@ -158,7 +165,7 @@ async function storeAsJson<T>(env: ObjectBackupEnv, items: T[], toRecord: (item:
 
 /** A full listing (no delta API): unchanged items are skipped by change tag; unseen ones are closed. */
 async function listingStream<T extends { id: string }>(
-  env: ObjectBackupEnv,
+  env: ObjectEnv,
   object: ObjectRef,
   stream: string,
   items: AsyncIterable<T>,
@@ -168,7 +175,7 @@ async function listingStream<T extends { id: string }>(
   containerId?: string,
 ): Promise<WriteCounts> {
   const counts = emptyCounts();
-  const checkpoint = await checkpointOf(env, object, stream);
+  const checkpoint = checkpointOf(env, stream);
   if (checkpoint && checkpoint.runSeq === env.runSeq && checkpoint.roundComplete) return counts;
   const seen = new Set<string>();
   let batch: T[] = [];
@@ -191,11 +198,11 @@ async function listingStream<T extends { id: string }>(
   }
   await flush();
   counts.removed += await closeUnseen(env.db, object.id, service, seen, env.runSeq, containerId);
-  await writeCheckpoint(env.db, object.id, stream, { link: null, runSeq: env.runSeq, roundComplete: true });
+  await env.end.write(stream, { link: null, runSeq: env.runSeq, roundComplete: true });
   return counts;
 }
 
-async function backupMail(env: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
+async function backupMail(env: ObjectEnv, object: ObjectRef): Promise<WriteCounts> {
   const counts = emptyCounts();
   const userId = object.externalId;
   const folderIds: string[] = [];
@@ -248,8 +255,8 @@ async function backupMail(env: ObjectBackupEnv, object: ObjectRef): Promise<Writ
     );
     addCounts(counts, got);
   }
-  // A folder deleted as a whole reports no removals of its own: its messages end at this run.
-  counts.removed += await closeOutsideContainers(env.db, object.id, 'mail', folderIds, env.runSeq);
+  // A folder deleted as a whole reports no removals of its own: its messages end at this run, with the object (ObjectEnd).
+  env.end.closeOutside('mail', folderIds);
   return counts;
 }
 
@@ -301,7 +308,7 @@ const outlookTag = (item: { changeKey?: string; lastModifiedDateTime?: string })
 
 /** The records of one delta page of JSON items (events, contacts, channel messages), stored; unchanged tags are skipped. */
 async function storeJsonItems<T extends { id: string }>(
-  env: ObjectBackupEnv,
+  env: ObjectEnv,
   object: ObjectRef,
   service: BackupService,
   items: T[],
@@ -324,7 +331,7 @@ async function storeJsonItems<T extends { id: string }>(
  * catalog holds that the round did not list are gone: they end at this run (see deltaStream).
  */
 async function jsonDeltaStream<T extends { id: string }>(
-  env: ObjectBackupEnv,
+  env: ObjectEnv,
   object: ObjectRef,
   stream: string,
   open: (link?: string) => AsyncIterable<DeltaPage<T>>,
@@ -350,14 +357,14 @@ function eventView(now = Date.now()): { start: string; end: string } {
   return { start: new Date(now - EVENT_VIEW_PAST_DAYS * DAY_MS).toISOString(), end: new Date(now + EVENT_VIEW_AHEAD_DAYS * DAY_MS).toISOString() };
 }
 
-async function backupCalendar(env: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
+async function backupCalendar(env: ObjectEnv, object: ObjectRef): Promise<WriteCounts> {
   const view = eventView();
   // Events leaving the view come back under @removed, so they end like deleted ones.
   return jsonDeltaStream(env, object, 'calendar', (link) => env.graph.eventsDelta(object.externalId, view.start, view.end, link), 'calendar', 'calendar', eventRecord, outlookTag, true);
 }
 
 /** Contacts per contact folder, each its own delta stream (Graph has contact delta per folder only). */
-async function backupContacts(env: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
+async function backupContacts(env: ObjectEnv, object: ObjectRef): Promise<WriteCounts> {
   const counts = emptyCounts();
   const containerIds: string[] = [];
   const folders: GraphContactFolder[] = [];
@@ -383,8 +390,8 @@ async function backupContacts(env: ObjectBackupEnv, object: ObjectRef): Promise<
     );
     addCounts(counts, got);
   }
-  // A folder deleted as a whole reports no removals of its own: its contacts end at this run.
-  if (containerIds.length) counts.removed += await closeOutsideContainers(env.db, object.id, 'contacts', containerIds, env.runSeq);
+  // A folder deleted as a whole reports no removals of its own: its contacts end at this run, with the object (ObjectEnd).
+  if (containerIds.length) env.end.closeOutside('contacts', containerIds);
   return counts;
 }
 
@@ -396,7 +403,7 @@ const HASH_MISMATCH_ATTEMPTS = 3;
  * damaged on the way) is retried for that file alone; when it persists the error fails the object,
  * so the delta link does not move past a file whose content was never stored.
  */
-async function downloadVerified(env: ObjectBackupEnv, driveId: string, file: GraphDriveItem): Promise<Buffer> {
+async function downloadVerified(env: ObjectEnv, driveId: string, file: GraphDriveItem): Promise<Buffer> {
   for (let attempt = 1; ; attempt += 1) {
     try {
       const download = await env.graph.downloadDriveItem(driveId, file.id, { quickXorHash: file.file?.hashes?.quickXorHash, downloadUrl: file['@microsoft.graph.downloadUrl'] });
@@ -412,15 +419,21 @@ async function downloadVerified(env: ObjectBackupEnv, driveId: string, file: Gra
 }
 
 /** Drive items: files become versions with their content; folders are kept (kind folder) to resolve paths. */
-async function backupDrive(env: ObjectBackupEnv, object: ObjectRef, driveId: string, service: 'onedrive' | 'sharepoint', driveName: string): Promise<WriteCounts> {
+async function backupDrive(env: ObjectEnv, object: ObjectRef, driveId: string, service: 'onedrive' | 'sharepoint', driveName: string): Promise<WriteCounts> {
   // Graph's delta does not return parentReference.path, so paths are rebuilt from the folders seen,
-  // starting from the folders the catalog already knows for this drive.
+  // starting from the folders the catalog already knows for this drive. Read with the first page that
+  // lists items: a drive that changed nothing (most, in an incremental run) needs no paths.
   const paths = new Map<string, string>();
-  const known = await env.db.query<{ external_id: string; folder_path: string; name: string }>(
-    `select external_id, folder_path, name from backup_item_versions where object_id = $1 and service = $2 and kind = 'folder' and container_id = $3 and valid_to_run is null`,
-    [object.id, service, driveId],
-  );
-  for (const row of known.rows) paths.set(row.external_id, row.folder_path === '' ? row.name : `${row.folder_path}/${row.name}`);
+  let knownRead = false;
+  const readKnownFolders = async () => {
+    if (knownRead) return;
+    knownRead = true;
+    const known = await env.db.query<{ external_id: string; folder_path: string; name: string }>(
+      `select external_id, folder_path, name from backup_item_versions where object_id = $1 and service = $2 and kind = 'folder' and container_id = $3 and valid_to_run is null`,
+      [object.id, service, driveId],
+    );
+    for (const row of known.rows) paths.set(row.external_id, row.folder_path === '' ? row.name : `${row.folder_path}/${row.name}`);
+  };
   const rootPrefix = service === 'sharepoint' ? driveName : '';
   const parentPath = (item: GraphDriveItem): string => {
     const parentId = item.parentReference?.id;
@@ -436,6 +449,7 @@ async function backupDrive(env: ObjectBackupEnv, object: ObjectRef, driveId: str
     async (items) => {
       const records: ItemRecord[] = [];
       const files: GraphDriveItem[] = [];
+      if (items.length) await readKnownFolders();
       for (const item of items) {
         if (item.root) {
           paths.set(item.id, rootPrefix);
@@ -528,7 +542,7 @@ async function* keyedPages<T extends { id: string }>(pages: AsyncIterable<DeltaP
   for await (const page of pages) yield { ...page, items: page.items.map((item) => ({ ...item, id: keyOf(item.id) })), removedIds: page.removedIds.map(keyOf) };
 }
 
-async function backupChannel(env: ObjectBackupEnv, object: ObjectRef, channel: GraphChannel): Promise<WriteCounts> {
+async function backupChannel(env: ObjectEnv, object: ObjectRef, channel: GraphChannel): Promise<WriteCounts> {
   const counts = emptyCounts();
   const teamId = object.externalId;
   // Message ids are only unique within a channel, so the catalog keys them by channel too.
@@ -537,7 +551,7 @@ async function backupChannel(env: ObjectBackupEnv, object: ObjectRef, channel: G
   const toRecord = channelMessageRecord(channel);
   // Graph's channel message delta starts with the last eight months only (Learn: chatMessage: delta):
   // until the channel has a delta link, it is listed in full first so older messages are kept too.
-  if (!(await checkpointOf(env, object, stream))?.link) {
+  if (!(checkpointOf(env, stream))?.link) {
     const listed = withIds(env.graph.listChannelMessages(teamId, channel.id), (message) => keyOf(message.id));
     addCounts(counts, await listingStream(env, object, `teams-list:${channel.id}`, listed, 'teams', toRecord, channelMessageTag, channel.id));
   }
@@ -547,33 +561,51 @@ async function backupChannel(env: ObjectBackupEnv, object: ObjectRef, channel: G
   return counts;
 }
 
-async function backupTeam(env: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
+async function backupTeam(env: ObjectEnv, object: ObjectRef): Promise<WriteCounts> {
   const counts = emptyCounts();
   const channelIds: string[] = [];
   for await (const channel of env.graph.listChannels(object.externalId)) {
     channelIds.push(channel.id);
     addCounts(counts, await backupChannel(env, object, channel));
   }
-  // A deleted channel reports no removals of its own: its messages end at this run.
-  counts.removed += await closeOutsideContainers(env.db, object.id, 'teams', channelIds, env.runSeq);
+  // A deleted channel reports no removals of its own: its messages end at this run, with the object (ObjectEnd).
+  env.end.closeOutside('teams', channelIds);
   return counts;
 }
 
 /** Every drive of a site; the items of a library deleted as a whole end at this run. */
-async function backupSiteDrives(env: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
+async function backupSiteDrives(env: ObjectEnv, object: ObjectRef): Promise<WriteCounts> {
   const counts = emptyCounts();
   const driveIds: string[] = [];
   for await (const drive of env.graph.listSiteDrives(object.externalId)) {
     driveIds.push(drive.id);
     addCounts(counts, await backupDrive(env, object, drive.id, 'sharepoint', drive.name));
   }
-  counts.removed += await closeOutsideContainers(env.db, object.id, 'sharepoint', driveIds, env.runSeq);
+  env.end.closeOutside('sharepoint', driveIds);
   return counts;
 }
 
-/** Backs up one protected object's chosen services for run `env.runSeq`. */
+/**
+ * Backs up one protected object's chosen services for run `env.runSeq`. What waits for its end
+ * (ObjectEnd) is written also when it fails or stops: the streams it finished then need not be read
+ * again, and a deleted folder's versions end as they would have.
+ */
 export async function backupObject(objectEnv: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
-  const env: ObjectBackupEnv = { ...objectEnv, checkpoints: await readCheckpoints(objectEnv.db, object.id) };
+  const end = new ObjectEnd(objectEnv.db, object.id, objectEnv.runSeq);
+  const env: ObjectEnv = { ...objectEnv, checkpoints: await readCheckpoints(objectEnv.db, object.id), end };
+  let counts: WriteCounts;
+  try {
+    counts = await backupServices(env, object);
+  } catch (error) {
+    // The object's own error is the one to report; a failing flush only costs those streams a re-read.
+    await end.flush().catch(() => undefined);
+    throw error;
+  }
+  counts.removed += await end.flush();
+  return counts;
+}
+
+async function backupServices(env: ObjectEnv, object: ObjectRef): Promise<WriteCounts> {
   const counts = emptyCounts();
   const wants = (service: BackupService) => env.services.includes(service);
   if (object.kind === 'user') {

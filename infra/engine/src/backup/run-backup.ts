@@ -1,7 +1,7 @@
 import type { BackupService, BackupSetType, ObjectKind, Scope } from '@portal/contracts';
 import { OBJECT_KINDS_BY_SET_TYPE } from '@portal/contracts';
 import type { GraphClient } from '@portal/graph-connector';
-import { applyRetention, objectTotalsAt } from '../catalog/catalog';
+import { applyRetention, OBJECT_TOTALS_AT, type WriteCounts } from '../catalog/catalog';
 import { JobStopped, runPool, type JobContext } from '../jobs/job-context';
 import { setRunSeq, type JobRow } from '../jobs/job-store';
 import type { BlobStore, EngineDb } from '../ports';
@@ -91,6 +91,36 @@ async function syncObjects(db: EngineDb, setId: string, found: FoundObject[]): P
   });
 }
 
+interface ObjectRun {
+  setId: string;
+  objectId: string;
+  jobId: string;
+  runSeq: number;
+  status: 'ok' | 'failed';
+  errorMessage: string | null;
+  counts: WriteCounts;
+}
+
+/**
+ * An object's snapshot of the run (its totals as of the run, counted in the same statement) and its
+ * status, in one statement: an incremental run's objects mostly change nothing, and on PGlite each
+ * statement costs about half a millisecond whatever it does.
+ */
+async function recordObjectRun(db: EngineDb, run: ObjectRun): Promise<void> {
+  await db.query(
+    `with totals as (${OBJECT_TOTALS_AT('$2', '$4')}),
+     snapshot as (
+       insert into backup_snapshots (set_id, object_id, job_id, run_seq, status, error_message, item_count, size_bytes, added_count, changed_count, removed_count)
+       select $1, $2, $3, $4, $5, $6, t.item_count, t.size_bytes, $7, $8, $9 from totals t
+       on conflict (object_id, run_seq) do update set status = excluded.status, error_message = excluded.error_message,
+         item_count = excluded.item_count, size_bytes = excluded.size_bytes, added_count = excluded.added_count,
+         changed_count = excluded.changed_count, removed_count = excluded.removed_count, taken_at = clock_timestamp()
+     )
+     update backup_objects set status = $5, last_error = $6, last_backup_at = case when $5 = 'ok' then clock_timestamp() else last_backup_at end where id = $2`,
+    [run.setId, run.objectId, run.jobId, run.runSeq, run.status, run.errorMessage, run.counts.added, run.counts.changed, run.counts.removed],
+  );
+}
+
 /**
  * One backup run of a set: enumerate the scope, then back up each object with bounded concurrency.
  * Each finished object gets its snapshot row (ok or failed) at once, so a resumed run skips objects
@@ -148,19 +178,7 @@ export async function runBackup(deps: BackupRunDeps, ctx: JobContext): Promise<B
         errorMessage = error instanceof Error ? error.message : String(error);
         await ctx.log('error', `${object.displayName}: ${errorMessage}`);
       }
-      const totals = await objectTotalsAt(db, object.id, runSeq!);
-      await db.query(
-        `insert into backup_snapshots (set_id, object_id, job_id, run_seq, status, error_message, item_count, size_bytes, added_count, changed_count, removed_count)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11)
-         on conflict (object_id, run_seq) do update set status = excluded.status, error_message = excluded.error_message,
-           item_count = excluded.item_count, size_bytes = excluded.size_bytes, added_count = excluded.added_count,
-           changed_count = excluded.changed_count, removed_count = excluded.removed_count, taken_at = clock_timestamp()`,
-        [set.id, object.id, job.id, runSeq, status, errorMessage, totals.itemCount, totals.sizeBytes, counts.added, counts.changed, counts.removed],
-      );
-      await db.query(
-        `update backup_objects set status = $2, last_error = $3, last_backup_at = case when $2 = 'ok' then clock_timestamp() else last_backup_at end where id = $1`,
-        [object.id, status, errorMessage],
-      );
+      await recordObjectRun(db, { setId: set.id, objectId: object.id, jobId: job.id, runSeq: runSeq!, status, errorMessage, counts });
       ctx.progress.objectsDone += 1;
       if (status === 'failed') ctx.progress.failedObjects += 1;
       await ctx.checkpoint();

@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
-import { migrate, openDatabase, type Db } from '@portal/db';
+import { migrate, openDatabase, type Db, type Statement } from '@portal/db';
 import { insertTenant } from '../tenants';
-import { closeVersions, readCheckpoint, SEARCH_TEXT, searchTextOf, VISIBLE_AT, writeVersions, type ItemRecord } from './catalog';
+import { closeVersions, SEARCH_TEXT, searchTextOf, VISIBLE_AT, writeVersions, type ItemRecord } from './catalog';
+import { readCheckpoint } from './checkpoints';
+import { ObjectEnd } from './object-end';
 
 // The catalog's page writes on the engine's real tables, on PGlite and on PostgreSQL (DATABASE_URL,
 // else the local test database, in a schema of its own that it drops): a page's versions, removals and
@@ -170,5 +172,60 @@ describe.each(databases)('catalog page writes on %s', (_name, open, drop) => {
     expect(counts).toEqual({ added: 0, changed: 0, removed: 0 });
     expect(await readCheckpoint(db, objectId, 'mail:inbox')).toEqual({ link: 'https://graph.example/delta?token=4', runSeq: 3, roundComplete: true });
     expect(await visibleAt(3)).toEqual(before);
+  });
+
+  /** The database, counting the statements sent through it (a batch's each). */
+  function counting() {
+    const counted = { statements: 0, db: db as Db };
+    counted.db = {
+      ...db,
+      query: (sql: string, params?: unknown[]) => ((counted.statements += 1), db.query(sql, params)),
+      batch: (batch: Statement[]) => ((counted.statements += batch.length), db.batch(batch)),
+    } as Db;
+    return counted;
+  }
+
+  it('writes a page of removals only, with its checkpoint, in one statement', async () => {
+    const counted = counting();
+    const counts = await writeVersions(counted.db, setId, objectId, 5, [], {
+      removed: { service: 'mail', externalIds: ['m1'], containerId: 'inbox' },
+      checkpoint: { stream: 'mail:inbox', link: 'https://graph.example/delta?token=5', runSeq: 5, roundComplete: true },
+    });
+    expect(counts).toEqual({ added: 0, changed: 0, removed: 1 });
+    expect(counted.statements).toBe(1);
+    expect([(await visibleAt(4)).has('m1'), (await visibleAt(5)).has('m1')]).toEqual([true, false]);
+    expect(await readCheckpoint(db, objectId, 'mail:inbox')).toEqual({ link: 'https://graph.example/delta?token=5', runSeq: 5, roundComplete: true });
+  });
+
+  it("ends an object in one statement: the checkpoints that waited, and the versions outside each service's remaining containers", async () => {
+    const counted = counting();
+    // A version written by this run in the folder that went: it never existed at any snapshot.
+    await writeVersions(db, setId, objectId, 5, [message('a-new', 'archive', 'e')]);
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from backup_item_versions where object_id = $1 and service = 'mail' and container_id = 'archive' and valid_to_run is null and valid_from_run < 5`,
+      [objectId],
+    );
+    const end = new ObjectEnd(counted.db, objectId, 5);
+    end.wait('mail:inbox', { link: 'https://graph.example/delta?token=6', runSeq: 5, roundComplete: true });
+    end.wait('mail:archive', { link: 'https://graph.example/delta?token=stale', runSeq: 5, roundComplete: true });
+    // Stored since with a page of its own: the waiting one is older and must not replace it.
+    end.stored('mail:archive');
+    // The archive folder was deleted as a whole; contacts keep theirs.
+    end.closeOutside('mail', ['inbox']);
+    end.closeOutside('contacts', ['contacts']);
+    const contactsBefore = [...(await visibleAt(4)).keys()].filter((id) => id.startsWith('c'));
+    expect(rows[0].n).toBeGreaterThan(0);
+    expect(await end.flush()).toBe(rows[0].n);
+    expect(counted.statements).toBe(1);
+    const after = await visibleAt(5);
+    expect([...after.keys()].filter((id) => id.startsWith('m')).every((id) => Number(id.slice(1)) % 2 === 1)).toBe(true);
+    expect(after.has('m3')).toBe(true);
+    expect(contactsBefore.every((id) => after.has(id))).toBe(true);
+    expect(await versionsOf('a-new')).toBe(0);
+    expect(await readCheckpoint(db, objectId, 'mail:inbox')).toEqual({ link: 'https://graph.example/delta?token=6', runSeq: 5, roundComplete: true });
+    expect(await readCheckpoint(db, objectId, 'mail:archive')).toBeNull();
+    // Flushed: nothing waits any more.
+    expect(await end.flush()).toBe(0);
+    expect(counted.statements).toBe(1);
   });
 });

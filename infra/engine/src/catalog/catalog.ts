@@ -1,5 +1,7 @@
 import type { BackupService, ItemKind } from '@portal/contracts';
 import type { EngineDb, EngineQueryable } from '../ports';
+import { checkpointsJson, checkpointsSql, writeCheckpoint, type Checkpoint } from './checkpoints';
+import type { ObjectEnd } from './object-end';
 import type { ItemFacts } from './item-facts';
 
 // The item catalog. A version row is visible in run r when valid_from_run <= r < valid_to_run (or
@@ -54,29 +56,35 @@ export interface ItemRecord {
   facts?: ItemFacts | null;
 }
 
+/** A WITH clause of these CTEs, to start a statement with (nothing when there are none). */
+const withCtes = (ctes: string[]) => (ctes.length ? `with ${ctes.join(', ')} ` : '');
+
 /**
- * Ends at run $4 the current versions of an object's ($1) service ($2) that `which` selects, and
- * returns the ones it closed. A version this same run wrote (a resumed run seeing a page again, or an
- * item removed in the run that added it) never existed at any snapshot: it is deleted, not closed.
- * One statement, and both parts find their rows through the current-version index: a delete filtered
- * on valid_from_run = $4 as well leads the planner to walk every version the object got in this run,
- * which in a full backup is all of them, page after page.
+ * Ends at run $4 the current versions `currentVersions` selects (id, valid_from_run), and returns the
+ * ones it closed; `ctes` go before its own (a checkpoint stored in the same statement). A version this
+ * same run wrote (a resumed run seeing a page again, or an item removed in the run that added it)
+ * never existed at any snapshot: it is deleted, not closed. One statement, and both parts find their
+ * rows through the current-version index: a delete filtered on valid_from_run = $4 as well leads the
+ * planner to walk every version the object got in this run, which in a full backup is all of them,
+ * page after page.
  */
-const endCurrent = (which: string) => `
-  with current_versions as (
-    select id, valid_from_run from backup_item_versions
-     where object_id = $1 and service = $2 and valid_to_run is null and ${which}
-  ), dropped as (
-    delete from backup_item_versions v using current_versions c where v.id = c.id and c.valid_from_run = $4
-  )
+export const endVersions = (currentVersions: string, ctes: string[] = []) => `
+  ${withCtes([
+    ...ctes,
+    `current_versions as (${currentVersions})`,
+    'dropped as (delete from backup_item_versions v using current_versions c where v.id = c.id and c.valid_from_run = $4)',
+  ])}
   update backup_item_versions v set valid_to_run = $4 from current_versions c
    where v.id = c.id and c.valid_from_run <> $4 returning v.external_id`;
+/** endVersions of the current versions of an object's ($1) service ($2) that `which` selects. */
+const endCurrent = (which: string, ctes: string[] = []) =>
+  endVersions(`select id, valid_from_run from backup_item_versions where object_id = $1 and service = $2 and valid_to_run is null and ${which}`, ctes);
 /** The items whose external ids are $3. */
-const END_CURRENT = endCurrent('external_id = any($3::text[])');
+const BY_IDS = 'external_id = any($3::text[])';
 /** The items whose external ids are $3, in container $5 only. */
-const END_CURRENT_IN_CONTAINER = endCurrent('external_id = any($3::text[]) and container_id = $5');
-/** Everything outside the containers $3. */
-const END_OUTSIDE_CONTAINERS = endCurrent('not (container_id = any($3::text[]))');
+const BY_IDS_IN_CONTAINER = `${BY_IDS} and container_id = $5`;
+const END_CURRENT = endCurrent(BY_IDS);
+const END_CURRENT_IN_CONTAINER = endCurrent(BY_IDS_IN_CONTAINER);
 
 export interface WriteCounts {
   added: number;
@@ -101,20 +109,31 @@ export interface PageEnd {
   removed: { service: BackupService; externalIds: string[]; containerId: string };
   /** Where the stream continues: stored with the page, so a kill never keeps one without the other. */
   checkpoint: { stream: string } & Checkpoint;
+  /** Where the checkpoint of a page that stored nothing waits (written when the object ends); without it, it is written at once. */
+  objectEnd?: ObjectEnd;
+}
+
+/** A statement of a page's writes, to which a CTE can be added (the page's checkpoint). */
+interface PageStatement {
+  sql: (ctes: string[]) => string;
+  params: unknown[];
 }
 
 /**
- * Records new or changed items of one page as versions of run `runSeq`, in one transaction: the
- * previous current version is closed at this run, and a version this same run wrote before (a resumed
- * run seeing the page again) is replaced rather than duplicated. A delta page's removals and its
- * checkpoint (`end`) go in the same transaction: one round trip for the whole page.
+ * Records new or changed items of one page as versions of run `runSeq`, in one transaction (one
+ * statement, for a page of removals only): the previous current version is closed at this run, and a
+ * version this same run wrote before (a resumed run seeing the page again) is replaced rather than
+ * duplicated. A delta page's removals and its checkpoint (`end`) go in the same transaction: one round
+ * trip for the whole page.
  */
 export async function writeVersions(db: EngineDb, setId: string, objectId: string, runSeq: number, records: ItemRecord[], end?: PageEnd): Promise<WriteCounts> {
   const counts: WriteCounts = { added: 0, changed: 0, removed: 0 };
   const removed = end?.removed.externalIds.length ? end.removed : null;
   if (!records.length && !removed) {
-    // A page that changed nothing (most streams of an incremental run): its checkpoint alone, no transaction.
-    if (end) await writeCheckpoint(db, objectId, end.checkpoint.stream, end.checkpoint);
+    // A page that changed nothing (most streams of an incremental run): its checkpoint waits for the
+    // object's end (see ObjectEnd), or goes alone, without a transaction.
+    if (end?.objectEnd) end.objectEnd.wait(end.checkpoint.stream, end.checkpoint);
+    else if (end) await writeCheckpoint(db, objectId, end.checkpoint.stream, end.checkpoint);
     return counts;
   }
   const byService = new Map<string, ItemRecord[]>();
@@ -123,13 +142,12 @@ export async function writeVersions(db: EngineDb, setId: string, objectId: strin
     if (group) group.push(record);
     else byService.set(record.service, [record]);
   }
-  // One batch (no statement needs an earlier one's answer): an engine thread sends it to the database
-  // in one message, which then holds the transaction only while these run.
   const groups = [...byService];
-  const results = await db.batch([
-    ...groups.map(([service, group]) => ({ sql: END_CURRENT, params: [objectId, service, group.map((r) => r.externalId), runSeq] })),
+  const statements: PageStatement[] = [
+    ...groups.map(([service, group]) => ({ sql: (ctes: string[]) => endCurrent(BY_IDS, ctes), params: [objectId, service, group.map((r) => r.externalId), runSeq] })),
     ...(records.length ? [{
-      sql: `insert into backup_item_versions (set_id, object_id, service, kind, external_id, container_id, folder_path, name, sender, recipients,
+      sql: (ctes: string[]) => `${withCtes(ctes)}
+       insert into backup_item_versions (set_id, object_id, service, kind, external_id, container_id, folder_path, name, sender, recipients,
                                          size_bytes, has_attachments, modified_at, content_type, blob_hash, change_tag, facts, valid_from_run, search)
        select $1, $2, x.service, x.kind, x."externalId", x."containerId", x."folderPath", x.name, x.sender,
               coalesce(x.recipients, '{}'), x."sizeBytes", x."hasAttachments",
@@ -141,9 +159,21 @@ export async function writeVersions(db: EngineDb, setId: string, objectId: strin
       // A JSON array fills the text[] column as it is (no subquery per row).
       params: [setId, objectId, runSeq, JSON.stringify(records.map((record) => ({ ...record, searchText: searchTextOf(record) })))],
     }] : []),
-    ...(removed ? [{ sql: END_CURRENT_IN_CONTAINER, params: [objectId, removed.service, removed.externalIds, runSeq, removed.containerId] }] : []),
-    ...(end ? [checkpointStatement(objectId, end.checkpoint.stream, end.checkpoint)] : []),
-  ]);
+    ...(removed ? [{ sql: (ctes: string[]) => endCurrent(BY_IDS_IN_CONTAINER, ctes), params: [objectId, removed.service, removed.externalIds, runSeq, removed.containerId] }] : []),
+  ];
+  // The checkpoint is a CTE of the page's last statement, not a statement of its own: on PGlite each
+  // statement costs about half a millisecond, and an incremental run writes a page per changed folder.
+  const last = statements.length - 1;
+  const batch = statements.map(({ sql, params }, i) =>
+    end && i === last
+      ? { sql: sql([`checkpoint as (${checkpointsSql(`$${params.length + 1}`, `$${params.length + 2}`)})`]), params: [...params, objectId, checkpointsJson([end.checkpoint])] }
+      : { sql: sql([]), params },
+  );
+  // One batch (no statement needs an earlier one's answer): an engine thread sends it to the database
+  // in one message, which then holds the transaction only while these run. A lone statement (a page
+  // of removals only) is atomic without one.
+  const results = batch.length === 1 ? [await db.query(batch[0].sql, batch[0].params)] : await db.batch(batch);
+  end?.objectEnd?.stored(end.checkpoint.stream);
   groups.forEach(([, group], i) => {
     // END_CURRENT returned the versions this page changes (the ones it closed).
     const closed = results[i].rows.length;
@@ -183,56 +213,18 @@ export async function closeUnseen(db: EngineQueryable, objectId: string, service
   return closeVersions(db, objectId, service, gone, runSeq);
 }
 
-/** Current versions of a service whose container (folder, drive) no longer exists end at this run. */
-export async function closeOutsideContainers(db: EngineQueryable, objectId: string, service: BackupService, containerIds: string[], runSeq: number): Promise<number> {
-  const { rows } = await db.query(END_OUTSIDE_CONTAINERS, [objectId, service, containerIds, runSeq]);
-  return rows.length;
-}
-
-export interface Checkpoint {
-  link: string | null;
-  runSeq: number;
-  roundComplete: boolean;
-}
-
-/** Every stream's checkpoint of an object, in one statement (a backup reads them as it starts the object). */
-export async function readCheckpoints(db: EngineQueryable, objectId: string): Promise<Map<string, Checkpoint>> {
-  const { rows } = await db.query<{ stream: string; link: string | null; run_seq: number; round_complete: boolean }>(
-    'select stream, link, run_seq, round_complete from backup_checkpoints where object_id = $1',
-    [objectId],
-  );
-  return new Map(rows.map((row) => [row.stream, { link: row.link, runSeq: row.run_seq, roundComplete: row.round_complete }]));
-}
-
-export async function readCheckpoint(db: EngineQueryable, objectId: string, stream: string): Promise<Checkpoint | null> {
-  const { rows } = await db.query<{ link: string | null; run_seq: number; round_complete: boolean }>(
-    'select link, run_seq, round_complete from backup_checkpoints where object_id = $1 and stream = $2',
-    [objectId, stream],
-  );
-  return rows[0] ? { link: rows[0].link, runSeq: rows[0].run_seq, roundComplete: rows[0].round_complete } : null;
-}
-
-function checkpointStatement(objectId: string, stream: string, checkpoint: Checkpoint) {
-  return {
-    sql: `insert into backup_checkpoints (object_id, stream, link, run_seq, round_complete) values ($1, $2, $3, $4, $5)
-     on conflict (object_id, stream) do update set link = excluded.link, run_seq = excluded.run_seq,
-       round_complete = excluded.round_complete, updated_at = clock_timestamp()`,
-    params: [objectId, stream, checkpoint.link, checkpoint.runSeq, checkpoint.roundComplete],
-  };
-}
-
-export async function writeCheckpoint(db: EngineQueryable, objectId: string, stream: string, checkpoint: Checkpoint): Promise<void> {
-  const { sql, params } = checkpointStatement(objectId, stream, checkpoint);
-  await db.query(sql, params);
-}
+/**
+ * One row (item_count, size_bytes): the item count and logical size of object `object` as of run `run`
+ * (SQL expressions, such as parameters). A query of its own (objectTotalsAt) or part of the statement
+ * that records an object's snapshot.
+ */
+export const OBJECT_TOTALS_AT = (object: string, run: string) =>
+  `select count(*) as item_count, coalesce(sum(v.size_bytes), 0) as size_bytes from backup_item_versions v
+    where v.object_id = ${object} and v.kind <> 'folder' and ${VISIBLE_AT('v', run)}`;
 
 /** Item count and logical size of an object as of run `runSeq`. */
 export async function objectTotalsAt(db: EngineQueryable, objectId: string, runSeq: number): Promise<{ itemCount: number; sizeBytes: number }> {
-  const { rows } = await db.query<{ item_count: number; size_bytes: number | null }>(
-    `select count(*) as item_count, sum(v.size_bytes) as size_bytes from backup_item_versions v
-      where v.object_id = $1 and v.kind <> 'folder' and ${VISIBLE_AT('v', '$2')}`,
-    [objectId, runSeq],
-  );
+  const { rows } = await db.query<{ item_count: number; size_bytes: number }>(OBJECT_TOTALS_AT('$1', '$2'), [objectId, runSeq]);
   return { itemCount: Number(rows[0]?.item_count ?? 0), sizeBytes: Number(rows[0]?.size_bytes ?? 0) };
 }
 
