@@ -9,7 +9,7 @@ export const signedInLayoutModule = preloadable(() => import('./signed-in-layout
 export const routeElementModule = preloadable(() => import('./route-element'));
 
 /** Where a signed-in visit opens the dashboard: there, or a guest page that sends it there. */
-const OPENS_DASHBOARD = new Set([paths.root, paths.login, paths.dashboard]);
+const OPENS_DASHBOARD = new Set<string>([paths.root, paths.login, paths.dashboard]);
 
 /**
  * A visit with a stored session ends in the signed-in shell, whatever the path (the guest pages send
