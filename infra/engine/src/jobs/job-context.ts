@@ -1,5 +1,5 @@
 import type { EngineDb } from '../ports';
-import { hostIdle } from './host-pace';
+import { hostIdle, restAfterItem } from './host-pace';
 import { appendLog, DEFAULT_STALE_AFTER_SECONDS, heartbeatMsFor, saveProgress, type JobRow, type ProgressUpdate } from './job-store';
 
 export class JobStopped extends Error {
@@ -79,7 +79,7 @@ export class JobContext {
 
 /**
  * Runs `work` over `items` with at most `limit` in flight; stops taking new ones once `stop()` is true.
- * While the host is busy (host-pace.ts) only the first lane takes new items.
+ * While the host is busy (host-pace.ts) only the first lane takes new items, and it rests between them.
  */
 export async function runPool<T>(items: Iterable<T> | T[], limit: number, work: (item: T) => Promise<void>, stop: () => boolean = () => false): Promise<void> {
   const iterator = (items as Iterable<T>)[Symbol.iterator]();
@@ -94,11 +94,13 @@ export async function runPool<T>(items: Iterable<T> | T[], limit: number, work: 
         if (failure || stop()) return;
         const next = iterator.next();
         if (next.done) return;
+        const started = performance.now();
         try {
           await work(next.value);
         } catch (error) {
           failure ??= error;
         }
+        if (lane === 0) await restAfterItem(performance.now() - started);
       }
     } finally {
       if (lane === 0) firstLaneEnded();
