@@ -3,7 +3,7 @@
 // a phone on a slow network sees the form when the HTML arrives instead of after the JavaScript
 // (issue 21). React renders it from the page's own components, with the default display settings
 // and no brand, as a visitor without stored settings sees it; a browser whose stored settings differ
-// asks for the plain shell (src/app/prerendered-page.ts). Output: the JSON shared/mf-build's
+// asks for the plain shell (src/lib/prerendered-page.ts). Output: the JSON shared/mf-build's
 // host-pages.cjs reads, once per build.
 import './first-visit-storage';
 import { DEFAULT_CONFIG, paths } from '@portal/config';

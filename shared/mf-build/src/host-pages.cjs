@@ -119,7 +119,7 @@ function plainShell({ title, preloadFonts }) {
  * hidden tab paints nothing, so there they start at once. Until the app takes over, a press of a
  * prerendered form's button (or Enter in one of its fields) is kept on the prerendered element as
  * the form's id, for the app to submit its own form then: a visitor quicker than the scripts
- * loses nothing (host/src/app/prerendered-page.ts).
+ * loses nothing (host/src/lib/prerendered-page.ts).
  */
 const paintFirstSource = () => `(function () {
   var page = document.getElementById(${JSON.stringify(prerenderedElementId)});
