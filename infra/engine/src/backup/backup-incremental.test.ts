@@ -198,24 +198,24 @@ describe('incremental backups of events, contacts and channel messages through d
     expect(calls.contactFolders.length).toBeGreaterThan(0);
   });
 
-  it('loses only the waiting checkpoints when killed before the object ends: their streams are read again, a stored page is not', async () => {
+  it("loses the gathered pages when killed before the object's write: their streams are read again from their checkpoints, each item written once", async () => {
     const { userInfo, user, defaultFolder, calls, counting, checkpoint } = await backedUpUser(3);
     const contactsContainer = emulator.tenant.containers[userInfo.contactsNo];
     emulator.tenant.touchItem(contactsContainer, 0);
-    // The process dies as the object's last statement is sent: that statement and everything after it never reach the database.
+    // The process dies as the object's write is sent (a statement or a batch, which is one transaction):
+    // that write and everything after it never reach the database.
     let dead = false;
+    const dies = (sql: string) => (dead ||= sql.includes('checkpoints as ('));
     const dying = {
       ...db,
-      query: (sql: string, params?: unknown[]) => {
-        if (sql.includes('checkpoints as (')) dead = true;
-        return dead ? Promise.reject(new Error('killed')) : db.query(sql, params);
-      },
+      query: (sql: string, params?: unknown[]) => (dies(sql) ? Promise.reject(new Error('killed')) : db.query(sql, params)),
+      batch: (batch: Array<{ sql: string; params?: unknown[] }>) => (batch.some((s) => dies(s.sql)) ? Promise.reject(new Error('killed')) : db.batch(batch)),
     } as EngineDb;
     const from = statements.length;
     await expect(backupObject({ ...env(2, ['calendar', 'contacts']), db: dying, graph: counting }, user)).rejects.toThrow('killed');
-    expect(inserted(statements.slice(from)).map((r) => r.service)).toEqual(['contacts']);
-    // The changed contact's page stored its checkpoint with it; the calendar's, which waited, is lost.
-    expect(await checkpoint(`contacts:${defaultFolder}`)).toMatchObject({ run_seq: 2, round_complete: true });
+    // The changed contact's page and the checkpoints gathered with it are lost together.
+    expect(inserted(statements.slice(from))).toEqual([]);
+    expect(await checkpoint(`contacts:${defaultFolder}`)).toMatchObject({ run_seq: 1 });
     expect(await checkpoint('calendar')).toMatchObject({ run_seq: 1 });
 
     calls.events = 0;
@@ -223,9 +223,10 @@ describe('incremental backups of events, contacts and channel messages through d
     const resumed = statements.length;
     await backupObject({ ...env(2, ['calendar', 'contacts']), graph: counting }, user);
     expect(calls.events).toBe(1);
-    expect(calls.contactFolders).not.toContain(defaultFolder);
-    // Nothing is written twice, and every stream ends the run at this run's checkpoint.
-    expect(inserted(statements.slice(resumed))).toEqual([]);
+    expect(calls.contactFolders).toContain(defaultFolder);
+    // The resumed run writes the changed contact once, and every stream ends the run at this run's checkpoint.
+    expect(inserted(statements.slice(resumed)).map((r) => r.service)).toEqual(['contacts']);
+    expect(await checkpoint(`contacts:${defaultFolder}`)).toMatchObject({ run_seq: 2, round_complete: true });
     expect(await checkpoint('calendar')).toMatchObject({ run_seq: 2, round_complete: true });
   });
   it("backs up the default Contacts folder where List contactFolders answers only the folders inside it (Graph's behaviour)", async () => {

@@ -2,7 +2,8 @@ import type { BackupService } from '@portal/contracts';
 import { GraphError, isDeltaResyncRequired, type GraphClient, type GraphDriveItem, type GraphEvent, type GraphContact, type GraphContactFolder, type GraphChannel, type GraphChatMessage, type GraphMessage, type DeltaPage } from '@portal/graph-connector';
 import { closeUnseen, currentTags, writeVersions, type ItemRecord, type WriteCounts } from '../catalog/catalog';
 import { readCheckpoints, type Checkpoint } from '../catalog/checkpoints';
-import { ObjectEnd } from '../catalog/object-end';
+import { ObjectWrites } from '../catalog/object-writes';
+import { addCounts, emptyCounts } from '../catalog/page-writes';
 import { runPool, type JobContext } from '../jobs/job-context';
 import type { BlobStore, EngineDb, PutResult } from '../ports';
 import { canonicalJson } from './canonical-json';
@@ -35,21 +36,12 @@ interface ObjectEnv extends ObjectBackupEnv {
    * its own once, before it writes it, so this is what the catalog holds then.
    */
   checkpoints: Map<string, Checkpoint>;
-  /** What the object's backup writes as it ends. */
-  end: ObjectEnd;
+  /** Where the object's pages are written, gathered, and what it writes as it ends. */
+  end: ObjectWrites;
 }
 
 /** A stream's checkpoint as the object's backup started. */
 const checkpointOf = (env: ObjectEnv, stream: string): Checkpoint | null => env.checkpoints.get(stream) ?? null;
-
-export function emptyCounts(): WriteCounts {
-  return { added: 0, changed: 0, removed: 0 };
-}
-function addCounts(into: WriteCounts, more: WriteCounts) {
-  into.added += more.added;
-  into.changed += more.changed;
-  into.removed += more.removed;
-}
 
 /** Messages per JSON batch: Graph's limit. */
 const MIME_BATCH_SIZE = 20;
@@ -63,9 +55,11 @@ function chunks<T>(items: T[], size: number): T[][] {
 const address = (recipient?: { emailAddress?: { address?: string; name?: string } } | null) => recipient?.emailAddress?.address ?? null;
 
 /**
- * A delta stream (a mail folder, a drive): resumes from the stored link, stores each page's items
- * and then the page's link, so a kill loses at most the page in flight. A stream finished in this
- * run already is skipped when a resumed run reaches it again.
+ * A delta stream (a mail folder, a drive): resumes from the stored link, stores each page's contents
+ * and hands its records, removals and link to the object's writes (ObjectWrites), which write them
+ * together with other pages', so a kill loses at most the pages since the last write. A stream
+ * finished in this run already is skipped when a resumed run reaches it again. Its counts are those of
+ * versions it ended itself; the pages' are the object's writes'.
  */
 async function deltaStream<T extends { id: string }>(
   env: ObjectEnv,
@@ -93,14 +87,10 @@ async function deltaStream<T extends { id: string }>(
         if (fromScratch) for (const item of page.items) seen.add(item.id);
         const records = await handlePage(page.items);
         link = page.nextLink ?? page.deltaLink ?? undefined;
-        addCounts(
-          counts,
-          await writeVersions(env.db, env.setId, object.id, env.runSeq, records, {
-            removed: { service, externalIds: page.removedIds, containerId },
-            checkpoint: { stream, link: link ?? null, runSeq: env.runSeq, roundComplete: !page.nextLink },
-            objectEnd: env.end,
-          }),
-        );
+        await env.end.page(records, {
+          removed: { service, externalIds: page.removedIds, containerId },
+          checkpoint: { stream, link: link ?? null, runSeq: env.runSeq, roundComplete: !page.nextLink },
+        });
       }
       break;
     } catch (error) {
@@ -255,7 +245,7 @@ async function backupMail(env: ObjectEnv, object: ObjectRef): Promise<WriteCount
     );
     addCounts(counts, got);
   }
-  // A folder deleted as a whole reports no removals of its own: its messages end at this run, with the object (ObjectEnd).
+  // A folder deleted as a whole reports no removals of its own: its messages end at this run, with the object (ObjectWrites).
   env.end.closeOutside('mail', folderIds);
   return counts;
 }
@@ -390,7 +380,7 @@ async function backupContacts(env: ObjectEnv, object: ObjectRef): Promise<WriteC
     );
     addCounts(counts, got);
   }
-  // A folder deleted as a whole reports no removals of its own: its contacts end at this run, with the object (ObjectEnd).
+  // A folder deleted as a whole reports no removals of its own: its contacts end at this run, with the object (ObjectWrites).
   if (containerIds.length) env.end.closeOutside('contacts', containerIds);
   return counts;
 }
@@ -568,7 +558,7 @@ async function backupTeam(env: ObjectEnv, object: ObjectRef): Promise<WriteCount
     channelIds.push(channel.id);
     addCounts(counts, await backupChannel(env, object, channel));
   }
-  // A deleted channel reports no removals of its own: its messages end at this run, with the object (ObjectEnd).
+  // A deleted channel reports no removals of its own: its messages end at this run, with the object (ObjectWrites).
   env.end.closeOutside('teams', channelIds);
   return counts;
 }
@@ -587,11 +577,11 @@ async function backupSiteDrives(env: ObjectEnv, object: ObjectRef): Promise<Writ
 
 /**
  * Backs up one protected object's chosen services for run `env.runSeq`. What waits for its end
- * (ObjectEnd) is written also when it fails or stops: the streams it finished then need not be read
+ * (ObjectWrites) is written also when it fails or stops: the streams it finished then need not be read
  * again, and a deleted folder's versions end as they would have.
  */
 export async function backupObject(objectEnv: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
-  const end = new ObjectEnd(objectEnv.db, object.id, objectEnv.runSeq);
+  const end = new ObjectWrites(objectEnv.db, objectEnv.setId, object.id, objectEnv.runSeq);
   const env: ObjectEnv = { ...objectEnv, checkpoints: await readCheckpoints(objectEnv.db, object.id), end };
   let counts: WriteCounts;
   try {
@@ -601,7 +591,7 @@ export async function backupObject(objectEnv: ObjectBackupEnv, object: ObjectRef
     await end.flush().catch(() => undefined);
     throw error;
   }
-  counts.removed += await end.flush();
+  addCounts(counts, await end.flush());
   return counts;
 }
 

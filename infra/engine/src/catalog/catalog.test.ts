@@ -3,7 +3,7 @@ import { migrate, openDatabase, type Db, type Statement } from '@portal/db';
 import { insertTenant } from '../tenants';
 import { closeVersions, SEARCH_TEXT, searchTextOf, VISIBLE_AT, writeVersions, type ItemRecord } from './catalog';
 import { readCheckpoint } from './checkpoints';
-import { ObjectEnd } from './object-end';
+import { ObjectWrites } from './object-writes';
 
 // The catalog's page writes on the engine's real tables, on PGlite and on PostgreSQL (DATABASE_URL,
 // else the local test database, in a schema of its own that it drops): a page's versions, removals and
@@ -39,6 +39,20 @@ function message(externalId: string, containerId: string, tag: string, extra: Pa
   };
 }
 
+/** A migrated database with an organisation, a tenant and a backup set named `name`; the set's id. */
+async function setUp(db: Db, name: string): Promise<string> {
+  await migrate(db);
+  const { rows: org } = await db.query<{ id: string }>(`insert into organisations (name, kind, path) values ($1, 'PROVIDER', $2) returning id`, [name, `/${name.toLowerCase()}/`]);
+  const credentials = { tenantId: 'tenant', clientId: 'client', clientSecret: 'secret', graphBaseUrl: 'http://127.0.0.1:9' };
+  const tenant = await insertTenant(db, 'catalog-test-master-secret-0123456789abcd', { organisationId: org[0].id, name, credentials });
+  const { rows: set } = await db.query<{ id: string }>(
+    `insert into backup_sets (organisation_id, tenant_id, name, type, scope, services, schedule, retention_days)
+     values ($1, $2, $3, 'm365', '{"mode":"all"}', '["mail","contacts"]', '{"frequency":"manual","time":"02:00","dayOfWeek":0}', 30) returning id`,
+    [org[0].id, tenant.id, name],
+  );
+  return set[0].id;
+}
+
 describe.each(databases)('catalog page writes on %s', (_name, open, drop) => {
   let db: Db;
   let setId: string;
@@ -46,16 +60,7 @@ describe.each(databases)('catalog page writes on %s', (_name, open, drop) => {
 
   beforeAll(async () => {
     db = await open();
-    await migrate(db);
-    const { rows: org } = await db.query<{ id: string }>(`insert into organisations (name, kind, path) values ('Catalog test', 'PROVIDER', '/catalog-test/') returning id`);
-    const credentials = { tenantId: 'tenant', clientId: 'client', clientSecret: 'secret', graphBaseUrl: 'http://127.0.0.1:9' };
-    const tenant = await insertTenant(db, 'catalog-test-master-secret-0123456789abcd', { organisationId: org[0].id, name: 'Catalog test', credentials });
-    const { rows: set } = await db.query<{ id: string }>(
-      `insert into backup_sets (organisation_id, tenant_id, name, type, scope, services, schedule, retention_days)
-       values ($1, $2, 'Catalog', 'm365', '{"mode":"all"}', '["mail","contacts"]', '{"frequency":"manual","time":"02:00","dayOfWeek":0}', 30) returning id`,
-      [org[0].id, tenant.id],
-    );
-    setId = set[0].id;
+    setId = await setUp(db, 'Catalog');
     const { rows: object } = await db.query<{ id: string }>(`insert into backup_objects (set_id, kind, external_id, display_name) values ($1, 'user', 'u1', 'User') returning id`, [setId]);
     objectId = object[0].id;
   }, 60_000);
@@ -197,7 +202,7 @@ describe.each(databases)('catalog page writes on %s', (_name, open, drop) => {
     expect(await readCheckpoint(db, objectId, 'mail:inbox')).toEqual({ link: 'https://graph.example/delta?token=5', runSeq: 5, roundComplete: true });
   });
 
-  it("ends an object in one statement: the checkpoints that waited, and the versions outside each service's remaining containers", async () => {
+  it("ends an object in one statement: the checkpoints gathered, and the versions outside each service's remaining containers", async () => {
     const counted = counting();
     // A version written by this run in the folder that went: it never existed at any snapshot.
     await writeVersions(db, setId, objectId, 5, [message('a-new', 'archive', 'e')]);
@@ -205,17 +210,19 @@ describe.each(databases)('catalog page writes on %s', (_name, open, drop) => {
       `select count(*)::int as n from backup_item_versions where object_id = $1 and service = 'mail' and container_id = 'archive' and valid_to_run is null and valid_from_run < 5`,
       [objectId],
     );
-    const end = new ObjectEnd(counted.db, objectId, 5);
-    end.wait('mail:inbox', { link: 'https://graph.example/delta?token=6', runSeq: 5, roundComplete: true });
-    end.wait('mail:archive', { link: 'https://graph.example/delta?token=stale', runSeq: 5, roundComplete: true });
-    // Stored since with a page of its own: the waiting one is older and must not replace it.
-    end.stored('mail:archive');
+    const end = new ObjectWrites(counted.db, setId, objectId, 5);
+    const nothingIn = (containerId: string) => ({ service: 'mail' as const, externalIds: [], containerId });
+    await end.page([], { removed: nothingIn('inbox'), checkpoint: { stream: 'mail:inbox', link: 'https://graph.example/delta?token=6', runSeq: 5, roundComplete: true } });
+    await end.page([], { removed: nothingIn('archive'), checkpoint: { stream: 'mail:archive', link: 'https://graph.example/delta?token=stale', runSeq: 5, roundComplete: false } });
+    // The stream's later page: its checkpoint replaces the earlier one.
+    await end.page([], { removed: nothingIn('archive'), checkpoint: { stream: 'mail:archive', link: 'https://graph.example/delta?token=7', runSeq: 5, roundComplete: true } });
     // The archive folder was deleted as a whole; contacts keep theirs.
     end.closeOutside('mail', ['inbox']);
     end.closeOutside('contacts', ['contacts']);
     const contactsBefore = [...(await visibleAt(4)).keys()].filter((id) => id.startsWith('c'));
     expect(rows[0].n).toBeGreaterThan(0);
-    expect(await end.flush()).toBe(rows[0].n);
+    expect(counted.statements).toBe(0);
+    expect(await end.flush()).toEqual({ added: 0, changed: 0, removed: rows[0].n });
     expect(counted.statements).toBe(1);
     const after = await visibleAt(5);
     expect([...after.keys()].filter((id) => id.startsWith('m')).every((id) => Number(id.slice(1)) % 2 === 1)).toBe(true);
@@ -223,9 +230,95 @@ describe.each(databases)('catalog page writes on %s', (_name, open, drop) => {
     expect(contactsBefore.every((id) => after.has(id))).toBe(true);
     expect(await versionsOf('a-new')).toBe(0);
     expect(await readCheckpoint(db, objectId, 'mail:inbox')).toEqual({ link: 'https://graph.example/delta?token=6', runSeq: 5, roundComplete: true });
-    expect(await readCheckpoint(db, objectId, 'mail:archive')).toBeNull();
-    // Flushed: nothing waits any more.
-    expect(await end.flush()).toBe(0);
+    expect(await readCheckpoint(db, objectId, 'mail:archive')).toEqual({ link: 'https://graph.example/delta?token=7', runSeq: 5, roundComplete: true });
+    // Written: nothing waits any more, and the counts stay those of everything written.
+    expect(await end.flush()).toEqual({ added: 0, changed: 0, removed: rows[0].n });
     expect(counted.statements).toBe(1);
+  });
+});
+
+// An object's pages gathered (ObjectWrites) leave the catalog as the same pages written one by one:
+// two objects start alike, one gets the pages one by one, the other gathered.
+describe.each(databases)('gathered page writes on %s', (_name, open, drop) => {
+  let db: Db;
+  let setId: string;
+
+  beforeAll(async () => {
+    db = await open();
+    setId = await setUp(db, 'Gathered');
+  }, 60_000);
+
+  afterAll(async () => {
+    if (!db) return;
+    await drop(db);
+    await db.close();
+  });
+
+  let objects = 0;
+  async function newObject(): Promise<string> {
+    objects += 1;
+    const { rows } = await db.query<{ id: string }>(`insert into backup_objects (set_id, kind, external_id, display_name) values ($1, 'user', $2, 'User') returning id`, [setId, `g${objects}`]);
+    return rows[0].id;
+  }
+
+  /** external id -> container and change tag of an object's versions visible at a run, and how many versions each id has. */
+  async function catalogOf(objectId: string, run: number) {
+    const { rows } = await db.query<{ external_id: string; container_id: string; change_tag: string; n: number }>(
+      `select v.external_id, v.container_id, v.change_tag, (select count(*)::int from backup_item_versions w where w.object_id = v.object_id and w.external_id = v.external_id) as n
+         from backup_item_versions v where v.object_id = $1 and ${VISIBLE_AT('v', '$2')} order by v.external_id`,
+      [objectId, run],
+    );
+    return rows;
+  }
+
+  const removal = (containerId: string, ...externalIds: string[]) => ({ service: 'mail' as const, externalIds, containerId });
+  const checkpoint = (stream: string, token: number) => ({ stream, link: `https://graph.example/delta?token=${token}`, runSeq: 2, roundComplete: true });
+  const contact = (externalId: string, tag: string) => ({ ...message(externalId, 'contacts', tag), service: 'contacts' as const, kind: 'contact' as const });
+
+  // Run 1 holds k1..k4 in the inbox, a1 in the archive and a contact; run 2's pages, in order, from two
+  // streams and two services: an item recorded twice, a record then removed, a removal then recorded
+  // again, an item moved each way between the folders, plain changes, additions and removals.
+  const initial = [message('k1', 'inbox', 'a'), message('k2', 'inbox', 'a'), message('k3', 'inbox', 'a'), message('k4', 'inbox', 'a'), message('a1', 'archive', 'a'), contact('p1', 'a')];
+  const pages: Array<{ records: ItemRecord[]; removed: ReturnType<typeof removal>; checkpoint: ReturnType<typeof checkpoint> }> = [
+    { records: [message('k1', 'inbox', 'b'), message('n1', 'inbox', 'b')], removed: removal('inbox', 'k2'), checkpoint: checkpoint('mail:inbox', 1) },
+    { records: [message('k1', 'inbox', 'c'), message('k3', 'archive', 'b'), contact('p1', 'b')], removed: removal('archive', 'a1'), checkpoint: checkpoint('mail:archive', 1) },
+    { records: [message('a1', 'inbox', 'b'), message('n2', 'inbox', 'b')], removed: removal('inbox', 'n1', 'k3', 'k4'), checkpoint: checkpoint('mail:inbox', 2) },
+    { records: [message('k4', 'inbox', 'd'), message('n1', 'archive', 'c')], removed: removal('inbox', 'n2'), checkpoint: checkpoint('mail:inbox', 3) },
+  ];
+
+  it('leaves the catalog and checkpoints as the pages written one by one, in one transaction', async () => {
+    const [oneByOne, gathered] = [await newObject(), await newObject()];
+    for (const objectId of [oneByOne, gathered]) await writeVersions(db, setId, objectId, 1, initial);
+    for (const page of pages) await writeVersions(db, setId, oneByOne, 2, page.records, page);
+    let calls = 0;
+    const counted = { ...db, query: (sql: string, params?: unknown[]) => ((calls += 1), db.query(sql, params)), batch: (batch: Statement[]) => ((calls += 1), db.batch(batch)) } as Db;
+    const writes = new ObjectWrites(counted, setId, gathered, 2);
+    for (const page of pages) await writes.page(page.records, page);
+    expect(calls).toBe(0);
+    const counts = await writes.flush();
+    expect(calls).toBe(1);
+    expect(await catalogOf(gathered, 2)).toEqual(await catalogOf(oneByOne, 2));
+    expect(await catalogOf(gathered, 1)).toEqual(await catalogOf(oneByOne, 1));
+    expect((await catalogOf(gathered, 2)).map((row) => `${row.external_id}:${row.container_id}:${row.change_tag}`)).toEqual(
+      ['a1:inbox:b', 'k1:inbox:c', 'k3:archive:b', 'k4:inbox:d', 'n1:archive:c', 'p1:contacts:b'],
+    );
+    // k1, p1 and k4 changed; a1 and k3 moved (one by one: removed and added); k2 removed; n1 added.
+    expect(counts).toEqual({ added: 1, changed: 5, removed: 1 });
+    for (const stream of ['mail:inbox', 'mail:archive']) expect(await readCheckpoint(db, gathered, stream)).toEqual(await readCheckpoint(db, oneByOne, stream));
+  });
+
+  it('writes the gathered pages once they hold the limit of records and removals', async () => {
+    const objectId = await newObject();
+    let calls = 0;
+    const counted = { ...db, query: (sql: string, params?: unknown[]) => ((calls += 1), db.query(sql, params)), batch: (batch: Statement[]) => ((calls += 1), db.batch(batch)) } as Db;
+    const writes = new ObjectWrites(counted, setId, objectId, 1, 3);
+    await writes.page([message('x1', 'inbox', 'a'), message('x2', 'inbox', 'a')], { removed: removal('inbox'), checkpoint: checkpoint('mail:inbox', 1) });
+    expect(calls).toBe(0);
+    await writes.page([message('x3', 'inbox', 'a')], { removed: removal('inbox'), checkpoint: checkpoint('mail:inbox', 2) });
+    expect(calls).toBe(1);
+    expect((await catalogOf(objectId, 1)).map((row) => row.external_id)).toEqual(['x1', 'x2', 'x3']);
+    expect(await readCheckpoint(db, objectId, 'mail:inbox')).toMatchObject({ link: 'https://graph.example/delta?token=2' });
+    expect(await writes.flush()).toEqual({ added: 3, changed: 0, removed: 0 });
+    expect(calls).toBe(1);
   });
 });

@@ -1,7 +1,7 @@
 import type { BackupService, ItemKind } from '@portal/contracts';
 import type { EngineDb, EngineQueryable } from '../ports';
-import { checkpointsJson, checkpointsSql, writeCheckpoint, type Checkpoint } from './checkpoints';
-import type { ObjectEnd } from './object-end';
+import { checkpointsJson, checkpointsSql, writeCheckpoints, type Checkpoint } from './checkpoints';
+import { emptyCounts, PageWrites, type PageRemovals, type TakenWrites } from './page-writes';
 import type { ItemFacts } from './item-facts';
 
 // The item catalog. A version row is visible in run r when valid_from_run <= r < valid_to_run (or
@@ -83,6 +83,8 @@ const endCurrent = (which: string, ctes: string[] = []) =>
 const BY_IDS = 'external_id = any($3::text[])';
 /** The items whose external ids are $3, in container $5 only. */
 const BY_IDS_IN_CONTAINER = `${BY_IDS} and container_id = $5`;
+/** The items whose external ids are $3, each in its container of $5 (the same position). */
+const BY_IDS_IN_CONTAINERS = `${BY_IDS} and (container_id, external_id) in (select * from unnest($5::text[], $3::text[]))`;
 const END_CURRENT = endCurrent(BY_IDS);
 const END_CURRENT_IN_CONTAINER = endCurrent(BY_IDS_IN_CONTAINER);
 
@@ -106,46 +108,57 @@ export async function currentTags(db: EngineQueryable, objectId: string, service
 /** What a delta page ends with besides its items, written in the same transaction. */
 export interface PageEnd {
   /** Items the page reported removed; they end in the container that reported them (see closeVersions). */
-  removed: { service: BackupService; externalIds: string[]; containerId: string };
+  removed: PageRemovals;
   /** Where the stream continues: stored with the page, so a kill never keeps one without the other. */
   checkpoint: { stream: string } & Checkpoint;
-  /** Where the checkpoint of a page that stored nothing waits (written when the object ends); without it, it is written at once. */
-  objectEnd?: ObjectEnd;
-}
-
-/** A statement of a page's writes, to which a CTE can be added (the page's checkpoint). */
-interface PageStatement {
-  sql: (ctes: string[]) => string;
-  params: unknown[];
 }
 
 /**
  * Records new or changed items of one page as versions of run `runSeq`, in one transaction (one
  * statement, for a page of removals only): the previous current version is closed at this run, and a
  * version this same run wrote before (a resumed run seeing the page again) is replaced rather than
- * duplicated. A delta page's removals and its checkpoint (`end`) go in the same transaction: one round
- * trip for the whole page.
+ * duplicated. A delta page's removals and its checkpoint (`end`) go in the same transaction.
  */
 export async function writeVersions(db: EngineDb, setId: string, objectId: string, runSeq: number, records: ItemRecord[], end?: PageEnd): Promise<WriteCounts> {
-  const counts: WriteCounts = { added: 0, changed: 0, removed: 0 };
-  const removed = end?.removed.externalIds.length ? end.removed : null;
-  if (!records.length && !removed) {
-    // A page that changed nothing (most streams of an incremental run): its checkpoint waits for the
-    // object's end (see ObjectEnd), or goes alone, without a transaction.
-    if (end?.objectEnd) end.objectEnd.wait(end.checkpoint.stream, end.checkpoint);
-    else if (end) await writeCheckpoint(db, objectId, end.checkpoint.stream, end.checkpoint);
-    return counts;
-  }
-  const byService = new Map<string, ItemRecord[]>();
-  for (const record of records) {
-    const group = byService.get(record.service);
-    if (group) group.push(record);
-    else byService.set(record.service, [record]);
-  }
-  const groups = [...byService];
-  const statements: PageStatement[] = [
-    ...groups.map(([service, group]) => ({ sql: (ctes: string[]) => endCurrent(BY_IDS, ctes), params: [objectId, service, group.map((r) => r.externalId), runSeq] })),
-    ...(records.length ? [{
+  const pages = new PageWrites();
+  pages.add(records, end?.removed, end?.checkpoint);
+  return writePages(db, setId, objectId, runSeq, pages.take());
+}
+
+/** A statement of a write, to which a CTE can be added (the checkpoints). */
+interface WriteStatement {
+  sql: (ctes: string[]) => string;
+  params: unknown[];
+  /** What its returned rows (external ids of versions it ended) count. */
+  counts: (rows: Array<Record<string, unknown>>, into: WriteCounts) => void;
+}
+
+/** An object's services whose current versions outside some containers end (ObjectWrites). */
+export interface OutsideContainers {
+  services: BackupService[];
+  /** service:container keys of the containers whose versions stay (a service's name has no colon). */
+  kept: string[];
+}
+
+/**
+ * Writes pages gathered by PageWrites (and, as an object ends, the end of versions outside the
+ * containers each service still has) in one transaction: per service, one statement ends the current
+ * versions of the recorded items; one inserts every record; per service, one ends the removed items
+ * in the containers that reported them. The checkpoints are a CTE of the last statement: on PGlite each
+ * statement costs about half a millisecond, and an incremental run changes a few items per folder.
+ */
+export async function writePages(db: EngineDb, setId: string, objectId: string, runSeq: number, taken: TakenWrites, outside?: OutsideContainers): Promise<WriteCounts> {
+  const counts = emptyCounts();
+  const endedRecorded = (recorded: Set<string>) => (rows: Array<Record<string, unknown>>, into: WriteCounts) => {
+    for (const row of rows) {
+      if (recorded.has(row.external_id as string)) into.changed += 1;
+      else into.removed += 1;
+    }
+  };
+  const removedRows = (rows: Array<Record<string, unknown>>, into: WriteCounts) => void (into.removed += rows.length);
+  const statements: WriteStatement[] = [
+    ...taken.ends.map(({ service, ids, recorded }) => ({ sql: (ctes: string[]) => endCurrent(BY_IDS, ctes), params: [objectId, service, ids, runSeq], counts: endedRecorded(recorded) })),
+    ...(taken.records.length ? [{
       sql: (ctes: string[]) => `${withCtes(ctes)}
        insert into backup_item_versions (set_id, object_id, service, kind, external_id, container_id, folder_path, name, sender, recipients,
                                          size_bytes, has_attachments, modified_at, content_type, blob_hash, change_tag, facts, valid_from_run, search)
@@ -157,30 +170,40 @@ export async function writeVersions(db: EngineDb, setId: string, objectId: strin
               sender text, recipients text[], "sizeBytes" bigint, "hasAttachments" boolean, "modifiedAt" timestamptz, "contentType" text,
               "blobHash" text, "changeTag" text, facts jsonb, "searchText" text)`,
       // A JSON array fills the text[] column as it is (no subquery per row).
-      params: [setId, objectId, runSeq, JSON.stringify(records.map((record) => ({ ...record, searchText: searchTextOf(record) })))],
+      params: [setId, objectId, runSeq, JSON.stringify(taken.records.map((record) => ({ ...record, searchText: searchTextOf(record) })))],
+      counts: (_rows: unknown, into: WriteCounts) => void (into.added += taken.records.length),
     }] : []),
-    ...(removed ? [{ sql: (ctes: string[]) => endCurrent(BY_IDS_IN_CONTAINER, ctes), params: [objectId, removed.service, removed.externalIds, runSeq, removed.containerId] }] : []),
+    ...taken.removals.map(({ service, removals }) => ({
+      sql: (ctes: string[]) => endCurrent(BY_IDS_IN_CONTAINERS, ctes),
+      params: [objectId, service, removals.map((r) => r.externalId), runSeq, removals.map((r) => r.containerId)],
+      counts: removedRows,
+    })),
+    ...(outside ? [{
+      sql: (ctes: string[]) => endVersions(
+        `select id, valid_from_run from backup_item_versions
+          where object_id = $1 and service = any($2::text[]) and valid_to_run is null and not (service || ':' || container_id = any($3::text[]))`,
+        ctes,
+      ),
+      params: [objectId, outside.services, outside.kept, runSeq],
+      counts: removedRows,
+    }] : []),
   ];
-  // The checkpoint is a CTE of the page's last statement, not a statement of its own: on PGlite each
-  // statement costs about half a millisecond, and an incremental run writes a page per changed folder.
+  if (!statements.length) {
+    if (taken.checkpoints.length) await writeCheckpoints(db, objectId, taken.checkpoints);
+    return counts;
+  }
   const last = statements.length - 1;
   const batch = statements.map(({ sql, params }, i) =>
-    end && i === last
-      ? { sql: sql([`checkpoint as (${checkpointsSql(`$${params.length + 1}`, `$${params.length + 2}`)})`]), params: [...params, objectId, checkpointsJson([end.checkpoint])] }
+    taken.checkpoints.length && i === last
+      ? { sql: sql([`checkpoints as (${checkpointsSql(`$${params.length + 1}`, `$${params.length + 2}`)})`]), params: [...params, objectId, checkpointsJson(taken.checkpoints)] }
       : { sql: sql([]), params },
   );
   // One batch (no statement needs an earlier one's answer): an engine thread sends it to the database
-  // in one message, which then holds the transaction only while these run. A lone statement (a page
-  // of removals only) is atomic without one.
+  // in one message, which then holds the transaction only while these run. A lone statement is atomic without one.
   const results = batch.length === 1 ? [await db.query(batch[0].sql, batch[0].params)] : await db.batch(batch);
-  end?.objectEnd?.stored(end.checkpoint.stream);
-  groups.forEach(([, group], i) => {
-    // END_CURRENT returned the versions this page changes (the ones it closed).
-    const closed = results[i].rows.length;
-    counts.changed += closed;
-    counts.added += group.length - closed;
-  });
-  if (removed) counts.removed = results[groups.length + (records.length ? 1 : 0)].rows.length;
+  statements.forEach((statement, i) => statement.counts(results[i].rows, counts));
+  // A recorded item whose earlier version ended was changed, not added.
+  counts.added -= counts.changed;
   return counts;
 }
 

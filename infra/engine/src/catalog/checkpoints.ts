@@ -41,6 +41,7 @@ export const checkpointsSql = (object: string, json: string) => `
 export const checkpointsJson = (checkpoints: Array<{ stream: string } & Checkpoint>) =>
   JSON.stringify(checkpoints.map(({ stream, link, runSeq, roundComplete }) => ({ stream, link, runSeq, roundComplete })));
 
-export async function writeCheckpoint(db: EngineQueryable, objectId: string, stream: string, checkpoint: Checkpoint): Promise<void> {
-  await db.query(checkpointsSql('$1', '$2'), [objectId, checkpointsJson([{ stream, ...checkpoint }])]);
+/** Stores the checkpoints of several streams of an object in one statement. */
+export async function writeCheckpoints(db: EngineQueryable, objectId: string, checkpoints: Array<{ stream: string } & Checkpoint>): Promise<void> {
+  await db.query(checkpointsSql('$1', '$2'), [objectId, checkpointsJson(checkpoints)]);
 }
