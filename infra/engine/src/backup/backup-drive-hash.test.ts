@@ -20,6 +20,8 @@ function recordingDb(statements: Statement[]): EngineDb {
   const db = {
     query: async (sql: string, params: unknown[] = []) => {
       statements.push({ sql, params });
+      // Whether the catalog holds the object: never, as nothing is kept.
+      if (sql.includes('select exists')) return { rows: [{ holds: false }], rowCount: 1 };
       return { rows: [], rowCount: 0 };
     },
     transaction: async <T>(work: (tx: unknown) => Promise<T>) => work(db),

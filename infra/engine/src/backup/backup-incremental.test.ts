@@ -35,6 +35,11 @@ function checkpointingDb(statements: Statement[]): EngineDb {
         const rows = [...checkpoints].filter(([k]) => k.startsWith(`${String(params[0])}|`)).map(([k, row]) => ({ stream: k.slice(k.indexOf('|') + 1), ...row }));
         return { rows, rowCount: rows.length };
       }
+      if (sql.includes('select exists')) {
+        // Whether the catalog holds versions of the object: whether any were inserted for it.
+        const holds = statements.some((s) => s.sql.includes('insert into backup_item_versions') && s.params[1] === params[0]);
+        return { rows: [{ holds }], rowCount: 1 };
+      }
       if (sql.includes('from backup_checkpoints')) {
         const row = checkpoints.get(key);
         return { rows: row ? [row] : [], rowCount: row ? 1 : 0 };
@@ -229,6 +234,25 @@ describe('incremental backups of events, contacts and channel messages through d
     expect(await checkpoint(`contacts:${defaultFolder}`)).toMatchObject({ run_seq: 2, round_complete: true });
     expect(await checkpoint('calendar')).toMatchObject({ run_seq: 2, round_complete: true });
   });
+  it("looks up no stored change tags, known folders or unseen versions on an object's first backup, and does on the next", async () => {
+    const userInfo = emulator.tenant.users[4];
+    const user: ObjectRef = { id: 'user-5', kind: 'user', externalId: userInfo.id, displayName: userInfo.displayName };
+    const lookups = (from: number) =>
+      statements
+        .slice(from)
+        .filter((s) => /select external_id, change_tag from|kind = 'folder' and container_id|select external_id from backup_item_versions where object_id = \$1 and service = \$2 and valid_to_run is null and container_id/.test(s.sql))
+        .map((s) => String(s.params[1]));
+    const first = statements.length;
+    await backupObject(env(1, ['mail', 'onedrive']), user);
+    const firstRecords = inserted(statements.slice(first));
+    expect(new Set(firstRecords.map((r) => r.service))).toEqual(new Set(['mail', 'onedrive']));
+    expect(lookups(first)).toEqual([]);
+    emulator.tenant.touchItem(emulator.tenant.containers[emulator.tenant.drives[userInfo.driveNo].containerNo], 0);
+    const second = statements.length;
+    await backupObject(env(2, ['mail', 'onedrive']), user);
+    expect(lookups(second)).toContain('onedrive');
+  });
+
   it("backs up the default Contacts folder where List contactFolders answers only the folders inside it (Graph's behaviour)", async () => {
     const userInfo = emulator.tenant.users[1];
     const user: ObjectRef = { id: 'user-2', kind: 'user', externalId: userInfo.id, displayName: userInfo.displayName };

@@ -1,6 +1,6 @@
 import type { BackupService } from '@portal/contracts';
 import { GraphError, isDeltaResyncRequired, type GraphClient, type GraphDriveItem, type GraphEvent, type GraphContact, type GraphContactFolder, type GraphChannel, type GraphChatMessage, type GraphMessage, type DeltaPage } from '@portal/graph-connector';
-import { closeUnseen, currentTags, writeVersions, type ItemRecord, type WriteCounts } from '../catalog/catalog';
+import { closeUnseen, currentTags, holdsVersions, writeVersions, type ItemRecord, type WriteCounts } from '../catalog/catalog';
 import { readCheckpoints, type Checkpoint } from '../catalog/checkpoints';
 import { ObjectWrites } from '../catalog/object-writes';
 import { addCounts, emptyCounts } from '../catalog/page-writes';
@@ -38,7 +38,20 @@ interface ObjectEnv extends ObjectBackupEnv {
   checkpoints: Map<string, Checkpoint>;
   /** Where the object's pages are written, gathered, and what it writes as it ends. */
   end: ObjectWrites;
+  /**
+   * The catalog held nothing of the object as its backup started (its first backup, not a resumed
+   * one): what a stream lists was not stored before, so looking up stored change tags, known folders or
+   * unseen versions would only find what this round itself wrote.
+   */
+  firstBackup: boolean;
 }
+
+/**
+ * Change tags the catalog holds for some items (to skip unchanged ones without fetching content); none
+ * on a first backup, for streams whose round lists an item once (a repeat is only fetched again).
+ */
+const storedTags = (env: ObjectEnv, object: ObjectRef, service: BackupService, externalIds: string[]) =>
+  env.firstBackup ? new Map<string, string | null>() : currentTags(env.db, object.id, service, externalIds);
 
 /** A stream's checkpoint as the object's backup started. */
 const checkpointOf = (env: ObjectEnv, stream: string): Checkpoint | null => env.checkpoints.get(stream) ?? null;
@@ -80,6 +93,7 @@ async function deltaStream<T extends { id: string }>(
   // Ids listed by a round that started here without a link: what the catalog holds beyond them is gone.
   let fromScratch = !link;
   const seen = new Set<string>();
+  let resynced = false;
   for (let restarts = 0; ; restarts += 1) {
     try {
       for await (const page of open(link)) {
@@ -101,10 +115,12 @@ async function deltaStream<T extends { id: string }>(
       await env.end.write(stream, { link: null, runSeq: env.runSeq, roundComplete: false });
       link = undefined;
       fromScratch = true;
+      resynced = true;
       seen.clear();
     }
   }
-  if (fromScratch && fullRoundListsAll) counts.removed += await closeUnseen(env.db, object.id, service, seen, env.runSeq, containerId);
+  // On a first backup without a resynchronisation, the round's own versions are all it listed.
+  if (fromScratch && fullRoundListsAll && !(env.firstBackup && !resynced)) counts.removed += await closeUnseen(env.db, object.id, service, seen, env.runSeq, containerId);
   return counts;
 }
 
@@ -205,7 +221,7 @@ async function backupMail(env: ObjectEnv, object: ObjectRef): Promise<WriteCount
       `mail:${folder.id}`,
       (link) => env.graph.messagesDelta(userId, folder.id, link),
       async (messages) => {
-        const tags = await currentTags(env.db, object.id, 'mail', messages.map((m) => m.id));
+        const tags = await storedTags(env, object, 'mail', messages.map((m) => m.id));
         const records: ItemRecord[] = [];
         const changed = messages.filter((message) => !(message.changeKey && tags.get(message.id) === message.changeKey));
         env.job.progress.itemsDone += messages.length - changed.length;
@@ -416,7 +432,7 @@ async function backupDrive(env: ObjectEnv, object: ObjectRef, driveId: string, s
   const paths = new Map<string, string>();
   let knownRead = false;
   const readKnownFolders = async () => {
-    if (knownRead) return;
+    if (knownRead || env.firstBackup) return;
     knownRead = true;
     const known = await env.db.query<{ external_id: string; folder_path: string; name: string }>(
       `select external_id, folder_path, name from backup_item_versions where object_id = $1 and service = $2 and kind = 'folder' and container_id = $3 and valid_to_run is null`,
@@ -466,7 +482,7 @@ async function backupDrive(env: ObjectEnv, object: ObjectRef, driveId: string, s
           });
         } else if (item.file) files.push(item);
       }
-      const tags = await currentTags(env.db, object.id, service, files.map((f) => f.id));
+      const tags = await storedTags(env, object, service, files.map((f) => f.id));
       const puts = pagePuts<{ file: GraphDriveItem; folderPath: string; tag: string | null }>(env, ({ file, folderPath, tag }, content, put) => {
         records.push({
           service,
@@ -582,7 +598,10 @@ async function backupSiteDrives(env: ObjectEnv, object: ObjectRef): Promise<Writ
  */
 export async function backupObject(objectEnv: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
   const end = new ObjectWrites(objectEnv.db, objectEnv.setId, object.id, objectEnv.runSeq);
-  const env: ObjectEnv = { ...objectEnv, checkpoints: await readCheckpoints(objectEnv.db, object.id), end };
+  const checkpoints = await readCheckpoints(objectEnv.db, object.id);
+  // Only an object without checkpoints can be new to the catalog (a page's versions come with its checkpoint).
+  const firstBackup = checkpoints.size === 0 && !(await holdsVersions(objectEnv.db, object.id));
+  const env: ObjectEnv = { ...objectEnv, checkpoints, end, firstBackup };
   let counts: WriteCounts;
   try {
     counts = await backupServices(env, object);

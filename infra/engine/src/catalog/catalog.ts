@@ -105,6 +105,12 @@ export async function currentTags(db: EngineQueryable, objectId: string, service
   return new Map(rows.map((row) => [row.external_id, row.change_tag]));
 }
 
+/** Whether the catalog holds any version of an object (current or ended). */
+export async function holdsVersions(db: EngineQueryable, objectId: string): Promise<boolean> {
+  const { rows } = await db.query<{ holds: boolean }>('select exists (select 1 from backup_item_versions where object_id = $1) as holds', [objectId]);
+  return rows[0].holds;
+}
+
 /** What a delta page ends with besides its items, written in the same transaction. */
 export interface PageEnd {
   /** Items the page reported removed; they end in the container that reported them (see closeVersions). */
