@@ -1,7 +1,7 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { waitFor } from '@testing-library/react';
 import { initFederation, resetFederationState } from './federation';
-import { prefetchRoute, prefetchRouteFiles, resetPrefetches } from './prefetch';
+import { prefetchRemoteEntry, prefetchRoute, prefetchRouteFiles, resetPrefetches } from './prefetch';
 import type { RegistryEntry } from './registry';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../../testing/mocks').federationRuntimeMock());
@@ -63,6 +63,28 @@ describe('prefetchRouteFiles (the idle moment)', () => {
       'script /remotes/support/2.0.0/__federation_expose_SupportPage.def.js',
     ]);
     expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  test("prefetchRemoteEntry downloads only the remote's entry, once, also after its page's files", async () => {
+    prefetchRemoteEntry('support');
+    expect(hints()).toEqual(['script /remotes/support/2.0.0/remoteEntry.js']);
+    await prefetchRouteFiles({ owner: 'support', module: './SupportPage' });
+    prefetchRemoteEntry('support');
+    expect(hints()).toEqual([
+      'script /remotes/support/2.0.0/remoteEntry.js',
+      'script /remotes/support/2.0.0/12.abc.js',
+      'script /remotes/support/2.0.0/__federation_expose_SupportPage.def.js',
+    ]);
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  test('prefetchRemoteEntry leaves the host, unknown remotes and other origins alone', () => {
+    prefetchRemoteEntry('host');
+    prefetchRemoteEntry('admin_ops');
+    resetFederationState();
+    initFederation([{ ...entry, entry: 'https://cdn.example.com/support/remoteEntry.js' }], ['https://cdn.example.com'], { registryRefreshMs: 60_000 });
+    prefetchRemoteEntry('support');
+    expect(hints()).toEqual([]);
   });
 
   test('without a readable manifest the entry is still fetched; host pages, unknown remotes and other origins are left alone', async () => {

@@ -6,6 +6,7 @@ type RemoteRoute = Pick<RouteDefinition, 'owner' | 'module'>;
 /** Modules already asked for in this page: a prefetch runs once, whatever its outcome. */
 const started = new Set<string>();
 const downloaded = new Set<string>();
+const hinted = new Set<string>();
 
 /**
  * Loads the remote module of a route before the user opens it (menu hover or focus), through the
@@ -53,8 +54,27 @@ export async function prefetchRouteFiles(route: RemoteRoute | undefined): Promis
   } catch {
     // The entry alone is still worth having; the visit reports any real failure.
   }
-  for (const href of [entry.href, ...files.map((file) => new URL(file, entry).href)]) {
-    if (new URL(href).origin !== window.location.origin) continue;
+  hintScripts([entry.href, ...files.map((file) => new URL(file, entry).href)]);
+}
+
+/**
+ * Downloads, without running, a remote's remoteEntry.js: each page and dialog of the remote needs it
+ * before anything else, and it is the largest file most of them load (about 24 KB gzip). For the
+ * remotes a user's menu leads to besides the likely next page, whose pages' own files wait for a
+ * hover or a focus (a few KB each, and a user opens few of them).
+ */
+export function prefetchRemoteEntry(owner: RemoteRoute['owner']): void {
+  if (owner === 'host') return;
+  registerPending();
+  const registered = getRegistryEntry(owner);
+  if (registered) hintScripts([new URL(registered.entry, window.location.href).href]);
+}
+
+/** Prefetch hints, once per file, for the scripts the portal itself serves. */
+function hintScripts(hrefs: string[]): void {
+  for (const href of hrefs) {
+    if (new URL(href).origin !== window.location.origin || hinted.has(href)) continue;
+    hinted.add(href);
     const link = document.createElement('link');
     link.rel = 'prefetch';
     link.setAttribute('as', 'script');
@@ -69,4 +89,5 @@ export { whenIdle } from '../when-idle';
 export function resetPrefetches(): void {
   started.clear();
   downloaded.clear();
+  hinted.clear();
 }
