@@ -1,5 +1,7 @@
 import type { RouteDefinition } from '../routes/route-table';
 import { getRegistryEntry, loadRemoteComponent, registerPending } from './federation';
+import { loadFileIntegrity } from './file-integrity';
+import type { RegistryEntry } from './registry';
 
 type RemoteRoute = Pick<RouteDefinition, 'owner' | 'module'>;
 
@@ -30,10 +32,10 @@ function exposedFiles(manifest: unknown, module: string): string[] {
 }
 
 /**
- * Downloads, without running, what a route's remote module needs first: its remoteEntry.js and the
- * module's own files (mf-manifest.json beside the entry lists them), as prefetch hints the browser
- * fetches at low priority into its cache. For the idle moment after a page shows: running a remote
- * page's code there kept a phone's main thread busy for about a second (Lighthouse TBT, issue 21).
+ * Downloads, without running, what a route's remote module needs first: the version's file hashes,
+ * its remoteEntry.js and the module's own files (mf-manifest.json beside the entry lists them), the
+ * scripts as prefetch hints the browser fetches at low priority into its cache. For the idle moment
+ * after a page shows: running a remote page's code there kept a phone's main thread busy for about a second (Lighthouse TBT, issue 21).
  * The code runs on a hover, a focus or the visit, through prefetchRoute or the route, and is checked
  * against its integrity then. Only remotes served by the portal itself are prefetched this way.
  */
@@ -47,6 +49,7 @@ export async function prefetchRouteFiles(route: RemoteRoute | undefined): Promis
   if (!registered) return;
   const entry = new URL(registered.entry, window.location.href);
   if (entry.origin !== window.location.origin) return;
+  readFileHashes(registered);
   let files: string[] = [];
   try {
     const response = await fetch(new URL('mf-manifest.json', entry), { headers: { accept: 'application/json' } });
@@ -58,8 +61,9 @@ export async function prefetchRouteFiles(route: RemoteRoute | undefined): Promis
 }
 
 /**
- * Downloads, without running, a remote's remoteEntry.js: each page and dialog of the remote needs it
- * before anything else, and it is the largest file most of them load (about 24 KB gzip). For the
+ * Downloads, without running, a remote's remoteEntry.js and its version's file hashes: each page and
+ * dialog of the remote needs both before anything else, and the entry is the largest file most of
+ * them load (about 24 KB gzip). For the
  * remotes a user's menu leads to besides the likely next page, whose pages' own files wait for a
  * hover or a focus (a few KB each, and a user opens few of them).
  */
@@ -67,7 +71,19 @@ export function prefetchRemoteEntry(owner: RemoteRoute['owner']): void {
   if (owner === 'host') return;
   registerPending();
   const registered = getRegistryEntry(owner);
-  if (registered) hintScripts([new URL(registered.entry, window.location.href).href]);
+  if (!registered) return;
+  const entry = new URL(registered.entry, window.location.href);
+  if (entry.origin !== window.location.origin) return;
+  readFileHashes(registered);
+  hintScripts([entry.href]);
+}
+
+/**
+ * Reads the version's recorded file hashes (a small JSON, once per page): loading a remote waits for
+ * them before its entry runs, one more round trip to the server on the way to its first page.
+ */
+function readFileHashes(registered: RegistryEntry): void {
+  loadFileIntegrity(registered.name, registered.version, registered.entry).catch(() => undefined);
 }
 
 /** Prefetch hints, once per file, for the scripts the portal itself serves. */
