@@ -63,6 +63,25 @@ describe('RemoteModule', () => {
     expect(loadRemote).toHaveBeenCalledTimes(1);
   });
 
+  it('shows a module not loaded yet as soon as it arrives, not after React holds its loader for 300 ms', async () => {
+    (loadRemote as jest.Mock).mockResolvedValue({ default: () => <h1>Support page</h1> });
+    render(<RemoteModule remote="support" module="./SupportPage" />);
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    // Through React.lazy the page stayed behind its loader until 300 ms after the loader showed.
+    expect(await screen.findByRole('heading', { name: 'Support page' }, { timeout: 150 })).toBeInTheDocument();
+    expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+  });
+
+  it('loads the module once while its loader shows, also when the page renders again meanwhile', async () => {
+    let resolve: (value: unknown) => void = () => undefined;
+    (loadRemote as jest.Mock).mockReturnValue(new Promise((r) => (resolve = r)));
+    const { rerender } = render(<RemoteModule remote="support" module="./SupportPage" props={{ n: 1 }} />);
+    rerender(<RemoteModule remote="support" module="./SupportPage" props={{ n: 2 }} />);
+    resolve({ default: ({ n }: { n: number }) => <h1>Support page {n}</h1> });
+    expect(await screen.findByRole('heading', { name: 'Support page 2' })).toBeInTheDocument();
+    expect(loadRemote).toHaveBeenCalledTimes(1);
+  });
+
   it('loads the module again when the remote now points at another version', async () => {
     (loadRemote as jest.Mock).mockResolvedValue({ default: () => <h1>Support page</h1> });
     await loadRemoteComponent('support', './SupportPage');

@@ -93,7 +93,10 @@ function recordJs(page: Page): { files: Map<string, JsFile>; settle: () => Promi
     if (!counted.has(res.request()) || !/\.m?js(\?|$)/.test(url) || res.status() !== 200) return;
     pending.push(
       res.buffer().then(
-        (body) => {
+        async (body) => {
+          // A prefetch hint's response (an idle download) comes with no body here, though its bytes
+          // were downloaded: weigh the file as the server sends it, or it would count as nothing.
+          if (body.length === 0) body = Buffer.from(await (await fetch(url)).arrayBuffer());
           files.set(url, {
             url,
             gzip: zlib.gzipSync(body, { level: 9 }).length,

@@ -192,9 +192,8 @@ async function loadOnce<P>(remoteName: string, exposedModule: string, version: s
 
 /**
  * The module when this page has loaded it already (a prefetch on hover, an earlier visit) from the
- * version the remote points at now and that has not failed: a route renders it at once. Through
- * React.lazy, even a loaded module suspends once, and React then holds the page back until its
- * loader has shown for 300 ms (its throttle of Suspense reveals).
+ * version the remote points at now and that has not failed: a route renders it at once, without
+ * its loader showing even for a frame.
  */
 export function loadedRemoteComponent<P>(remoteName: string, exposedModule: string): LoadedRemote<P> | undefined {
   const loaded = loadedModules.get(moduleKey(remoteName, exposedModule));

@@ -1,7 +1,7 @@
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { waitFor } from '@testing-library/react';
 import { initFederation, resetFederationState } from './federation';
-import { prefetchRoute, prefetchRouteFiles, resetPrefetches } from './prefetch';
+import { prefetchRemoteEntry, prefetchRoute, prefetchRouteFiles, resetPrefetches } from './prefetch';
 import type { RegistryEntry } from './registry';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../../testing/mocks').federationRuntimeMock());
@@ -44,25 +44,53 @@ describe('prefetchRouteFiles (the idle moment)', () => {
       { path: './OtherPage', assets: { js: { sync: ['99.zzz.js'], async: [] } } },
     ],
   };
+  const fetched = () => (global.fetch as jest.Mock).mock.calls.map(([url]: [unknown]) => String(url));
   const hints = () =>
     [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => `${link.getAttribute('as')} ${new URL(link.href).pathname}`);
 
   beforeEach(() => {
     document.head.innerHTML = '';
-    global.fetch = jest.fn().mockResolvedValue({ ok: true, json: async () => manifest }) as unknown as typeof fetch;
+    global.fetch = jest.fn(async (url: unknown) => ({
+      ok: true,
+      json: async () => (String(url).startsWith('/remote-integrity/') ? { files: { 'remoteEntry.js': 'sha384-X' } } : manifest),
+    })) as unknown as typeof fetch;
   });
 
   test("downloads the remote's entry and the module's own files, once, without running any of it", async () => {
     await prefetchRouteFiles({ owner: 'support', module: './SupportPage' });
     await prefetchRouteFiles({ owner: 'support', module: './SupportPage' });
-    expect(global.fetch).toHaveBeenCalledTimes(1);
-    expect(String((global.fetch as jest.Mock).mock.calls[0][0])).toBe(`${window.location.origin}/remotes/support/2.0.0/mf-manifest.json`);
+    expect(fetched()).toEqual(['/remote-integrity/support/2.0.0', `${window.location.origin}/remotes/support/2.0.0/mf-manifest.json`]);
     expect(hints()).toEqual([
       'script /remotes/support/2.0.0/remoteEntry.js',
       'script /remotes/support/2.0.0/12.abc.js',
       'script /remotes/support/2.0.0/__federation_expose_SupportPage.def.js',
     ]);
     expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  test("prefetchRemoteEntry downloads only the remote's entry and its version's file hashes, once, also after its page's files", async () => {
+    prefetchRemoteEntry('support');
+    expect(hints()).toEqual(['script /remotes/support/2.0.0/remoteEntry.js']);
+    expect(fetched()).toEqual(['/remote-integrity/support/2.0.0']);
+    await prefetchRouteFiles({ owner: 'support', module: './SupportPage' });
+    prefetchRemoteEntry('support');
+    expect(hints()).toEqual([
+      'script /remotes/support/2.0.0/remoteEntry.js',
+      'script /remotes/support/2.0.0/12.abc.js',
+      'script /remotes/support/2.0.0/__federation_expose_SupportPage.def.js',
+    ]);
+    expect(fetched().filter((url) => url.includes('remote-integrity'))).toHaveLength(1);
+    expect(loadRemote).not.toHaveBeenCalled();
+  });
+
+  test('prefetchRemoteEntry leaves the host, unknown remotes and other origins alone', () => {
+    prefetchRemoteEntry('host');
+    prefetchRemoteEntry('admin_ops');
+    resetFederationState();
+    initFederation([{ ...entry, entry: 'https://cdn.example.com/support/remoteEntry.js' }], ['https://cdn.example.com'], { registryRefreshMs: 60_000 });
+    prefetchRemoteEntry('support');
+    expect(hints()).toEqual([]);
+    expect(global.fetch).not.toHaveBeenCalled();
   });
 
   test('without a readable manifest the entry is still fetched; host pages, unknown remotes and other origins are left alone', async () => {

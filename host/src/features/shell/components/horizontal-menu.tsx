@@ -10,7 +10,7 @@ import { HORIZONTAL_MAX_ITEMS } from '@portal/config';
 import { useMenu, useT } from '@portal/ui';
 import { Fragment, useCallback, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { prefetchRoute } from '../../../lib/federation/prefetch';
+import { prefetchRoute, prefetchRouteFiles } from '../../../lib/federation/prefetch';
 import { routeById } from '../../../lib/routes/route-table';
 import { menuTitleKey, type MenuNode, type RemoteDialogRef } from '../lib/menu-items';
 import { visibleCount } from '../lib/overflow';
@@ -25,15 +25,41 @@ type Props = {
 
 type Leaf = MenuNode & { type: 'item' | 'popup' };
 
+const moduleOf = (node: Leaf) => (node.type === 'item' ? routeById(node.routeId) : { owner: node.dialog.remote, module: node.dialog.module });
+
 // Pointing at or tabbing to an entry starts loading its page or dialog.
-const prefetchNode = (node: Leaf) =>
-  prefetchRoute(node.type === 'item' ? routeById(node.routeId) : { owner: node.dialog.remote, module: node.dialog.module });
+const prefetchNode = (node: Leaf) => prefetchRoute(moduleOf(node));
+
+const leaves = (nodes: readonly MenuNode[]): Leaf[] =>
+  nodes.flatMap((n) => (n.type === 'group' ? leaves(n.children) : n.type === 'item' || n.type === 'popup' ? [n] : []));
+
+// A dropdown's entries can be pointed at only once it is open: pointing at or tabbing to the
+// dropdown downloads their files without running them (running every page of a group would hold a
+// phone's main thread); the entry the user then points at runs.
+const downloadNodes = (nodes: readonly MenuNode[]) => {
+  for (const node of leaves(nodes)) void prefetchRouteFiles(moduleOf(node));
+};
 
 const containsSelected = (node: MenuNode, selected: string | null): boolean =>
   node.id === selected || (node.type === 'group' && node.children.some((c) => containsSelected(c, selected)));
 
 /** A button that opens a dropdown of menu entries (a group, or "More Items"). */
-function DropdownButton({ id, label, icon, active, children }: { id: string; label: string; icon: ReactNode; active: boolean; children: (close: () => void) => ReactNode }) {
+function DropdownButton({
+  id,
+  label,
+  icon,
+  active,
+  onPoint,
+  children,
+}: {
+  id: string;
+  label: string;
+  icon: ReactNode;
+  active: boolean;
+  /** Pointing at or focusing the button: the user may be about to open it. */
+  onPoint: () => void;
+  children: (close: () => void) => ReactNode;
+}) {
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const close = () => setAnchor(null);
   return (
@@ -47,6 +73,8 @@ function DropdownButton({ id, label, icon, active, children }: { id: string; lab
         aria-controls={anchor ? `${id}-menu` : undefined}
         aria-expanded={anchor ? 'true' : undefined}
         onClick={(e) => setAnchor(e.currentTarget)}
+        onMouseEnter={onPoint}
+        onFocus={onPoint}
         sx={{ whiteSpace: 'nowrap', flexShrink: 0, px: 1.5, ...(active ? { bgcolor: 'action.selected' } : {}) }}
       >
         {label}
@@ -143,7 +171,14 @@ export function HorizontalMenu({ nodes, onOpenDialog }: Props) {
     if (node.type === 'group') {
       if (measuring) return <Button key={key} tabIndex={-1} startIcon={<MenuIcon id={node.id} />} endIcon={<ExpandMore />} sx={{ px: 1.5, whiteSpace: 'nowrap', flexShrink: 0 }}>{title}</Button>;
       return (
-        <DropdownButton key={key} id={`menu-${node.id}`} label={title} icon={<MenuIcon id={node.id} />} active={containsSelected(node, selected)}>
+        <DropdownButton
+          key={key}
+          id={`menu-${node.id}`}
+          label={title}
+          icon={<MenuIcon id={node.id} />}
+          active={containsSelected(node, selected)}
+          onPoint={() => downloadNodes(node.children)}
+        >
           {(close) => node.children.map((c) => leafMenuItem(c, close))}
         </DropdownButton>
       );
@@ -176,7 +211,13 @@ export function HorizontalMenu({ nodes, onOpenDialog }: Props) {
       <Box ref={barRef} data-testid="horizontal-menu-bar" sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minHeight: 52, overflow: 'hidden' }}>
         {visible.map((n) => topEntry(n))}
         {overflow.length > 0 ? (
-          <DropdownButton id="menu-more-items" label={t('menu.moreItems')} icon={<MoreHoriz aria-hidden="true" />} active={overflow.some((n) => containsSelected(n, selected))}>
+          <DropdownButton
+            id="menu-more-items"
+            label={t('menu.moreItems')}
+            icon={<MoreHoriz aria-hidden="true" />}
+            active={overflow.some((n) => containsSelected(n, selected))}
+            onPoint={() => downloadNodes(overflow)}
+          >
             {(close) => overflow.map((n) => leafMenuItem(n, close))}
           </DropdownButton>
         ) : null}
