@@ -1,25 +1,7 @@
+import { BATCH_LIMIT, type PostBatch } from './json-batch';
+
 // Fetching many small messages' MIME (`$value`) costs one round trip each. A JSON batch carries up
-// to 20 of them in one (Microsoft Learn, "Combine multiple HTTP requests using JSON batching");
-// Graph returns a non-JSON inner body base64-encoded, and answers each inner request on its own,
-// so one message that fails (deleted meanwhile, throttled) does not fail the others.
-
-/** Graph's limit of requests in one batch. */
-export const BATCH_LIMIT = 20;
-
-export interface BatchStep {
-  id: string;
-  method: string;
-  url: string;
-}
-
-export interface BatchAnswer {
-  id: string;
-  status: number;
-  body?: unknown;
-}
-
-/** Sends one `POST /$batch` and returns its `responses`. */
-export type PostBatch = (requests: BatchStep[]) => Promise<BatchAnswer[]>;
+// to 20 of them in one (json-batch.ts); Graph returns a non-JSON inner body base64-encoded.
 
 /**
  * MIME of each message, in order. An inner failure is fetched again on its own (`single`), which

@@ -2,7 +2,8 @@ import { Readable, type Transform } from 'node:stream';
 import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { grantedRoles } from './granted-roles';
 import { describeGraphFailure, GraphError, networkFailure } from './graph-error';
-import { batchedMessageMime, type BatchAnswer } from './batch-mime';
+import { batchedMessageMime } from './batch-mime';
+import { batchedGets, type BatchAnswer, type BatchStep } from './json-batch';
 import { createKeyedLimiter, MAILBOX_CONCURRENCY, outlookMailbox } from './mailbox-limiter';
 import { createTokenProvider } from './token-provider';
 import { uploadInSession } from './upload-session';
@@ -181,29 +182,50 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     for await (const page of pages<T>(pathOrUrl, opts)) yield* page.items;
   }
 
+  /** A delta response as the stream's page: items, removals (`isRemoved`), and where the round goes on. */
+  function deltaPage<T extends { id: string }>(page: ODataPage<T>, isRemoved: (item: T) => boolean, url: string): DeltaPage<T> {
+    const items: T[] = [];
+    const removedIds: string[] = [];
+    for (const item of page.value ?? []) {
+      if (isRemoved(item)) removedIds.push(item.id);
+      else items.push(item);
+    }
+    const next = page['@odata.nextLink'];
+    const deltaLink = page['@odata.deltaLink'];
+    if (!next && !deltaLink) {
+      throw new GraphError({ status: 200, code: 'InvalidDeltaResponse', message: 'Delta page carried neither @odata.nextLink nor @odata.deltaLink', method: 'GET', url });
+    }
+    return next ? { items, removedIds, nextLink: next } : { items, removedIds, deltaLink };
+  }
+
+  /** A delta round from `link` (else `firstUrl`); `first`, its first page when already fetched (a JSON batch). */
   async function* delta<T extends { id: string }>(
     firstUrl: string,
     link: string | undefined,
     isRemoved: (item: T) => boolean,
     headers?: Record<string, string>,
+    first?: DeltaPage<T>,
   ): AsyncIterable<DeltaPage<T>> {
     let next: string | undefined = link ?? firstUrl;
+    if (first) {
+      yield first;
+      next = first.nextLink;
+    }
     while (next) {
-      const page: ODataPage<T> = await request<ODataPage<T>>('GET', next, { headers });
-      const items: T[] = [];
-      const removedIds: string[] = [];
-      for (const item of page.value ?? []) {
-        if (isRemoved(item)) removedIds.push(item.id);
-        else items.push(item);
-      }
-      next = page['@odata.nextLink'];
-      const deltaLink = page['@odata.deltaLink'];
-      if (!next && !deltaLink) {
-        throw new GraphError({ status: 200, code: 'InvalidDeltaResponse', message: 'Delta page carried neither @odata.nextLink nor @odata.deltaLink', method: 'GET', url: firstUrl });
-      }
-      yield next ? { items, removedIds, nextLink: next } : { items, removedIds, deltaLink };
+      const page = deltaPage(await request<ODataPage<T>>('GET', next, { headers }), isRemoved, firstUrl);
+      next = page.nextLink;
+      yield page;
     }
   }
+
+  /** A URL of this Graph as a batch step's (relative to the version root); null for another origin or version. */
+  function batchUrl(url: string): string | null {
+    return url.startsWith(`${graphBaseUrl}/`) ? url.slice(graphBaseUrl.length) : null;
+  }
+
+  /** Sends one batch of a mailbox's requests; Graph runs up to 4 of a batch at once, so it holds as many of the mailbox's slots. */
+  const mailboxBatch = (userId: string) => (steps: BatchStep[]) =>
+    mailboxSlots(`users/${userId.toLowerCase()}`, async () => (await request<{ responses: BatchAnswer[] }>('POST', '/$batch', { body: { requests: steps } })).responses, steps.length);
 
   /**
    * A file's content. /content answers 302 to the item's pre-authenticated @microsoft.graph.downloadUrl
@@ -224,6 +246,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
   }
 
   const isAtRemoved = (item: object) => '@removed' in item;
+  const messagesDeltaUrl = (userId: string, folderId: string) => resolveUrl(`/users/${seg(userId)}/mailFolders/${seg(folderId)}/messages/delta`);
   const maxPageSize = { prefer: `odata.maxpagesize=${pageSize}` };
 
   async function* listMailFoldersUnder(userId: string, url: string, parentPath: string): AsyncIterable<GraphMailFolder> {
@@ -302,8 +325,18 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     listMessages: (userId, folderId) =>
       paginate<GraphMessage>(`/users/${seg(userId)}/mailFolders/${seg(folderId)}/messages`, { query: { $top: pageSize } }),
     // Message delta takes its page size from the Prefer header; $top is not supported there.
-    messagesDelta: (userId, folderId, link) =>
-      delta<GraphMessage>(resolveUrl(`/users/${seg(userId)}/mailFolders/${seg(folderId)}/messages/delta`), link, isAtRemoved, maxPageSize),
+    messagesDelta: (userId, folderId, link, first) => delta<GraphMessage>(messagesDeltaUrl(userId, folderId), link, isAtRemoved, maxPageSize, first),
+    async messagesDeltaFirstPages(userId, folders) {
+      const urls = folders.map(({ folderId, link }) => link ?? messagesDeltaUrl(userId, folderId));
+      const batchable = urls.map((url, index) => ({ index, url: batchUrl(url) })).filter((step): step is { index: number; url: string } => step.url !== null);
+      const bodies = await batchedGets(mailboxBatch(userId), batchable.map((step) => step.url), maxPageSize);
+      const pages = new Map<string, DeltaPage<GraphMessage>>();
+      batchable.forEach(({ index }, i) => {
+        const body = bodies[i] as ODataPage<GraphMessage> | null;
+        if (body) pages.set(folders[index].folderId, deltaPage(body, isAtRemoved, urls[index]));
+      });
+      return pages;
+    },
     getMessage: (userId, messageId) => request<GraphMessage>('GET', `/users/${seg(userId)}/messages/${seg(messageId)}`),
     getMessageMime: (userId, messageId) =>
       mailboxSlots(`users/${userId.toLowerCase()}`, async () => {
@@ -312,8 +345,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
       }),
     getMessageMimes: (userId, messageIds) =>
       batchedMessageMime(
-        // Graph runs up to 4 requests of a batch at once: the batch holds as many of the mailbox's slots.
-        (steps) => mailboxSlots(`users/${userId.toLowerCase()}`, async () => (await request<{ responses: BatchAnswer[] }>('POST', '/$batch', { body: { requests: steps } })).responses, steps.length),
+        mailboxBatch(userId),
         userId,
         messageIds,
         (messageId) => client.getMessageMime(userId, messageId),

@@ -356,8 +356,17 @@ export interface GraphClient {
   getMailFolder(userId: string, folderIdOrWellKnownName: string): Promise<GraphMailFolder>;
   createMailFolder(userId: string, displayName: string, parentFolderId?: string): Promise<GraphMailFolder>;
   listMessages(userId: string, folderId: string): AsyncIterable<GraphMessage>;
-  /** `link` is a stored nextLink or deltaLink; without it a full initial round starts. */
-  messagesDelta(userId: string, folderId: string, link?: string): AsyncIterable<DeltaPage<GraphMessage>>;
+  /**
+   * `link` is a stored nextLink or deltaLink; without it a full initial round starts. `first` is the
+   * round's first page when it was fetched already (messagesDeltaFirstPages, for the same link).
+   */
+  messagesDelta(userId: string, folderId: string, link?: string, first?: DeltaPage<GraphMessage>): AsyncIterable<DeltaPage<GraphMessage>>;
+  /**
+   * The first page of several folders' delta rounds (each from its stored link, or a new round),
+   * through JSON batches of up to 20: an incremental run mostly reads one page per folder. A folder
+   * whose answer failed inside the batch is left out: its round asks again on its own.
+   */
+  messagesDeltaFirstPages(userId: string, folders: Array<{ folderId: string; link?: string }>): Promise<Map<string, DeltaPage<GraphMessage>>>;
   getMessage(userId: string, messageId: string): Promise<GraphMessage>;
   /** RFC 822 bytes from `/messages/{id}/$value`. */
   getMessageMime(userId: string, messageId: string): Promise<Uint8Array>;

@@ -253,6 +253,33 @@ describe('incremental backups of events, contacts and channel messages through d
     expect(lookups(second)).toContain('onedrive');
   });
 
+  it("reads an incremental mailbox's folders through JSON batches, one per 20 folders instead of a request each", async () => {
+    const userInfo = emulator.tenant.users[5];
+    const user: ObjectRef = { id: 'user-6', kind: 'user', externalId: userInfo.id, displayName: userInfo.displayName };
+    const requests: string[] = [];
+    const counted = createGraphClient({
+      ...emulator.credentials,
+      pageSize: 5,
+      fetch: (input, init) => {
+        const url = new URL(String(input));
+        requests.push(`${init?.method ?? 'GET'} ${url.pathname.split('/').slice(-2).join('/')}`);
+        return fetch(input, init);
+      },
+    });
+    await backupObject({ ...env(1, ['mail']), graph: counted }, user);
+    const folders = new Set<string>();
+    for await (const folder of graph.listMailFolders(userInfo.id)) folders.add(folder.id);
+    expect(folders.size).toBeGreaterThan(1);
+    // One message changes in one folder; pages hold 5, so that folder's round is one page.
+    emulator.tenant.touchItem(emulator.tenant.containers[userInfo.folders[0].containerNo], 0);
+    requests.length = 0;
+    const from = statements.length;
+    await backupObject({ ...env(2, ['mail']), graph: counted }, user);
+    expect(requests.filter((r) => r === 'POST v1.0/$batch')).toHaveLength(Math.ceil(folders.size / 20));
+    expect(requests.filter((r) => r.endsWith('messages/delta'))).toEqual([]);
+    expect(inserted(statements.slice(from)).map((r) => r.service)).toEqual(['mail']);
+  });
+
   it("backs up the default Contacts folder where List contactFolders answers only the folders inside it (Graph's behaviour)", async () => {
     const userInfo = emulator.tenant.users[1];
     const user: ObjectRef = { id: 'user-2', kind: 'user', externalId: userInfo.id, displayName: userInfo.displayName };

@@ -1,5 +1,5 @@
 import type { BackupService } from '@portal/contracts';
-import { GraphError, isDeltaResyncRequired, type GraphClient, type GraphDriveItem, type GraphEvent, type GraphContact, type GraphContactFolder, type GraphChannel, type GraphChatMessage, type GraphMessage, type DeltaPage } from '@portal/graph-connector';
+import { BATCH_LIMIT, GraphError, isDeltaResyncRequired, type GraphClient, type GraphDriveItem, type GraphEvent, type GraphContact, type GraphContactFolder, type GraphChannel, type GraphChatMessage, type GraphMailFolder, type GraphMessage, type DeltaPage } from '@portal/graph-connector';
 import { closeUnseen, currentTags, holdsVersions, writeVersions, type ItemRecord, type WriteCounts } from '../catalog/catalog';
 import { readCheckpoints, type Checkpoint } from '../catalog/checkpoints';
 import { ObjectWrites } from '../catalog/object-writes';
@@ -56,8 +56,6 @@ const storedTags = (env: ObjectEnv, object: ObjectRef, service: BackupService, e
 /** A stream's checkpoint as the object's backup started. */
 const checkpointOf = (env: ObjectEnv, stream: string): Checkpoint | null => env.checkpoints.get(stream) ?? null;
 
-/** Messages per JSON batch: Graph's limit. */
-const MIME_BATCH_SIZE = 20;
 
 function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
@@ -208,18 +206,54 @@ async function listingStream<T extends { id: string }>(
   return counts;
 }
 
+/** The link a stream's round goes on from in this run: none when it starts anew, or is done already. */
+function roundLink(env: ObjectEnv, stream: string): string | undefined {
+  const checkpoint = checkpointOf(env, stream);
+  return checkpoint && !(checkpoint.runSeq === env.runSeq && checkpoint.roundComplete) ? (checkpoint.link ?? undefined) : undefined;
+}
+
+/**
+ * Opens the delta rounds of a mailbox's folders. One that goes on from a stored link (an incremental
+ * run mostly reads one page per folder) starts with a page fetched in a JSON batch: when the backup
+ * reaches a folder whose first page is not fetched yet, it and the next BATCH_LIMIT - 1 such folders
+ * are fetched together, so a page waits for at most the folders before it in its batch. A new round
+ * starts with its own request, as does one whose batched answer failed.
+ */
+function mailRounds(env: ObjectEnv, userId: string, folders: GraphMailFolder[]) {
+  const links = new Map(folders.map((folder) => [folder.id, roundLink(env, `mail:${folder.id}`)]));
+  const asked = new Set<string>();
+  const fetched = new Map<string, DeltaPage<GraphMessage>>();
+  return async function* open(folderId: string, link: string | undefined): AsyncIterable<DeltaPage<GraphMessage>> {
+    const batched = link !== undefined && links.get(folderId) === link;
+    if (batched && !asked.has(folderId)) {
+      const from = folders.findIndex((folder) => folder.id === folderId);
+      const batch = folders
+        .slice(from)
+        .filter((folder) => links.get(folder.id) !== undefined && !asked.has(folder.id))
+        .slice(0, BATCH_LIMIT)
+        .map((folder) => ({ folderId: folder.id, link: links.get(folder.id) }));
+      for (const { folderId: id } of batch) asked.add(id);
+      for (const [id, page] of await env.graph.messagesDeltaFirstPages(userId, batch)) fetched.set(id, page);
+    }
+    const first = batched ? fetched.get(folderId) : undefined;
+    fetched.delete(folderId);
+    yield* env.graph.messagesDelta(userId, folderId, link, first);
+  };
+}
+
 async function backupMail(env: ObjectEnv, object: ObjectRef): Promise<WriteCounts> {
   const counts = emptyCounts();
   const userId = object.externalId;
-  const folderIds: string[] = [];
-  for await (const folder of env.graph.listMailFolders(userId)) {
-    folderIds.push(folder.id);
+  const folders: GraphMailFolder[] = [];
+  for await (const folder of env.graph.listMailFolders(userId)) folders.push(folder);
+  const openRound = mailRounds(env, userId, folders);
+  for (const folder of folders) {
     const folderPath = folder.path ?? folder.displayName;
     const got = await deltaStream(
       env,
       object,
       `mail:${folder.id}`,
-      (link) => env.graph.messagesDelta(userId, folder.id, link),
+      (link) => openRound(folder.id, link),
       async (messages) => {
         const tags = await storedTags(env, object, 'mail', messages.map((m) => m.id));
         const records: ItemRecord[] = [];
@@ -247,7 +281,7 @@ async function backupMail(env: ObjectEnv, object: ObjectRef): Promise<WriteCount
         });
         // The MIME form keeps everything (headers, body, attachments) and restores as it was. Small
         // messages travel in JSON batches (one round trip for up to 20), ones with attachments alone.
-        const units = [...chunks(changed.filter((m) => !m.hasAttachments), MIME_BATCH_SIZE), ...changed.filter((m) => m.hasAttachments).map((m) => [m])];
+        const units = [...chunks(changed.filter((m) => !m.hasAttachments), BATCH_LIMIT), ...changed.filter((m) => m.hasAttachments).map((m) => [m])];
         await runPool(units, env.fetchConcurrency, async (unit) => {
           const mimes = unit.length === 1 ? [await env.graph.getMessageMime(userId, unit[0].id)] : await env.graph.getMessageMimes(userId, unit.map((m) => m.id));
           for (const [index, message] of unit.entries()) await puts.add(message, asBuffer(mimes[index]));
@@ -262,7 +296,7 @@ async function backupMail(env: ObjectEnv, object: ObjectRef): Promise<WriteCount
     addCounts(counts, got);
   }
   // A folder deleted as a whole reports no removals of its own: its messages end at this run, with the object (ObjectWrites).
-  env.end.closeOutside('mail', folderIds);
+  env.end.closeOutside('mail', folders.map((folder) => folder.id));
   return counts;
 }
 
