@@ -270,14 +270,17 @@ describe('incremental backups of events, contacts and channel messages through d
     const folders = new Set<string>();
     for await (const folder of graph.listMailFolders(userInfo.id)) folders.add(folder.id);
     expect(folders.size).toBeGreaterThan(1);
-    // One message changes in one folder; pages hold 5, so that folder's round is one page.
-    emulator.tenant.touchItem(emulator.tenant.containers[userInfo.folders[0].containerNo], 0);
+    // A message changes in each of two folders; pages hold 5, so each round is one page.
+    for (const folder of userInfo.folders.slice(0, 2)) emulator.tenant.touchItem(emulator.tenant.containers[folder.containerNo], 0);
     requests.length = 0;
     const from = statements.length;
     await backupObject({ ...env(2, ['mail']), graph: counted }, user);
-    expect(requests.filter((r) => r === 'POST v1.0/$batch')).toHaveLength(Math.ceil(folders.size / 20));
-    expect(requests.filter((r) => r.endsWith('messages/delta'))).toEqual([]);
-    expect(inserted(statements.slice(from)).map((r) => r.service)).toEqual(['mail']);
+    // The folders' first pages in one batch per 20, and the two changed messages' MIME in one more.
+    expect(requests.filter((r) => r === 'POST v1.0/$batch')).toHaveLength(Math.ceil(folders.size / 20) + 1);
+    expect(requests.filter((r) => r.endsWith('messages/delta') || r.endsWith('$value'))).toEqual([]);
+    // The batch's pages looked up their stored change tags together.
+    expect(statements.slice(from).filter((s) => s.sql.includes('select external_id, change_tag from'))).toHaveLength(Math.ceil(folders.size / 20));
+    expect(inserted(statements.slice(from)).map((r) => r.service)).toEqual(['mail', 'mail']);
   });
 
   it("backs up the default Contacts folder where List contactFolders answers only the folders inside it (Graph's behaviour)", async () => {

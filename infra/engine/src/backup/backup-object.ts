@@ -7,6 +7,7 @@ import { addCounts, emptyCounts } from '../catalog/page-writes';
 import { runPool, type JobContext } from '../jobs/job-context';
 import type { BlobStore, EngineDb, PutResult } from '../ports';
 import { canonicalJson } from './canonical-json';
+import { FirstPages } from './first-pages';
 import { fileFacts, messageFacts } from '../catalog/item-facts';
 
 export interface ObjectRef {
@@ -212,33 +213,51 @@ function roundLink(env: ObjectEnv, stream: string): string | undefined {
   return checkpoint && !(checkpoint.runSeq === env.runSeq && checkpoint.roundComplete) ? (checkpoint.link ?? undefined) : undefined;
 }
 
-/**
- * Opens the delta rounds of a mailbox's folders. One that goes on from a stored link (an incremental
- * run mostly reads one page per folder) starts with a page fetched in a JSON batch: when the backup
- * reaches a folder whose first page is not fetched yet, it and the next BATCH_LIMIT - 1 such folders
- * are fetched together, so a page waits for at most the folders before it in its batch. A new round
- * starts with its own request, as does one whose batched answer failed.
- */
-function mailRounds(env: ObjectEnv, userId: string, folders: GraphMailFolder[]) {
-  const links = new Map(folders.map((folder) => [folder.id, roundLink(env, `mail:${folder.id}`)]));
-  const asked = new Set<string>();
-  const fetched = new Map<string, DeltaPage<GraphMessage>>();
-  return async function* open(folderId: string, link: string | undefined): AsyncIterable<DeltaPage<GraphMessage>> {
-    const batched = link !== undefined && links.get(folderId) === link;
-    if (batched && !asked.has(folderId)) {
-      const from = folders.findIndex((folder) => folder.id === folderId);
-      const batch = folders
-        .slice(from)
-        .filter((folder) => links.get(folder.id) !== undefined && !asked.has(folder.id))
-        .slice(0, BATCH_LIMIT)
-        .map((folder) => ({ folderId: folder.id, link: links.get(folder.id) }));
-      for (const { folderId: id } of batch) asked.add(id);
-      for (const [id, page] of await env.graph.messagesDeltaFirstPages(userId, batch)) fetched.set(id, page);
-    }
-    const first = batched ? fetched.get(folderId) : undefined;
-    fetched.delete(folderId);
-    yield* env.graph.messagesDelta(userId, folderId, link, first);
+function messageRecord(folder: GraphMailFolder, message: GraphMessage, mime: Buffer, put: PutResult): ItemRecord {
+  return {
+    service: 'mail',
+    kind: 'message',
+    externalId: message.id,
+    containerId: folder.id,
+    folderPath: folder.path ?? folder.displayName,
+    name: message.subject ?? '',
+    sender: address(message.from ?? message.sender),
+    recipients: [...(message.toRecipients ?? []), ...(message.ccRecipients ?? [])].map(address).filter((a): a is string => !!a),
+    sizeBytes: mime.length,
+    hasAttachments: message.hasAttachments ?? false,
+    modifiedAt: message.receivedDateTime ?? message.lastModifiedDateTime ?? null,
+    contentType: 'message/rfc822',
+    blobHash: put.hash,
+    changeTag: message.changeKey ?? null,
+    facts: messageFacts(message),
   };
+}
+
+/**
+ * The records of some folders' messages (a page of one folder, or the first pages of a batch of
+ * folders), their MIME stored; messages whose change key the catalog holds already are skipped. The
+ * MIME form keeps everything (headers, body, attachments) and restores as it was. Small messages
+ * travel in JSON batches (one round trip for up to 20), ones with attachments alone.
+ */
+async function storeMessages(env: ObjectEnv, object: ObjectRef, pages: Array<{ folder: GraphMailFolder; messages: GraphMessage[] }>): Promise<ItemRecord[][]> {
+  const userId = object.externalId;
+  const listed = pages.flatMap(({ messages }, page) => messages.map((message) => ({ message, page })));
+  const tags = await storedTags(env, object, 'mail', listed.map(({ message }) => message.id));
+  const changed = listed.filter(({ message }) => !(message.changeKey && tags.get(message.id) === message.changeKey));
+  env.job.progress.itemsDone += listed.length - changed.length;
+  const records: ItemRecord[][] = pages.map(() => []);
+  const puts = pagePuts<{ message: GraphMessage; page: number }>(env, ({ message, page }, mime, put) => {
+    env.job.progress.itemsDone += 1;
+    records[page].push(messageRecord(pages[page].folder, message, mime, put));
+  });
+  const units = [...chunks(changed.filter(({ message }) => !message.hasAttachments), BATCH_LIMIT), ...changed.filter(({ message }) => message.hasAttachments).map((entry) => [entry])];
+  await runPool(units, env.fetchConcurrency, async (unit) => {
+    const ids = unit.map(({ message }) => message.id);
+    const mimes = unit.length === 1 ? [await env.graph.getMessageMime(userId, ids[0])] : await env.graph.getMessageMimes(userId, ids);
+    for (const [index, entry] of unit.entries()) await puts.add(entry, asBuffer(mimes[index]));
+  });
+  await puts.flush();
+  return records;
 }
 
 async function backupMail(env: ObjectEnv, object: ObjectRef): Promise<WriteCounts> {
@@ -246,49 +265,22 @@ async function backupMail(env: ObjectEnv, object: ObjectRef): Promise<WriteCount
   const userId = object.externalId;
   const folders: GraphMailFolder[] = [];
   for await (const folder of env.graph.listMailFolders(userId)) folders.push(folder);
-  const openRound = mailRounds(env, userId, folders);
+  const folderById = new Map(folders.map((folder) => [folder.id, folder]));
+  const firstPages = new FirstPages<GraphMessage>(
+    folders.map((folder) => ({ id: folder.id, link: roundLink(env, `mail:${folder.id}`) })),
+    (batch) => env.graph.messagesDeltaFirstPages(userId, batch.map(({ id, link }) => ({ folderId: id, link }))),
+    (pages) => storeMessages(env, object, pages.map(({ id, page }) => ({ folder: folderById.get(id)!, messages: page.items }))),
+  );
   for (const folder of folders) {
-    const folderPath = folder.path ?? folder.displayName;
     const got = await deltaStream(
       env,
       object,
       `mail:${folder.id}`,
-      (link) => openRound(folder.id, link),
-      async (messages) => {
-        const tags = await storedTags(env, object, 'mail', messages.map((m) => m.id));
-        const records: ItemRecord[] = [];
-        const changed = messages.filter((message) => !(message.changeKey && tags.get(message.id) === message.changeKey));
-        env.job.progress.itemsDone += messages.length - changed.length;
-        const puts = pagePuts<GraphMessage>(env, (message, mime, put) => {
-          env.job.progress.itemsDone += 1;
-          records.push({
-            service: 'mail',
-            kind: 'message',
-            externalId: message.id,
-            containerId: folder.id,
-            folderPath,
-            name: message.subject ?? '',
-            sender: address(message.from ?? message.sender),
-            recipients: [...(message.toRecipients ?? []), ...(message.ccRecipients ?? [])].map(address).filter((a): a is string => !!a),
-            sizeBytes: mime.length,
-            hasAttachments: message.hasAttachments ?? false,
-            modifiedAt: message.receivedDateTime ?? message.lastModifiedDateTime ?? null,
-            contentType: 'message/rfc822',
-            blobHash: put.hash,
-            changeTag: message.changeKey ?? null,
-            facts: messageFacts(message),
-          });
-        });
-        // The MIME form keeps everything (headers, body, attachments) and restores as it was. Small
-        // messages travel in JSON batches (one round trip for up to 20), ones with attachments alone.
-        const units = [...chunks(changed.filter((m) => !m.hasAttachments), BATCH_LIMIT), ...changed.filter((m) => m.hasAttachments).map((m) => [m])];
-        await runPool(units, env.fetchConcurrency, async (unit) => {
-          const mimes = unit.length === 1 ? [await env.graph.getMessageMime(userId, unit[0].id)] : await env.graph.getMessageMimes(userId, unit.map((m) => m.id));
-          for (const [index, message] of unit.entries()) await puts.add(message, asBuffer(mimes[index]));
-        });
-        await puts.flush();
-        return records;
-      },
+      (link) =>
+        (async function* () {
+          yield* env.graph.messagesDelta(userId, folder.id, link, await firstPages.first(folder.id, link));
+        })(),
+      async (messages) => (await firstPages.records(messages)) ?? (await storeMessages(env, object, [{ folder, messages }]))[0],
       'mail',
       folder.id,
       true,
