@@ -9,7 +9,7 @@ import { addCounts, emptyCounts, PageWrites } from './page-writes';
  * checkpoints) in one transaction. It bounds the transaction and what a kill loses: the pages since
  * the last write, which the resumed run reads again from the stored checkpoints.
  */
-export const PAGE_WRITES_LIMIT = 1000;
+export const PAGE_WRITES_LIMIT = 250;
 
 /**
  * What one object's backup writes to the catalog: its streams' pages, gathered and written together
