@@ -37,10 +37,6 @@ export class PageWrites {
   /** Records and removals held (what bounds a transaction's size and the work a kill loses). */
   size = 0;
 
-  get hasItems(): boolean {
-    return this.size > 0 || [...this.dropped.values()].some((ids) => ids.size > 0);
-  }
-
   add(records: ItemRecord[], removed?: PageRemovals | null, checkpoint?: ({ stream: string } & Checkpoint) | null): void {
     for (const record of records) {
       const key = removalKey(record.containerId, record.externalId);
