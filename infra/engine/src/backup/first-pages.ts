@@ -14,7 +14,8 @@ export interface RoundStart {
  * fetched yet, it and the next BATCH_LIMIT - 1 such streams get theirs in one request (`fetch`, a
  * JSON batch), and `prepare` stores those pages' contents at once (one change-tag lookup, one round
  * of content fetches and blob puts for all). So a page waits for at most the streams before it in its
- * batch. A new round, a later page, or a stream whose page the batch did not bring is read on its own.
+ * batch. A new round, a later page, or a stream whose page the batch did not bring (its answer or the
+ * whole batch failed) is read on its own.
  */
 export class FirstPages<T> {
   private readonly links: Map<string, string | undefined>;
@@ -53,7 +54,11 @@ export class FirstPages<T> {
       .slice(0, BATCH_LIMIT)
       .map((stream) => ({ id: stream.id, link: stream.link! }));
     for (const stream of batch) this.asked.add(stream.id);
-    const pages = [...(await this.fetch(batch))].map(([pageId, page]) => ({ id: pageId, page }));
+    // A batch that fails as a whole (refused, throttled past the retries) leaves each stream to ask on
+    // its own, which reports its own error if there is one.
+    const answered = await this.fetch(batch).catch(() => new Map<string, DeltaPage<T>>());
+    const pages = [...answered].map(([pageId, page]) => ({ id: pageId, page }));
+    if (!pages.length) return;
     const stored = this.prepare(pages);
     // Awaited by each page's stream as it comes; a failure fails the first of them (and the object).
     stored.catch(() => undefined);
