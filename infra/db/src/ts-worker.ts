@@ -23,12 +23,13 @@ export function startTsWorker(entry: string, data: Record<string, unknown>, tran
  * the embedded database's): when the machine's CPUs are all busy, the thread that answers requests runs
  * first. On Linux a thread has a nice value of its own (setpriority on the calling thread); elsewhere
  * it may apply to the whole process or be refused, so it is done on Linux only, and a refusal (a
- * sandbox) leaves the thread as it was.
+ * sandbox) leaves the thread as it was. `priority` is a nice value (os.constants.priority), below
+ * normal by default.
  */
-export function lowerThreadPriority(): void {
+export function lowerThreadPriority(priority: number = os.constants.priority.PRIORITY_BELOW_NORMAL): void {
   if (process.platform !== 'linux') return;
   try {
-    os.setPriority(0, os.constants.priority.PRIORITY_BELOW_NORMAL);
+    os.setPriority(0, priority);
   } catch {
     // Not permitted: the thread keeps the process's priority.
   }

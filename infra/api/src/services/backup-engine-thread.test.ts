@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import type { BackupSet, ItemPage, Job, ProtectedObjectPage, Tenant } from '@portal/contracts';
 import { build, signin, type ApiInstance, type Session } from '../test/build';
 import { call, manualExchangeSet, waitForJob } from '../test/calls';
@@ -37,6 +38,13 @@ describe('the engine thread', () => {
     expect(rows[0].worker_id).toMatch(/:thread\d+:/);
     const workers = await app.apiDb.query<{ id: string }>('select id from engine_workers');
     expect(workers.rows.map((row) => row.id)).toEqual([rows[0].worker_id]);
+
+    // Background work at the lowest priority (nice 19, below the database thread's 10): on Linux a
+    // thread's nice value is its own, field 19 of /proc/<pid>/task/<tid>/stat.
+    if (process.platform === 'linux') {
+      const niceOf = (tid: string) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+      expect(fs.readdirSync('/proc/self/task').map(niceOf)).toContain(19);
+    }
 
     // What the thread stored, the API reads back (same blob store, same keys).
     const objects = await call<ProtectedObjectPage>(app, customer, 'GET', `api/backup/sets/${set.body.id}/objects`);
