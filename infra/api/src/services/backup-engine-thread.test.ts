@@ -40,9 +40,13 @@ describe('the engine thread', () => {
     expect(workers.rows.map((row) => row.id)).toEqual([rows[0].worker_id]);
 
     // Background work at the lowest priority (nice 19, below the database thread's 10): on Linux a
-    // thread's nice value is its own, field 19 of /proc/<pid>/task/<tid>/stat.
+    // thread's nice value is its own, field 19 of /proc/<pid>/task/<tid>/stat (counted after the
+    // name's closing parenthesis, since a thread's name may hold one).
     if (process.platform === 'linux') {
-      const niceOf = (tid: string) => Number(fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8').split(') ')[1].split(' ')[16]);
+      const niceOf = (tid: string) => {
+        const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        return Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[16]);
+      };
       expect(fs.readdirSync('/proc/self/task').map(niceOf)).toContain(19);
     }
 
