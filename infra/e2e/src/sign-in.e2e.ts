@@ -51,6 +51,40 @@ test('the sign-in page arrives drawn; what is typed and pressed before the scrip
   await context.close();
 });
 
+test('the sign-in page draws no text before its font has arrived, so the font never swaps in and redraws it larger', async () => {
+  // A swap redrew the card's text a line taller: a layout shift, and on a phone the app's page taking
+  // over became the largest paint (LCP 3.3-4.0 s instead of 1.2-1.6 s in Lighthouse).
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  // The fonts, and the app (whose own faces would take over), wait until released.
+  await page.route(/\/(main\.[0-9a-f]+\.js|[0-9a-f]+\.woff2)$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/login', { waitUntil: 'domcontentloaded' });
+  const heading = page.locator(`#${PRERENDERED_ELEMENT_ID} h1`);
+  const box = (await heading.boundingBox())!;
+  // Through CDP: Playwright's own screenshot waits for the fonts, which are held.
+  const cdp = await context.newCDPSession(page);
+  const shot = async () => (await cdp.send('Page.captureScreenshot', { format: 'png', clip: { ...box, scale: 1 } })).data;
+  await page.waitForTimeout(300);
+  const whileHeld = await shot();
+  await heading.evaluate((h) => (h.style.color = 'transparent'));
+  const blank = await shot();
+  await heading.evaluate((h) => (h.style.color = ''));
+  expect({ textDrawnBeforeItsFont: whileHeld !== blank }).toEqual({ textDrawnBeforeItsFont: false });
+  release();
+  // Drawn once its font is there.
+  let drawn = whileHeld;
+  for (let i = 0; i < 50 && drawn === blank; i++) {
+    await page.waitForTimeout(100);
+    drawn = await shot();
+  }
+  expect({ textDrawnWithItsFont: drawn !== blank }).toEqual({ textDrawnWithItsFont: true });
+  await context.close();
+});
+
 test('a browser in dark mode gets the plain shell at /login, so it never sees the light page first', async () => {
   const { context, page } = await newPage(suite.browser, suite.portal.url);
   await page.goto('/login');
