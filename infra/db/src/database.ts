@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { Pool, types } from 'pg';
 import { assertSafeChannel, listenPostgres, type ListenStateHandler, type NotifyHandler, type Subscription } from './listen';
 import { loadPglite, pgliteAssets } from './load-pglite';
+import { BACKGROUND_APPLICATION_NAME, lowerServerProcessPriority } from './pg-background';
 
 export type DbDriver = 'pglite' | 'postgres';
 
@@ -51,6 +52,12 @@ export interface OpenDatabaseOptions {
   poolSize?: number;
   /** PGlite only: run it in a thread of its own (pglite-thread.ts) instead of the caller's. */
   thread?: boolean;
+  /**
+   * PostgreSQL only: the pool does background work (the backup engine's): its sessions are named
+   * BACKGROUND_APPLICATION_NAME and, where the server runs on this machine, run at the lowest priority
+   * (pg-background.ts).
+   */
+  background?: boolean;
 }
 
 /** `batch` for a driver whose statements already travel in-process: a transaction that runs them one by one. */
@@ -179,9 +186,12 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     connectionString: databaseUrl,
     max: options.poolSize ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
+    ...(options.background ? { application_name: BACKGROUND_APPLICATION_NAME } : {}),
   });
   // An idle client that loses its connection emits 'error'; without a listener the process dies.
   pool.on('error', () => undefined);
+  // Queued on the new session ahead of the statement it was opened for.
+  if (options.background) pool.on('connect', (client) => void lowerServerProcessPriority(client).catch(() => undefined));
   const subscriptions: Subscription[] = [];
   let closed = false;
   const db: Db = {

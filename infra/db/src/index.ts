@@ -8,3 +8,4 @@ export type { BridgedDb, DbBridge } from './bridge';
 export { openPgliteThread } from './pglite-thread';
 export type { ThreadedDb } from './pglite-thread';
 export { lowerThreadPriority, startTsWorker } from './ts-worker';
+export { BACKGROUND_APPLICATION_NAME } from './pg-background';

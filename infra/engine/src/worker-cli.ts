@@ -17,7 +17,7 @@ async function main() {
   const settings = readEnvSettings();
   const databaseUrl = settings.DATABASE_URL;
   if (!databaseUrl) throw new Error('DATABASE_URL is required: workers share the queue on PostgreSQL');
-  const db = await openDatabase({ databaseUrl, schema: settings.DATABASE_SCHEMA });
+  const db = await openDatabase({ databaseUrl, schema: settings.DATABASE_SCHEMA, background: true });
   let masterSecret = settings.BACKUP_MASTER_KEY;
   if (!masterSecret) {
     const { rows } = await db.query<{ value: string }>(`select value from settings where key = 'backup_master_key'`);

@@ -29,7 +29,8 @@ async function main(): Promise<void> {
   const port = parentPort!;
   const { options, dbPort, driver } = workerData as ThreadData;
   const send = (message: FromEngineThread) => port.postMessage(message);
-  const ownDb = options.database ? await openDatabase(options.database) : null;
+  // Its sessions too run below the requests where the server is on this machine (pg-background.ts).
+  const ownDb = options.database ? await openDatabase({ ...options.database, background: true }) : null;
   const db = ownDb ?? bridgedDb(dbPort!, driver);
   const objects = openObjectStore(options.objects);
   const queue =
