@@ -70,6 +70,14 @@ export interface ApiPluginOptions {
 }
 
 /**
+ * How long the app that mounts the API lets it start (Fastify's pluginTimeout, 10 s by default, meant to
+ * catch a plugin that never calls done). The API's start does real work: the engine, and on a demo
+ * portal the emulator tenant and its backup sets; on a loaded machine (CI's end-to-end suites at load
+ * 17 on 2 cores) that took over 10 s and the portal exited instead of starting.
+ */
+export const API_START_TIMEOUT_MS = 120_000;
+
+/**
  * The API, registered without a base path: mount it with `{ prefix: '/backend' }`. Fastify's own
  * shape, in three stages: what every route relies on (plugins/register-external.ts), the services the
  * routes work with, decorated once (app/register-services.ts), then the routes by area

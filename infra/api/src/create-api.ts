@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import helmet from '@fastify/helmet';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { apiPlugin, type ApiPluginOptions } from './api-plugin';
+import { API_START_TIMEOUT_MS, apiPlugin, type ApiPluginOptions } from './api-plugin';
 import { migrate, openDatabase, type Db, type OpenDatabaseOptions } from '@portal/db';
 import { checkJwtSecret, readEnvSettings, type EnvSettings } from '@portal/settings';
 import { ensureJwtSecret, setSetting, SETTING_PLATFORM_VERSION } from './repositories/settings-repository';
@@ -138,7 +138,7 @@ export type ApiInstance = FastifyInstance & { apiDb: Db };
  */
 export async function createApi(options: CreateApiOptions = {}): Promise<ApiInstance> {
   const { db, pluginOptions } = await setupApi(options);
-  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false });
+  const app = Fastify({ logger: options.logger ?? false, trustProxy: options.trustProxy ?? false, pluginTimeout: API_START_TIMEOUT_MS });
   try {
     app.decorate('apiDb', db);
     app.addHook('onClose', async () => db.close());

@@ -1,7 +1,7 @@
 export { openDatabase, migrate, MIGRATIONS_DIR } from '@portal/db';
 export type { Db, DbDriver, OpenDatabaseOptions, Queryable, QueryResult } from '@portal/db';
 export { seedDemo, DEMO_PASSWORD, DEMO_USERS } from './seed/seed-demo';
-export { apiPlugin } from './api-plugin';
+export { API_START_TIMEOUT_MS, apiPlugin } from './api-plugin';
 export type { ApiPluginOptions } from './api-plugin';
 export { createApi, setupApi, apiOptionsFromSettings, readRootVersion } from './create-api';
 export type { ApiInstance, CreateApiOptions, SetupApiOptions } from './create-api';

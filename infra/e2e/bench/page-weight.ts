@@ -6,7 +6,8 @@
 // Run after `pnpm build`: `pnpm bench` (BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_FILES=1 lists each
 // route's files with their gzip size; BENCH_ROUTES=/login,/dashboard weighs only those routes and skips the walk;
 // BENCH_LHR=<folder> writes each Lighthouse report there as JSON; BENCH_BLOCKING=<runs> adds each route's
-// main-thread blocking on a phone at 4x CPU from a Chromium trace, median of that many loads).
+// main-thread blocking on a phone at 4x CPU from a Chromium trace, median of that many loads; BENCH_TRACE=1
+// prints each Lighthouse load's paints, LCP candidates, layout shifts and long tasks: paint-trace.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -17,8 +18,9 @@ import { DEMO_PASSWORD } from '../src/browser';
 import { CHROMIUM_ARGS, ensureChromium } from '../src/chromium';
 import { startPortal } from '../src/portal';
 import { mainThreadBlocking, type Blocking } from './main-thread-blocking';
+import { paintTrace, type TraceEvent } from './paint-trace';
 
-type LighthouseFn = (url: string, flags: Record<string, unknown>, config: unknown, page: Page) => Promise<{ lhr: Lhr } | undefined>;
+type LighthouseFn = (url: string, flags: Record<string, unknown>, config: unknown, page: Page) => Promise<{ lhr: Lhr; artifacts?: { Trace?: { traceEvents: TraceEvent[] } } } | undefined>;
 interface Lhr {
   runtimeError?: { code: string; message: string };
   categories: Record<string, { score: number | null; auditRefs?: { id: string; weight: number }[] }>;
@@ -231,6 +233,7 @@ async function auditOnce(lighthouse: LighthouseFn, desktopConfig: unknown, page:
   await cdp.detach();
   await page.setViewport({ width: 1400, height: 900 });
   if (!result) throw new Error(`Lighthouse returned nothing for ${url}`);
+  if (process.env.BENCH_TRACE === '1') console.error([`${form} ${url}, observed load:`, ...paintTrace(result.artifacts?.Trace?.traceEvents ?? [])].join('\n  '));
   // BENCH_LHR=<folder> keeps each report, to read what blocks the main thread (long-tasks, bootup-time).
   if (process.env.BENCH_LHR) {
     fs.mkdirSync(process.env.BENCH_LHR, { recursive: true });

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '@portal/api';
-import { apiOptionsFromSettings, apiPlugin, listReleases, pointRemote, recordRelease, releaseFiles, setupApi } from '@portal/api';
+import { API_START_TIMEOUT_MS, apiOptionsFromSettings, apiPlugin, listReleases, pointRemote, recordRelease, releaseFiles, setupApi } from '@portal/api';
 import { recordMissingReleaseFiles } from '@portal/api/src/services/remote-ops-service';
 import { assignCanaries, promoteDueCanaries, servedCanaries } from '@portal/api/src/services/canary-service';
 import { listRegistryWithFallbacks } from '@portal/api/src/repositories/remote-ops-repository';
@@ -50,6 +50,7 @@ export async function createPortal(
     await publishLocalBuilds({ remotesDir: settings.remotesDir, store: remoteStore, repoRoot: settings.repoRoot, registry });
     const unpinned = await recordMissingReleaseFiles(db, remoteStore);
     const app = await createPortalServer(settings, {
+      apiStartTimeoutMs: API_START_TIMEOUT_MS,
       mountApi: async (server, prefix) => {
         // The API verifies published version folders against the same store this server serves.
         const options = { ...pluginOptions, prefix, remoteStore };

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { leaseDatabase } from '@portal/api/src/test/pglite-pool';
+import { API_START_TIMEOUT_MS } from '@portal/api';
 import { createPortal } from './create-portal';
 import type { PortalSettings } from './settings';
 import { portalSettingsIn, writeRemote } from './testing/portal-folders';
@@ -94,4 +95,6 @@ test('mounts the API under /backend/ with the spec paths', async () => {
   const config = await app.inject('/runtime-config.json');
   expect(config.json()).toMatchObject({ apiBase: '/backend/', demo: false });
   expect(config.headers['cache-control']).toBe('no-store');
+  // The API's start does real work (engine, demo tenant): Fastify's 10 s default failed a loaded CI run.
+  expect(app.initialConfig.pluginTimeout).toBe(API_START_TIMEOUT_MS);
 });

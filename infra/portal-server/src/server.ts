@@ -20,6 +20,8 @@ export type CurrentRemote = RegistryEntry;
 export interface PortalDeps {
   /** Mounts the API under the given prefix. */
   mountApi(app: FastifyInstance, prefix: string): Promise<void>;
+  /** How long mountApi's plugin may take to start (Fastify's pluginTimeout; its 10 s default when absent). */
+  apiStartTimeoutMs?: number;
   /** The registry as one browser session sees it (`sessionSeed` decides which canaries it gets). */
   currentRemotes(sessionSeed: string): Promise<CurrentRemote[]>;
   /** The SRI hash of each script of a remote version, as recorded when it was published; null when unknown. */
@@ -56,7 +58,7 @@ function canarySeed(req: FastifyRequest, reply: FastifyReply): string {
 }
 
 export async function createPortalServer(settings: PortalSettings, deps: PortalDeps): Promise<FastifyInstance> {
-  const app = Fastify({ logger: { level: settings.logLevel }, trustProxy: fastifyTrustProxy(settings.trustProxy) });
+  const app = Fastify({ logger: { level: settings.logLevel }, trustProxy: fastifyTrustProxy(settings.trustProxy), pluginTimeout: deps.apiStartTimeoutMs });
   registerSecurityHeaders(app, settings);
 
   await deps.mountApi(app, settings.apiBase.replace(/\/$/, ''));
