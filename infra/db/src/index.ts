@@ -7,5 +7,5 @@ export { bridgedDb, serveDbBridge } from './bridge';
 export type { BridgedDb, DbBridge } from './bridge';
 export { openPgliteThread } from './pglite-thread';
 export type { ThreadedDb } from './pglite-thread';
-export { lowerThreadPriority, startTsWorker } from './ts-worker';
+export { lowerProcessPriority, lowerThreadPriority, startTsProcess, startTsWorker } from './ts-worker';
 export { BACKGROUND_APPLICATION_NAME } from './pg-background';

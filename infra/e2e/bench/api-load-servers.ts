@@ -126,7 +126,8 @@ async function startApi(): Promise<{ close(): Promise<void> }> {
 async function engineThreadRunning(app: ApiInstance): Promise<void> {
   const until = Date.now() + 180_000;
   while (Date.now() < until) {
-    const { rows } = await app.apiDb.query(`select 1 from engine_workers where id like '%:thread%'`);
+    // A thread on PGlite, a child process on PostgreSQL (engine-runner.ts names both).
+    const { rows } = await app.apiDb.query(`select 1 from engine_workers where id like '%:thread%' or id like '%:child-of-%'`);
     if (rows.length) return;
     await new Promise((resolve) => setTimeout(resolve, 200));
   }

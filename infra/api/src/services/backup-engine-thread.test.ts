@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import type { BackupSet, ItemPage, Job, ProtectedObjectPage, Tenant } from '@portal/contracts';
-import { build, signin, type ApiInstance, type Session } from '../test/build';
+import { build, signin, TEST_DATABASE_URL, type ApiInstance, type Session } from '../test/build';
 import { call, manualExchangeSet, waitForJob } from '../test/calls';
 import { emulatorOutbound } from '../test/emulator-outbound';
 import { testEmulator } from '../test/emulator';
 
-// BACKUP_ENGINE_THREAD=1 (off by default): the API's job workers run on a worker
-// thread of their own. On PGlite the thread reaches the API's database through the bridge; on
-// PostgreSQL (DATABASE_URL) it opens its own pool in the API's schema.
+// BACKUP_ENGINE_THREAD=1 (off by default): the API's job workers run apart from its requests. On
+// PGlite on a worker thread that reaches the API's database through the bridge; on PostgreSQL
+// (DATABASE_URL) in a child process with its own pool in the API's schema (its own test:
+// infra/engine/src/thread/engine-process.test.ts).
 
 jest.setTimeout(180_000);
 
@@ -33,21 +34,22 @@ describe('the engine thread', () => {
     expect(job.status).toBe('succeeded');
     expect(job.progress.itemsDone).toBeGreaterThan(0);
 
-    // Claimed by the thread's engine, the one worker this process announces (the API's own engine only submits).
+    // Claimed by the thread's (or process's) engine, the one worker announced (the API's own engine only submits).
     const { rows } = await app.apiDb.query<{ worker_id: string }>('select worker_id from backup_jobs where id = $1', [run.body.id]);
-    expect(rows[0].worker_id).toMatch(/:thread\d+:/);
-    const workers = await app.apiDb.query<{ id: string }>('select id from engine_workers');
+    expect(rows[0].worker_id).toMatch(TEST_DATABASE_URL ? new RegExp(`:child-of-${process.pid}:`) : /:thread\d+:/);
+    const workers = await app.apiDb.query<{ id: string; pid: number }>('select id, pid from engine_workers');
     expect(workers.rows.map((row) => row.id)).toEqual([rows[0].worker_id]);
 
     // Background work at the lowest priority (nice 19, below the database thread's 10): on Linux a
     // thread's nice value is its own, field 19 of /proc/<pid>/task/<tid>/stat (counted after the
     // name's closing parenthesis, since a thread's name may hold one).
     if (process.platform === 'linux') {
+      const engineTasks = `/proc/${workers.rows[0].pid}/task`;
       const niceOf = (tid: string) => {
-        const stat = fs.readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+        const stat = fs.readFileSync(`${engineTasks}/${tid}/stat`, 'utf8');
         return Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[16]);
       };
-      expect(fs.readdirSync('/proc/self/task').map(niceOf)).toContain(19);
+      expect(fs.readdirSync(engineTasks).map(niceOf)).toContain(19);
     }
 
     // What the thread stored, the API reads back (same blob store, same keys).

@@ -23,5 +23,7 @@ export type ToEngineThread =
   /** The host thread is busy answering requests (or no longer): the engine paces itself (jobs/host-pace.ts). */
   | { type: 'host-busy'; busy: boolean }
   | { type: 'stop' };
+/** Host → process: the options first, then as to a thread. */
+export type ToEngineProcess = { type: 'init'; data: { options: EngineThreadOptions; driver: 'postgres' } } | ToEngineThread;
 /** Thread → host. */
 export type FromEngineThread = { type: 'started'; workerId: string } | { type: 'stopped' } | { type: 'log'; message: string; error?: string };

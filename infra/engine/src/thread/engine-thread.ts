@@ -1,9 +1,10 @@
+import type { EventEmitter } from 'node:events';
 import path from 'node:path';
-import { MessageChannel, type MessagePort, type Worker } from 'node:worker_threads';
-import { serveDbBridge, startTsWorker, type DbBridge, type ThreadedDb } from '@portal/db';
+import { MessageChannel, type MessagePort } from 'node:worker_threads';
+import { serveDbBridge, startTsProcess, startTsWorker, type DbBridge, type ThreadedDb } from '@portal/db';
 import { OutboundPolicy } from '@portal/outbound-guard';
 import type { EngineDb, JobQueue } from '../ports';
-import type { EngineThreadOptions, FromEngineThread, ToEngineThread } from './engine-thread-options';
+import type { EngineThreadOptions, FromEngineThread, ToEngineProcess, ToEngineThread } from './engine-thread-options';
 
 export interface EngineThread {
   /** For the host's own engine: announcements go to the thread's queue, whose workers run the jobs. */
@@ -32,18 +33,28 @@ class ForwardingPolicy extends OutboundPolicy {
   }
 }
 
+/** A running engine: a worker thread, or a child process. */
+interface EngineChild {
+  post(message: ToEngineThread): void;
+  /** The Worker or ChildProcess: 'message' (FromEngineThread), 'error' and 'exit' (code) events. */
+  events: EventEmitter;
+  /** Ends it now (after its 'stopped', or when it does not answer). */
+  end(): Promise<void>;
+}
+
 const RESTART_MS = [1_000, 5_000, 30_000];
 const STOP_TIMEOUT_MS = 60_000;
 
 /**
- * Runs the process's job workers, scheduler and worker heartbeat in a worker thread
- * (engine-thread-worker.ts), so a backup's work never delays the requests of the host thread. On
- * PostgreSQL the thread opens its own pool; on an embedded PGlite it works in `db` through the bridge,
+ * Runs the process's job workers, scheduler and worker heartbeat apart from the host thread, so a
+ * backup's work never delays its requests. On PostgreSQL they run in a child process at the lowest
+ * priority (engine-process-main.ts) with a pool of its own; on an embedded PGlite, which only this
+ * process can open, in a worker thread (engine-thread-worker.ts) that works in `db` through the bridge,
  * served by PGlite's own thread when it has one (openPgliteThread), else by this one.
- * A thread that dies is started again (its jobs' heartbeats go stale and the new one resumes them).
+ * An engine that dies is started again (its jobs' heartbeats go stale and the new one resumes them).
  */
 export function startEngineThread(db: EngineDb, options: EngineThreadOptions, log: (message: string, error?: unknown) => void): EngineThread {
-  let worker: Worker | null = null;
+  let worker: EngineChild | null = null;
   let bridge: DbBridge | null = null;
   let stopping = false;
   let failures = 0;
@@ -55,7 +66,8 @@ export function startEngineThread(db: EngineDb, options: EngineThreadOptions, lo
   started.catch(() => undefined);
   let onStopped: () => void = () => undefined;
 
-  const post = (message: ToEngineThread) => worker?.postMessage(message);
+  const kind = options.database ? 'process' : 'thread';
+  const post = (message: ToEngineThread) => worker?.post(message);
   let hostBusy = false;
 
   /** The thread's way to the host's embedded database: straight to its own thread, or served from this one. */
@@ -67,13 +79,40 @@ export function startEngineThread(db: EngineDb, options: EngineThreadOptions, lo
     return channel.port2;
   }
 
-  function spawn(): void {
+  function startChild(): EngineChild {
+    if (options.database) {
+      const child = startTsProcess(path.join(__dirname, 'engine-process-main.ts'));
+      const send = (message: ToEngineProcess) => {
+        // A message to a process that has just exited is dropped: it is started again and told anew.
+        if (child.connected) child.send(message);
+      };
+      send({ type: 'init', data: { options, driver: 'postgres' } });
+      return {
+        post: send,
+        events: child,
+        end: async () => {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          const exited = new Promise((resolve) => child.once('exit', resolve));
+          child.kill();
+          await exited;
+        },
+      };
+    }
     const port = dbPort();
-    const current = startTsWorker(path.join(__dirname, 'engine-thread-worker.ts'), { options, dbPort: port, driver: db.driver }, port ? [port] : []);
+    const thread = startTsWorker(path.join(__dirname, 'engine-thread-worker.ts'), { options, dbPort: port, driver: db.driver }, port ? [port] : []);
+    return {
+      post: (message) => thread.postMessage(message),
+      events: thread,
+      end: async () => void (await thread.terminate()),
+    };
+  }
+
+  function spawn(): void {
+    const current = startChild();
     worker = current;
-    for (const rule of allowed) current.postMessage({ type: 'allow-origin', ...rule } satisfies ToEngineThread);
-    if (hostBusy) current.postMessage({ type: 'host-busy', busy: true } satisfies ToEngineThread);
-    current.on('message', (message: FromEngineThread) => {
+    for (const rule of allowed) current.post({ type: 'allow-origin', ...rule });
+    if (hostBusy) current.post({ type: 'host-busy', busy: true });
+    current.events.on('message', (message: FromEngineThread) => {
       if (message.type === 'log') log(message.message, message.error);
       if (message.type === 'started') {
         failures = 0;
@@ -82,8 +121,8 @@ export function startEngineThread(db: EngineDb, options: EngineThreadOptions, lo
       }
       if (message.type === 'stopped') onStopped();
     });
-    current.on('error', (error) => log('engine thread failed', error));
-    current.on('exit', (code) => {
+    current.events.on('error', (error) => log(`engine ${kind} failed`, error));
+    current.events.on('exit', (code) => {
       const ended = bridge;
       bridge = null;
       worker = null;
@@ -94,12 +133,12 @@ export function startEngineThread(db: EngineDb, options: EngineThreadOptions, lo
       if (!hasStarted) {
         // A thread that cannot even start (a broken install) would fail the same way again.
         stopping = true;
-        failStart(new Error(`The engine thread exited (code ${code}) before it started`));
+        failStart(new Error(`The engine ${kind} exited (code ${code}) before it started`));
         return;
       }
       const delay = RESTART_MS[Math.min(failures, RESTART_MS.length - 1)];
       failures += 1;
-      log(`engine thread exited (code ${code}); starting it again in ${delay} ms`);
+      log(`engine ${kind} exited (code ${code}); starting it again in ${delay} ms`);
       setTimeout(() => stopping || spawn(), delay).unref();
     });
   }
@@ -133,10 +172,10 @@ export function startEngineThread(db: EngineDb, options: EngineThreadOptions, lo
       const current = worker;
       if (!current) return;
       const stopped = new Promise<void>((resolve) => (onStopped = resolve));
-      current.postMessage({ type: 'stop' } satisfies ToEngineThread);
+      current.post({ type: 'stop' });
       const timeout = new Promise<void>((resolve) => setTimeout(resolve, STOP_TIMEOUT_MS).unref());
       await Promise.race([stopped, timeout]);
-      await current.terminate();
+      await current.end();
       await bridge?.close();
     },
   };
