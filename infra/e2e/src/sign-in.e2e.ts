@@ -68,12 +68,21 @@ test('the sign-in page draws no text before its font has arrived, so the font ne
   // Through CDP: Playwright's own screenshot waits for the fonts, which are held.
   const cdp = await context.newCDPSession(page);
   const shot = async () => (await cdp.send('Page.captureScreenshot', { format: 'png', clip: { ...box, scale: 1 } })).data;
+  // The faces' rules say so (always checked: a loaded machine may pass the block period below).
+  const displays = await page.evaluate(() =>
+    [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]).filter((rule) => rule instanceof CSSFontFaceRule).map((rule) => (rule as CSSFontFaceRule).style.getPropertyValue('font-display')),
+  );
+  expect(displays.length).toBeGreaterThan(0);
+  expect(new Set(displays)).toEqual(new Set(['block']));
   await page.waitForTimeout(300);
+  const sinceStart = await page.evaluate(() => performance.now());
   const whileHeld = await shot();
   await heading.evaluate((h) => (h.style.color = 'transparent'));
   const blank = await shot();
   await heading.evaluate((h) => (h.style.color = ''));
-  expect({ textDrawnBeforeItsFont: whileHeld !== blank }).toEqual({ textDrawnBeforeItsFont: false });
+  // After 3 s of block period the browser draws the fallback by design: at CI's load 18 the shot came
+  // later than that once, so the pixels are compared only when taken well inside it.
+  if (sinceStart < 2_500) expect({ textDrawnBeforeItsFont: whileHeld !== blank }).toEqual({ textDrawnBeforeItsFont: false });
   release();
   // Drawn once its font is there.
   let drawn = whileHeld;
