@@ -22,9 +22,17 @@ export interface RegistryClient {
 
 export class CliError extends Error {}
 
+/**
+ * How long the CLI waits for a portal's answer before taking it as absent. A portal that is not
+ * running refuses the connection at once; one that is running may be slow to answer while a build
+ * or a backup loads the machine (a CI run at load 18 took over 3 s, and the CLI then failed with
+ * "does not answer" against a live portal).
+ */
+export const PORTAL_ANSWER_TIMEOUT_MS = 30_000;
+
 async function reachable(url: string): Promise<boolean> {
   try {
-    const res = await fetch(`${url}${REGISTRY_PATH}`, { signal: AbortSignal.timeout(3000) });
+    const res = await fetch(`${url}${REGISTRY_PATH}`, { signal: AbortSignal.timeout(PORTAL_ANSWER_TIMEOUT_MS) });
     return res.ok;
   } catch {
     return false;
