@@ -4,9 +4,9 @@ import { FullScreenLoader } from '../components/full-screen-loader';
 import { LightStylesheet } from '../components/light-stylesheet';
 import { FeedbackLayer } from './feedback-layer';
 import { NavigationBridge } from './navigation-bridge';
-import { focusInPrerenderedPage, takeOverPrerenderedPage } from '../lib/prerendered-page';
+import { focusInPrerenderedPage, takeOverPrerenderedPage, type PrerenderedFocus } from '../lib/prerendered-page';
 import { AppRoutes } from './routes';
-import { useDeferredValue, useLayoutEffect, useMemo } from 'react';
+import { useDeferredValue, useInsertionEffect, useLayoutEffect, useRef } from 'react';
 
 /**
  * No MUI theme at the top: the sign-in page and the loader are plain elements (light stylesheet);
@@ -23,12 +23,17 @@ export function App() {
   // to the browser (on a phone at 4x CPU, main-thread blocking about 28% lower: BENCH_BLOCKING).
   const ready = useDeferredValue(useStoresHydrated() && isInitialized);
   // The first page is drawn (the sign-in page at once, others behind their loader): the prerendered
-  // page gives way in the same frame. Its focus is read while rendering, before the new page's
-  // autoFocus runs in the commit.
-  const prerenderedFocus = useMemo(() => (ready ? focusInPrerenderedPage() : null), [ready]);
+  // page gives way in the same frame. Its focus is read in the commit's first phase (insertion
+  // effects), after the render and before the new page's autoFocus (layout phase). Not while
+  // rendering: this render yields to the browser, and a visitor who moved to the password field
+  // meanwhile had the focus sent back to the username, where the rest of the password then went.
+  const prerenderedFocus = useRef<PrerenderedFocus | null>(null);
+  useInsertionEffect(() => {
+    if (ready) prerenderedFocus.current = focusInPrerenderedPage();
+  }, [ready]);
   useLayoutEffect(() => {
-    if (ready) takeOverPrerenderedPage(prerenderedFocus);
-  }, [ready, prerenderedFocus]);
+    if (ready) takeOverPrerenderedPage(prerenderedFocus.current);
+  }, [ready]);
   return (
     <>
       <LightStylesheet />

@@ -11,6 +11,19 @@ jest.mock('@portal/contracts/calls', () => jest.requireActual('../testing/mocks'
 
 const mockedSignin = signin as jest.Mock;
 
+/** Set by a test: runs while the sign-in page renders, as a visitor's input while that render yields to the browser. */
+let duringSignInRender: (() => void) | null = null;
+jest.mock('../lib/use-light-theme', () => {
+  const actual = jest.requireActual('../lib/use-light-theme');
+  return {
+    useLightTheme: () => {
+      duringSignInRender?.();
+      duringSignInRender = null;
+      return actual.useLightTheme();
+    },
+  };
+});
+
 /** The prerendered sign-in page as the portal sends it (the parts the takeover reads): its form and fields. */
 function prerenderedPage(typed: { username: string; password: string }): HTMLElement {
   const page = document.createElement('div');
@@ -43,6 +56,19 @@ test('the app takes over from the prerendered page: what was typed, the focus an
   expect(appPassword).toHaveFocus();
   await waitFor(() => expect([appPassword.selectionStart, appPassword.selectionEnd]).toEqual([3, 3]));
   expect(mockedSignin).not.toHaveBeenCalled();
+});
+
+test('the focus the visitor moved while the app was rendering its page is the one that carries over', async () => {
+  const page = prerenderedPage({ username: 'jane', password: '' });
+  page.querySelector<HTMLInputElement>('#login-username')!.focus();
+  // The visitor moves to the password field after the app started drawing its page, before it is shown.
+  duringSignInRender = () => page.querySelector<HTMLInputElement>('#login-password')!.focus();
+  renderApp('/login');
+  await screen.findByRole('heading', { name: 'Sign in' });
+  expect(document.getElementById(PRERENDERED_ELEMENT_ID)).toBeNull();
+  // What they type next goes to the password field, not after the username.
+  expect(screen.getByLabelText('Password')).toHaveFocus();
+  expect(screen.getByLabelText('Username')).toHaveValue('jane');
 });
 
 test('a press of the prerendered Sign In before the scripts ran signs in once the app has taken over', async () => {

@@ -34,8 +34,8 @@ function typeInto(input: HTMLInputElement, value: string): void {
  * Removes the prerendered page once the app has drawn its own: the app's root shows from then on (the
  * page's CSS hides it while the prerendered element precedes it). The app's inputs and forms carry the
  * same ids, so what was typed goes to their counterparts (read now: nothing can be typed into the page
- * after this), the focus and selection it had (`focused`, read before the app's page committed, whose
- * autoFocus may have moved it) follow, and a form whose button was pressed meanwhile (kept by the
+ * after this), the focus and selection it had (`focused`, read in the same commit before the app's
+ * page's autoFocus could move it) follow, and a form whose button was pressed meanwhile (kept by the
  * page's first script, shared/mf-build's host-pages.cjs) is submitted once the carried values are in
  * the app's state.
  */
