@@ -1,4 +1,4 @@
-import fs from 'node:fs';
+import { threadNices } from '@portal/db/src/testing/thread-nices';
 import type { BackupSet, ItemPage, Job, ProtectedObjectPage, Tenant } from '@portal/contracts';
 import { build, signin, TEST_DATABASE_URL, type ApiInstance, type Session } from '../test/build';
 import { call, manualExchangeSet, waitForJob } from '../test/calls';
@@ -40,17 +40,8 @@ describe('the engine thread', () => {
     const workers = await app.apiDb.query<{ id: string; pid: number }>('select id, pid from engine_workers');
     expect(workers.rows.map((row) => row.id)).toEqual([rows[0].worker_id]);
 
-    // Background work at the lowest priority (nice 19, below the database thread's 10): on Linux a
-    // thread's nice value is its own, field 19 of /proc/<pid>/task/<tid>/stat (counted after the
-    // name's closing parenthesis, since a thread's name may hold one).
-    if (process.platform === 'linux') {
-      const engineTasks = `/proc/${workers.rows[0].pid}/task`;
-      const niceOf = (tid: string) => {
-        const stat = fs.readFileSync(`${engineTasks}/${tid}/stat`, 'utf8');
-        return Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[16]);
-      };
-      expect(fs.readdirSync(engineTasks).map(niceOf)).toContain(19);
-    }
+    // Background work at the lowest priority (nice 19, below the database thread's 10).
+    if (process.platform === 'linux') expect(threadNices(workers.rows[0].pid)).toContain(19);
 
     // What the thread stored, the API reads back (same blob store, same keys).
     const objects = await call<ProtectedObjectPage>(app, customer, 'GET', `api/backup/sets/${set.body.id}/objects`);

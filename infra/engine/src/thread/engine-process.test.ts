@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { migrate, openDatabase, startTsProcess, type Db } from '@portal/db';
+import { threadNices } from '@portal/db/src/testing/thread-nices';
 import { startEngineThread, type EngineThread } from './engine-thread';
 import type { EngineThreadOptions, FromEngineThread, ToEngineProcess } from './engine-thread-options';
 
@@ -49,14 +50,6 @@ const until = async (what: string, check: () => Promise<boolean> | boolean, ms =
   for (const end = Date.now() + ms; Date.now() < end; await new Promise((resolve) => setTimeout(resolve, 100))) if (await check()) return;
   throw new Error(`timed out waiting until ${what}`);
 };
-
-/** The nice value of each thread of `pid`: field 19 of its stat line, counted after the name's last ') '. */
-function threadNices(pid: number): number[] {
-  return fs.readdirSync(`/proc/${pid}/task`).map((tid) => {
-    const stat = fs.readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(') ') + 2).split(' ')[16]);
-  });
-}
 
 const linuxIt = process.platform === 'linux' ? it : it.skip;
 
