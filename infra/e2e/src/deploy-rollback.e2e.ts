@@ -130,7 +130,8 @@ test('deploy builds only the support remote; an open page loads it on navigation
 
 test('rollback moves the pointer back within seconds; list shows versions, current and history', async () => {
   const result = await cli(['remote', 'rollback', 'support']);
-  expect(result.status).toBe(0);
+  // Compared with its stderr, so a failure says why the CLI failed.
+  expect({ status: result.status, stderr: result.stderr }).toEqual({ status: 0, stderr: expect.any(String) });
   timings.push(`rollback: ${result.seconds.toFixed(1)} s wall; ${result.stdout.trim()}`);
   expect(result.stdout).toContain(`Rolled back support from ${v2} to ${v1}`);
   expect((await current('support')).version).toBe(v1);
@@ -140,7 +141,7 @@ test('rollback moves the pointer back within seconds; list shows versions, curre
   expect(await buildLabel(page).count()).toBe(0);
 
   const list = await cli(['remote', 'list']);
-  expect(list.status).toBe(0);
+  expect({ status: list.status, stderr: list.stderr }).toEqual({ status: 0, stderr: expect.any(String) });
   expect(list.stdout).toContain(`support  current: ${v1}`);
   expect(list.stdout).toContain(`* ${v1}`);
   expect(list.stdout).toContain(`  ${v2}`);
