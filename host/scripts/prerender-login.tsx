@@ -7,6 +7,7 @@
 // host-pages.cjs reads, once per build.
 import './first-visit-storage';
 import { DEFAULT_CONFIG, paths } from '@portal/config';
+import { fallbackFontFaceRule } from '@portal/ui/base';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
 import { FACES } from '../src/app/register-fonts';
@@ -28,6 +29,8 @@ process.stdout.write(
   JSON.stringify({
     styles: { href: LIGHT_STYLES_HREF, css: LIGHT_STYLES },
     fonts,
+    // Their metric-matched fallbacks: the text laid out before the faces arrive takes the same room.
+    fallbackFaces: faces.flatMap(({ family }) => fallbackFontFaceRule(family) ?? []),
     // The portal sends the demo page when it runs as a demo (its runtime config says so).
     pages: { 'login.html': render(false), 'login-demo.html': render(true) },
   }),

@@ -1,3 +1,4 @@
+import { FALLBACK_FACES } from '@portal/ui/base';
 // The bundled fonts of the display settings (the CSP allows fonts from 'self' only). Each face is
 // registered with the browser but downloaded only when text in that font is drawn, so the fonts a
 // user does not pick cost nothing. webpack emits each woff2 file as a hashed asset of the host.
@@ -40,5 +41,8 @@ export function registerFonts(): void {
       const face = new FontFace(family, `url(${files[weight].href}) format('woff2')`, { weight: String(weight), style: 'normal', display: 'swap' });
       document.fonts.add(face);
     }
+    // Its metric-matched fallback (a local font), in which text is laid out until the face arrives.
+    const fallback = FALLBACK_FACES[family];
+    if (fallback) document.fonts.add(new FontFace(fallback.family, fallback.source, fallback.descriptors));
   }
 }

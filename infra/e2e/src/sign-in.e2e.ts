@@ -1,4 +1,5 @@
 import { PLAIN_SHELL_COOKIE, PRERENDERED_ELEMENT_ID, storageKeys } from '@portal/config';
+import type { Page } from 'playwright-core';
 import { appTookOver, DEMO_PASSWORD, newPage, signedInPage, signIn } from './browser';
 import { EXPECTED_MENU, menuEntries } from './menu';
 import { usePortalSuite } from './suite';
@@ -51,30 +52,48 @@ test('the sign-in page arrives drawn; what is typed and pressed before the scrip
   await context.close();
 });
 
-test('the sign-in page draws no text before its font has arrived, so the font never swaps in and redraws it larger', async () => {
+/** Every element of the prerendered page as [left, top, right, bottom]. */
+const elementBoxes = (page: Page) =>
+  page.evaluate((id) => [...document.querySelectorAll(`#${id} *`)].map((element) => {
+    const { left, top, right, bottom } = element.getBoundingClientRect();
+    return [left, top, right, bottom];
+  }), PRERENDERED_ELEMENT_ID);
+
+test('the sign-in page draws no text before its font has arrived, and laid out in a fallback matched to its metrics, hardly anything moves when it arrives', async () => {
   // A swap redrew the card's text a line taller: a layout shift, and on a phone the app's page taking
   // over became the largest paint (LCP 3.3-4.0 s instead of 1.2-1.6 s in Lighthouse).
   const { context, page } = await newPage(suite.browser, suite.portal.url);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  // The fonts, and the app (whose own faces would take over), wait until released.
-  await page.route(/\/(main\.[0-9a-f]+\.js|[0-9a-f]+\.woff2)$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  // The fonts, and the app (whose own faces would take over, and which replaces the page), wait until released.
+  const hold = async (url: RegExp) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(url, async (route) => {
+      await held;
+      await route.continue();
+    });
+    return release;
+  };
+  const release = await hold(/\/[0-9a-f]+\.woff2$/);
+  const releaseApp = await hold(/\/main\.[0-9a-f]+\.js$/);
   await page.goto('/login', { waitUntil: 'domcontentloaded' });
   const heading = page.locator(`#${PRERENDERED_ELEMENT_ID} h1`);
   const box = (await heading.boundingBox())!;
   // Through CDP: Playwright's own screenshot waits for the fonts, which are held.
   const cdp = await context.newCDPSession(page);
   const shot = async () => (await cdp.send('Page.captureScreenshot', { format: 'png', clip: { ...box, scale: 1 } })).data;
-  // The faces' rules say so (always checked: a loaded machine may pass the block period below).
+  // The downloaded faces' rules say so (always checked: a loaded machine may pass the block period
+  // below); their local fallbacks have nothing to wait for.
   const displays = await page.evaluate(() =>
-    [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]).filter((rule) => rule instanceof CSSFontFaceRule).map((rule) => (rule as CSSFontFaceRule).style.getPropertyValue('font-display')),
+    [...document.styleSheets]
+      .flatMap((sheet) => [...sheet.cssRules])
+      .filter((rule): rule is CSSFontFaceRule => rule instanceof CSSFontFaceRule && rule.style.getPropertyValue('src').includes('url('))
+      .map((rule) => rule.style.getPropertyValue('font-display')),
   );
   expect(displays.length).toBeGreaterThan(0);
   expect(new Set(displays)).toEqual(new Set(['block']));
   await page.waitForTimeout(300);
+  // Laid out meanwhile in the font's metric-matched fallback, so its arrival hardly moves anything.
+  const boxesWhileHeld = await elementBoxes(page);
   const sinceStart = await page.evaluate(() => performance.now());
   const whileHeld = await shot();
   await heading.evaluate((h) => (h.style.color = 'transparent'));
@@ -91,6 +110,16 @@ test('the sign-in page draws no text before its font has arrived, so the font ne
     drawn = await shot();
   }
   expect({ textDrawnWithItsFont: drawn !== blank }).toEqual({ textDrawnWithItsFont: true });
+  await page.evaluate(() => document.fonts.ready);
+  const boxes = await elementBoxes(page);
+  const moves = boxesWhileHeld.map((held, i) => Math.max(...held.map((edge, j) => Math.abs(edge - boxes[i][j]))));
+  // Nothing moves vertically (the lines' heights are set); a centred or end-aligned text moves by the
+  // small difference in width left between the fallback and the face (about 4 px; 18 px with the
+  // plain sans-serif fallback).
+  expect(boxes.length).toBe(boxesWhileHeld.length);
+  expect(Math.max(...moves)).toBeLessThanOrEqual(6);
+  expect(boxesWhileHeld.map(([, top]) => top)).toEqual(boxes.map(([, top]) => top));
+  releaseApp();
   await context.close();
 });
 

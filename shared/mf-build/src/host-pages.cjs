@@ -174,10 +174,11 @@ class FixedAssetPlugin {
 
 /**
  * The prerendered pages: `script` (run with tsx in the app's folder) prints JSON
- * { styles: { href, css }, fonts: [{ family, weight, file }], pages: { <file>: <markup> } }, where
- * styles is the stylesheet the markup needs (React adopts it by its href, as its own <style href>),
- * fonts the faces it draws with (registered by the app later; here as @font-face on the emitted
- * files) and each page the markup of one HTML file. The markup shows until the app has drawn the
+ * { styles: { href, css }, fonts: [{ family, weight, file }], fallbackFaces: [<@font-face rule>],
+ * pages: { <file>: <markup> } }, where styles is the stylesheet the markup needs (React adopts it by
+ * its href, as its own <style href>), fonts the faces it draws with (registered by the app later; here
+ * as @font-face on the emitted files), fallbackFaces their metric-matched local fallbacks and each page
+ * the markup of one HTML file. The markup shows until the app has drawn the
  * same page; the app's root stays hidden until then.
  */
 function prerenderedPages({ dir, script, title, preloadFonts }) {
@@ -200,7 +201,7 @@ function prerenderedPages({ dir, script, title, preloadFonts }) {
         if (!asset) throw new Error(`prerender: the font ${font.file} is not among the emitted assets`);
         return `@font-face{font-family:${JSON.stringify(font.family)};src:url(/${asset.name}) format("woff2");font-weight:${font.weight};font-display:block}`;
       })
-      .join('');
+      .join('') + rendered.fallbackFaces.join('');
   return [
     new FixedAssetPlugin(loaderFile, loader),
     ...Object.entries(rendered.pages).map(

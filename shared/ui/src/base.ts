@@ -10,6 +10,7 @@ export { brandedPreset } from './theme/branded-preset';
 export { contrastRatio, darken, lighten, luminance, readableShade, withContrast } from './theme/contrast';
 export { brandTextOn, containedFill } from './theme/readable-colors';
 export { lightThemeVars } from './theme/light-theme-vars';
+export { FALLBACK_FACES, fallbackFontFaceRule, withMetricFallback } from './theme/font-fallbacks';
 export type { LightThemeVars } from './theme/light-theme-vars';
 
 export {

@@ -12,7 +12,8 @@ describe('buildTheme', () => {
     expect(theme.palette.success.main).toBe('#00e676');
     expect(theme.palette.error.main).toBe('#f44336');
     expect(theme.palette.warning.dark).toBe('#ffc107');
-    expect(theme.typography.fontFamily).toBe(`'Poppins', sans-serif`);
+    // Poppins, then its metric-matched fallback (font-fallbacks.ts).
+    expect(theme.typography.fontFamily).toBe(`'Poppins', 'Poppins Fallback', sans-serif`);
     expect(theme.shape.borderRadius).toBe(8);
     expect(theme.direction).toBe('ltr');
   });
@@ -44,7 +45,7 @@ describe('buildTheme', () => {
 
   it('applies font, radius and direction', () => {
     const theme = buildTheme({ fontFamily: 'Roboto, sans-serif', borderRadius: 12, rtlLayout: true });
-    expect(theme.typography.fontFamily).toBe('Roboto, sans-serif');
+    expect(theme.typography.fontFamily).toBe(`Roboto, 'Roboto Fallback', sans-serif`);
     expect(theme.shape.borderRadius).toBe(12);
     expect(theme.direction).toBe('rtl');
   });

@@ -46,7 +46,7 @@ describe('lightThemeVars', () => {
 
   it('follows the display settings and the brand preset while the user keeps the default colour', () => {
     const vars = lightThemeVars({ fontFamily: `'Inter', sans-serif`, borderRadius: 12, outlinedFilled: false }, 'theme2');
-    expect(vars['--portal-font']).toBe(`'Inter', sans-serif`);
+    expect(vars['--portal-font']).toBe(`'Inter', 'Inter Fallback', sans-serif`);
     expect(vars['--portal-radius']).toBe('12px');
     expect(vars['--portal-input-bg']).toBe('transparent');
     expect(vars['--portal-primary']).toBe(buildTheme({ presetColor: 'theme2' }).palette.primary.main);

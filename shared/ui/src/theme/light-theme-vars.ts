@@ -1,5 +1,6 @@
 import { DEFAULT_CONFIG, type DisplayConfig } from '@portal/config';
 import { brandedPreset } from './branded-preset';
+import { withMetricFallback } from './font-fallbacks';
 import { greyShades, presetPalettes, statusColors } from './colors';
 import { darken, lighten, withContrast } from './contrast';
 import { buildPalette } from './palette';
@@ -26,7 +27,7 @@ export function lightThemeVars(settings: Partial<DisplayConfig>, brandPreset?: s
   const fill = containedFill(presetPalettes[presetColor].light.primary);
   const errorMain = palette.error && 'main' in palette.error ? palette.error.main : '#f44336';
   return {
-    '--portal-font': config.fontFamily,
+    '--portal-font': withMetricFallback(config.fontFamily),
     '--portal-radius': `${config.borderRadius}px`,
     '--portal-bg': palette.background?.default ?? paper,
     '--portal-paper': paper,

@@ -1,7 +1,8 @@
 import type { TypographyVariantsOptions } from '@mui/material/styles';
+import { withMetricFallback } from './font-fallbacks';
 
 export const buildTypography = (fontFamily: string): TypographyVariantsOptions => ({
-  fontFamily,
+  fontFamily: withMetricFallback(fontFamily),
   h1: { fontSize: '2.125rem', fontWeight: 700 },
   h2: { fontSize: '1.5rem', fontWeight: 700 },
   h3: { fontSize: '1.25rem', fontWeight: 600 },

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useTheme } from '@mui/material/styles';
 import { DEFAULT_CONFIG } from '@portal/config';
 import { PortalThemeProvider, displaySettingsStore, i18nStore } from '@portal/ui';
+import { withMetricFallback } from '@portal/ui/base';
 import { CustomizationPanel } from './customization-panel';
 
 function Probe() {
@@ -41,7 +42,7 @@ describe('display settings panel', () => {
     expect(within(panel).getByRole('radio', { name: 'Default drawer' })).toBeChecked();
     expect(within(panel).getByRole('radio', { name: 'Left to right' })).toBeChecked();
     expect(within(panel).getByRole('slider', { name: 'Border radius' })).toHaveValue('8');
-    expect(screen.getByTestId('probe')).toHaveTextContent(`light #2196f3 ${DEFAULT_CONFIG.fontFamily} 8`);
+    expect(screen.getByTestId('probe')).toHaveTextContent(`light #2196f3 ${withMetricFallback(DEFAULT_CONFIG.fontFamily)} 8`);
   });
 
   it('applies every change at once and keeps it in berry-config', async () => {
@@ -58,7 +59,7 @@ describe('display settings panel', () => {
     const slider = within(panel).getByRole('slider', { name: 'Border radius' });
     slider.focus();
     await user.keyboard('{ArrowRight}{ArrowRight}');
-    expect(screen.getByTestId('probe')).toHaveTextContent(`dark #ab47bc 'Inter', sans-serif 12`);
+    expect(screen.getByTestId('probe')).toHaveTextContent(`dark #ab47bc 'Inter', 'Inter Fallback', sans-serif 12`);
     expect(stored()).toEqual({
       ...DEFAULT_CONFIG,
       navType: 'dark',
