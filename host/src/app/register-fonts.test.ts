@@ -1,0 +1,28 @@
+import { FALLBACK_FACES } from '@portal/ui/base';
+import { FACES, registerFonts } from './register-fonts';
+
+class RecordedFace {
+  constructor(
+    readonly family: string,
+    readonly source: string,
+    readonly descriptors: FontFaceDescriptors,
+  ) {}
+}
+
+test('registers every weight of each bundled family, and its metric-matched fallback', () => {
+  const added: RecordedFace[] = [];
+  Object.assign(globalThis, { FontFace: RecordedFace });
+  Object.defineProperty(document, 'fonts', { configurable: true, value: { add: (face: RecordedFace) => added.push(face) } });
+  try {
+    registerFonts();
+  } finally {
+    delete (globalThis as { FontFace?: unknown }).FontFace;
+    delete (document as { fonts?: unknown }).fonts;
+  }
+  for (const { family } of FACES) {
+    expect(added.filter((face) => face.family === family).map((face) => face.descriptors.weight)).toEqual(['400', '500', '600', '700']);
+    const fallback = added.find((face) => face.family === `${family} Fallback`);
+    expect(fallback).toEqual(new RecordedFace(`${family} Fallback`, FALLBACK_FACES[family].source, FALLBACK_FACES[family].descriptors));
+    expect(fallback?.descriptors.sizeAdjust).toMatch(/^[\d.]+%$/);
+  }
+});
