@@ -5,7 +5,8 @@ class RecordedFace {
   constructor(
     readonly family: string,
     readonly source: string,
-    readonly descriptors: FontFaceDescriptors,
+    // size-adjust is a descriptor Chromium takes; TypeScript's DOM types lack it.
+    readonly descriptors: FontFaceDescriptors & { sizeAdjust?: string },
   ) {}
 }
 
