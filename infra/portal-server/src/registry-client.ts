@@ -28,7 +28,7 @@ export class CliError extends Error {}
  * or a backup loads the machine (a CI run at load 18 took over 3 s, and the CLI then failed with
  * "does not answer" against a live portal).
  */
-export const PORTAL_ANSWER_TIMEOUT_MS = 30_000;
+const PORTAL_ANSWER_TIMEOUT_MS = 30_000;
 
 async function reachable(url: string): Promise<boolean> {
   try {

@@ -178,8 +178,8 @@ class FixedAssetPlugin {
  * pages: { <file>: <markup> } }, where styles is the stylesheet the markup needs (React adopts it by
  * its href, as its own <style href>), fonts the faces it draws with (registered by the app later; here
  * as @font-face on the emitted files), fallbackFaces their metric-matched local fallbacks and each page
- * the markup of one HTML file. The markup shows until the app has drawn the
- * same page; the app's root stays hidden until then.
+ * the markup of one HTML file. The markup shows until the app has drawn the same page; the app's root
+ * stays hidden until then.
  */
 function prerenderedPages({ dir, script, title, preloadFonts }) {
   const rendered = JSON.parse(execFileSync(process.execPath, ['--import', 'tsx', script], { cwd: dir, encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 }));
