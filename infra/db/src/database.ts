@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { Pool, types } from 'pg';
+import { Pool, types, type ClientBase } from 'pg';
 import { assertSafeChannel, listenPostgres, type ListenStateHandler, type NotifyHandler, type Subscription } from './listen';
 import { loadPglite, pgliteAssets } from './load-pglite';
 import { BACKGROUND_APPLICATION_NAME, lowerServerProcessPriority } from './pg-background';
@@ -187,11 +187,13 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
     max: options.poolSize ?? 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
     ...(options.background ? { application_name: BACKGROUND_APPLICATION_NAME } : {}),
+    // Awaited before the new session's first statement: a 'connect' listener's query ran alongside
+    // it instead, which pg deprecates (pg@9 refuses a query sent to a busy client). A refusal to
+    // renice leaves the session as it is.
+    ...(options.background ? { onConnect: (client: ClientBase) => lowerServerProcessPriority(client).then(() => undefined, () => undefined) } : {}),
   });
   // An idle client that loses its connection emits 'error'; without a listener the process dies.
   pool.on('error', () => undefined);
-  // Queued on the new session ahead of the statement it was opened for.
-  if (options.background) pool.on('connect', (client) => void lowerServerProcessPriority(client).catch(() => undefined));
   const subscriptions: Subscription[] = [];
   let closed = false;
   const db: Db = {

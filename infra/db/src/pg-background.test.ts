@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
+import { Client } from 'pg';
 import { openDatabase, type Db } from './database';
 import { BACKGROUND_APPLICATION_NAME } from './pg-background';
 
@@ -56,4 +57,22 @@ test('a server that does not see this very socket (here, reached through a relay
     await Promise.all(open.splice(0).map((db) => db.close()));
     await new Promise((resolve) => relay.close(resolve));
   }
+});
+
+test("the priority is lowered before the session's first statement, not alongside it: pg deprecates a query sent to a busy client", async () => {
+  // pg's own condition for that deprecation (pg@9 drops the queue): the client still has a query waiting.
+  const busy: string[] = [];
+  const original = Client.prototype.query;
+  const spy = jest.spyOn(Client.prototype, 'query').mockImplementation(function (this: Client, ...args: unknown[]) {
+    if ((this as unknown as { _queryQueue: unknown[] })._queryQueue.length > 0) busy.push(String(typeof args[0] === 'string' ? args[0] : (args[0] as { text?: string })?.text));
+    return (original as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof Client.prototype.query);
+  try {
+    const db = await openDatabase({ databaseUrl, poolSize: 2, background: true });
+    open.push(db);
+    await Promise.all([db.query('select 1'), db.query('select 2'), db.query('select 3')]);
+  } finally {
+    spy.mockRestore();
+  }
+  expect(busy).toEqual([]);
 });

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import os from 'node:os';
-import type { PoolClient } from 'pg';
+import type { ClientBase } from 'pg';
 
 // A pool that does background work (the backup engine's) names its sessions, so an operator tells
 // them apart in pg_stat_activity, and where it can, runs their server processes at the lowest CPU
@@ -16,7 +16,7 @@ export const BACKGROUND_APPLICATION_NAME = 'portal-engine';
  * sees this very socket (its client port is this socket's local port, or both ends are a Unix socket)
  * and the pid it names is a postgres process here. Returns whether it did.
  */
-export async function lowerServerProcessPriority(client: PoolClient): Promise<boolean> {
+export async function lowerServerProcessPriority(client: ClientBase): Promise<boolean> {
   const localPort = (client as unknown as { connection?: { stream?: { localPort?: number } } }).connection?.stream?.localPort;
   const { rows } = await client.query<{ pid: number; port: number | null }>('select pg_backend_pid() as pid, inet_client_port() as port');
   const [{ pid, port }] = rows;
