@@ -9,9 +9,9 @@ import type { Page } from 'puppeteer-core';
 // machine, and it names how many tasks block and how long the longest is.
 
 /** What a phone's window looks like to the page (Lighthouse's mobile preset: Moto G Power). */
-const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
-const CPU_SLOWDOWN = 4;
-const LONG_TASK_MS = 50;
+export const PHONE = { width: 412, height: 823, deviceScaleFactor: 1.75, isMobile: true, hasTouch: true };
+export const CPU_SLOWDOWN = 4;
+export const LONG_TASK_MS = 50;
 /** How long after navigation tasks are counted: past the page's first data and idle prefetch. */
 const WINDOW_MS = 7_000;
 

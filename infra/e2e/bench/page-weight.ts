@@ -7,7 +7,8 @@
 // route's files with their gzip size; BENCH_ROUTES=/login,/dashboard weighs only those routes and skips the walk;
 // BENCH_LHR=<folder> writes each Lighthouse report there as JSON; BENCH_BLOCKING=<runs> adds each route's
 // main-thread blocking on a phone at 4x CPU from a Chromium trace, median of that many loads; BENCH_TRACE=1
-// prints each Lighthouse load's paints, LCP candidates, layout shifts and long tasks: paint-trace.ts).
+// prints each Lighthouse load's paints, LCP candidates, layout shifts and long tasks: paint-trace.ts;
+// BENCH_PAGE_PROFILE=1 prints where each route's main-thread time goes on a phone, from V8's profiler: page-profile.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -18,6 +19,7 @@ import { DEMO_PASSWORD } from '../src/browser';
 import { CHROMIUM_ARGS, ensureChromium } from '../src/chromium';
 import { startPortal } from '../src/portal';
 import { mainThreadBlocking, type Blocking } from './main-thread-blocking';
+import { profileLines, profilePageLoad } from './page-profile';
 import { paintTrace, type TraceEvent } from './paint-trace';
 
 type LighthouseFn = (url: string, flags: Record<string, unknown>, config: unknown, page: Page) => Promise<{ lhr: Lhr; artifacts?: { Trace?: { traceEvents: TraceEvent[] } } } | undefined>;
@@ -322,6 +324,7 @@ async function main(): Promise<void> {
     const fileLists: string[] = [];
     const blockingRuns = Number(process.env.BENCH_BLOCKING ?? 0);
     const blocking: { path: string; result: Blocking }[] = [];
+    const profiles: string[] = [];
     let signedIn = false;
     const only = process.env.BENCH_ROUTES?.split(',');
     for (const route of ROUTES.filter((r) => !only || only.includes(r.path))) {
@@ -336,6 +339,7 @@ async function main(): Promise<void> {
       const mobile = withLighthouse ? await audit(lighthouse, desktopConfig, page, `${base}${route.path}`, 'mobile') : undefined;
       const desktop = withLighthouse ? await audit(lighthouse, desktopConfig, page, `${base}${route.path}`, 'desktop') : undefined;
       if (blockingRuns > 0) blocking.push({ path: route.path, result: await mainThreadBlocking(page, `${base}${route.path}`, blockingRuns) });
+      if (process.env.BENCH_PAGE_PROFILE === '1') profiles.push(...profileLines(route.path, await profilePageLoad(page, `${base}${route.path}`)));
       const a11y = mobile ? mobile.a11y.toFixed(2) : '-';
       rows.push(
         `${route.path.padEnd(15)} ${String(files.length).padStart(5)} ${kb(sum(files, 'gzip')).padStart(9)} ${kb(sum(files, 'brotli')).padStart(9)} ${String(ms).padStart(6)}   ${fmtScores(mobile)}   ${fmtScores(desktop)} ${a11y.padStart(5)}`,
@@ -356,6 +360,7 @@ async function main(): Promise<void> {
       for (const { path, result } of blocking)
         console.log(`  ${path.padEnd(15)} ${String(result.blockingMs).padStart(6)} ms in ${String(result.longTasks).padStart(3)} long tasks, longest ${String(result.longestMs).padStart(5)} ms`);
     }
+    for (const line of profiles) console.log(line);
     if (!walked) return;
     console.log('');
     console.log(`signed-in walk through ${WALK.length} routes (${USER}): ${walked.files.length} JS files, ${kb(sum(walked.files, 'gzip'))} KB gzip, ${kb(sum(walked.files, 'brotli'))} KB brotli in total`);
