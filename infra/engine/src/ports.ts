@@ -22,6 +22,11 @@ export interface ObjectStore {
   has(key: string): Promise<boolean>;
   /** Deleting a key that does not exist is not an error. */
   delete(key: string): Promise<void>;
+  /**
+   * Puts the objects of these keys, written by resolved puts, on the disk before the caller records
+   * them (a power cut cannot lose them afterwards). A store whose put is durable itself (S3) has none.
+   */
+  flush?(keys: string[]): Promise<void>;
   /** The keys under a folder (`blobs/<tenant>` lists `blobs/<tenant>/...`), never a write in progress. */
   list?(prefix: string): AsyncIterable<string>;
   /** Releases connections (the S3 client); the store is not used afterwards. */

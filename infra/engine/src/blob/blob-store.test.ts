@@ -115,6 +115,27 @@ describe.each(databases)('on %s', (_database, openDb, dropDb) => {
       expect((await blobs.get(tenantId, first.hash)).equals(content)).toBe(true);
     });
 
+    it('flushes the objects it wrote before their index rows exist (a store that has flush)', async () => {
+      const content = [unique('flushed one'), unique('flushed two')];
+      const hashes = content.map((c) => crypto.createHash('sha256').update(c).digest('hex'));
+      const flushed: Array<{ keys: number; indexed: boolean[] }> = [];
+      const recording = createBlobStore({
+        db,
+        masterSecret: MASTER,
+        graceSeconds: GRACE_SECONDS,
+        objects: {
+          ...objects,
+          async flush(keys) {
+            flushed.push({ keys: keys.length, indexed: await Promise.all(hashes.map(indexed)) });
+            await objects.flush?.(keys);
+          },
+        },
+      });
+      await Promise.all(content.map((c) => recording.put(tenantId, c)));
+      expect(flushed).toEqual([{ keys: 2, indexed: [false, false] }]);
+      expect(await Promise.all(hashes.map(indexed))).toEqual([true, true]);
+    });
+
     it('lets several writers store the same content at once: one index row, one whole object', async () => {
       const content = unique('concurrent');
       const results = await Promise.all(Array.from({ length: 5 }, () => blobs.put(tenantId, content)));

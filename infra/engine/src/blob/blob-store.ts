@@ -50,7 +50,7 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
   /**
    * Stores many contents with one index read and one index write per round (a backup page at a time):
    * contents already stored only renew their lease; the others are sealed and written in parallel,
-   * object first and index row second, so an index row always points at a complete object. A row
+   * object first (put, then flush: on the disk) and index row second, so an index row always points at a complete object. A row
    * that another writer inserted first (same content, same object) is checked again in the next
    * round: it may be an old one a collector is deleting right now, and then the content is stored again.
    */
@@ -77,6 +77,8 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
         await objects.put(objectKey(tenantId, key, hash), sealed);
         sealedSizes[i] = sealed.length;
       });
+      // Durable before the index says so: content the index holds is never written again.
+      await objects.flush?.(missing.map((hash) => objectKey(tenantId, key, hash)));
       // Never "do update": the row of a concurrent writer (same content, same object) stays as it is.
       const inserted = await db.query<{ hash: string }>(
         `insert into backup_blobs (tenant_id, hash, size, stored_size)

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { ObjectStore } from '../ports';
+import { syncDirectory, syncFile } from './durable-write';
 
 const TEMP_SUFFIX = '.tmp';
 
@@ -16,7 +17,9 @@ const renameInto = promisify(renameCallback);
  * Sealed blobs as files under a root folder, fanned out by the first characters of the key so no
  * folder grows huge. Writes go to a temporary file renamed into place, so a crash never leaves a
  * half-written blob under its final name; rename replaces atomically, so two writers of the same key
- * (the same content) each land a whole file and the last one wins.
+ * (the same content) each land a whole file and the last one wins. `flush` puts files and their names on
+ * the disk (durable-write.ts), a batch at a time: one sync per file inside each put cost a full backup
+ * about a third of its speed.
  */
 export function createLocalObjectStore(root: string): ObjectStore {
   const fileOf = (key: string) => {
@@ -44,13 +47,23 @@ export function createLocalObjectStore(root: string): ObjectStore {
   // Folders this store has made: a mkdir per blob is a system call per item for nothing.
   const made = new Set<string>();
 
+  /** Makes `dir` and the folders above it that are missing, each new one's name on the disk. */
+  async function makeFolder(dir: string): Promise<void> {
+    const first = await fs.mkdir(dir, { recursive: true });
+    if (!first) return;
+    for (let folder = dir; ; folder = path.dirname(folder)) {
+      await syncDirectory(path.dirname(folder));
+      if (folder === first || folder === path.dirname(folder)) return;
+    }
+  }
+
   return {
     kind: 'local',
     async put(key, body) {
       const file = fileOf(key);
       const dir = path.dirname(file);
       if (!made.has(dir)) {
-        await fs.mkdir(dir, { recursive: true });
+        await makeFolder(dir);
         made.add(dir);
       }
       const temp = `${file}.${crypto.randomBytes(6).toString('hex')}${TEMP_SUFFIX}`;
@@ -58,7 +71,7 @@ export function createLocalObjectStore(root: string): ObjectStore {
         await writeWhole(temp, body).catch(async (error: NodeJS.ErrnoException) => {
           // The folder was removed behind the store's back (an operator cleaning up): make it again.
           if (error.code !== 'ENOENT') throw error;
-          await fs.mkdir(dir, { recursive: true });
+          await makeFolder(dir);
           await writeWhole(temp, body);
         });
         await renameInto(temp, file);
@@ -66,6 +79,11 @@ export function createLocalObjectStore(root: string): ObjectStore {
         await fs.rm(temp, { force: true });
         throw error;
       }
+    },
+    async flush(keys) {
+      const files = keys.map(fileOf);
+      await Promise.all(files.map(syncFile));
+      await Promise.all([...new Set(files.map((file) => path.dirname(file)))].map(syncDirectory));
     },
     async get(key) {
       try {

@@ -106,3 +106,35 @@ it('keeps S3 objects under the configured prefix and leaves a shared client open
   await store.close!();
   expect(await store.has('blobs/t1/ff00aa')).toBe(true);
 });
+
+// A power cut cannot be staged here: what is checked is which flushes reach the disk, and when.
+it("flushes a local object's data and its folder's entries on the disk, and each new folder's name as the put makes it", async () => {
+  const store = createLocalObjectStore(dir);
+  const file = path.join(dir, 'durable/t1/ee/ee0033');
+  const flushes: string[] = [];
+  const { fdatasync, fsync } = fs;
+  const data = jest.spyOn(fs, 'fdatasync').mockImplementation(((fd: number, done: fs.NoParamCallback) => {
+    flushes.push(`data of ${fs.readFileSync(fd, 'utf8')}`);
+    fdatasync(fd, done);
+  }) as typeof fs.fdatasync);
+  const folder = jest.spyOn(fs, 'fsync').mockImplementation(((fd: number, done: fs.NoParamCallback) => {
+    flushes.push(fs.fstatSync(fd).isDirectory() ? 'folder' : 'file');
+    fsync(fd, done);
+  }) as typeof fs.fsync);
+  try {
+    // Three new folders (durable, t1, ee): each one's name in its parent.
+    await store.put('durable/t1/ee0033', Buffer.from('first'));
+    expect(flushes).toEqual(['folder', 'folder', 'folder']);
+    flushes.length = 0;
+    await store.put('durable/t1/ee0033', Buffer.from('second'));
+    await store.put('durable/t1/ee0044', Buffer.from('third'));
+    expect(flushes).toEqual([]);
+    await store.flush!(['durable/t1/ee0033', 'durable/t1/ee0044']);
+    // Both files' data, then their one folder's entries (the names the renames gave them).
+    expect(flushes).toEqual(['data of second', 'data of third', 'folder']);
+    expect(fs.readFileSync(file, 'utf8')).toBe('second');
+  } finally {
+    data.mockRestore();
+    folder.mockRestore();
+  }
+});
