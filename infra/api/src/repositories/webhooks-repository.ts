@@ -126,6 +126,28 @@ export async function fanOutEvents(db: Db, batch = 200): Promise<number> {
   });
 }
 
+/**
+ * Keeps the delivery history bounded: finished deliveries (succeeded or failed for good) older than
+ * `days` go, then the events no delivery refers to any more. A pending delivery stays until it ends,
+ * and so does its event.
+ */
+export async function pruneWebhookHistory(db: Queryable, days: number): Promise<{ deliveries: number; events: number }> {
+  const { rows: deliveries } = await db.query<{ count: number }>(
+    `with gone as (delete from webhook_deliveries where status <> 'pending' and created_at < now() - make_interval(days => $1) returning 1)
+     select count(*)::int as count from gone`,
+    [days],
+  );
+  const { rows: events } = await db.query<{ count: number }>(
+    `with gone as (
+       delete from webhook_events e where e.fanned_out_at is not null and e.created_at < now() - make_interval(days => $1)
+         and not exists (select 1 from webhook_deliveries d where d.event_id = e.id)
+       returning 1)
+     select count(*)::int as count from gone`,
+    [days],
+  );
+  return { deliveries: deliveries[0].count, events: events[0].count };
+}
+
 export interface DueDelivery {
   id: string;
   attempts: number;

@@ -3,7 +3,7 @@ import { WEBHOOK_HEADERS } from '@portal/contracts';
 import { createGuardedFetch, isOutboundRefusal, type GuardedFetch } from '@portal/outbound-guard';
 import { open } from '../identity/secret-box';
 import { signWebhook } from '../identity/webhook-signature';
-import { claimDueDeliveries, fanOutEvents, recordAttempt, type DueDelivery } from '../repositories/webhooks-repository';
+import { claimDueDeliveries, fanOutEvents, pruneWebhookHistory, recordAttempt, type DueDelivery } from '../repositories/webhooks-repository';
 import { runSerially } from './serial-task';
 import { webhookSecretContext, type WebhookDeps } from './webhook-service';
 
@@ -16,9 +16,13 @@ export interface WebhookDispatchOptions {
   retryBaseSeconds?: number;
   /** Per attempt, in ms (default 10 s). */
   timeoutMs?: number;
+  /** Days a finished delivery stays listed (default 30); older ones and their events are deleted. */
+  historyDays?: number;
+  /** How often a pass also prunes the history, in ms (default 1 hour; the first pass always does). */
+  pruneEveryMs?: number;
 }
 
-export const WEBHOOK_DISPATCH_DEFAULTS = { everyMs: 5000, maxAttempts: 10, retryBaseSeconds: 30, timeoutMs: 10_000 } as const;
+export const WEBHOOK_DISPATCH_DEFAULTS = { everyMs: 5000, maxAttempts: 10, retryBaseSeconds: 30, timeoutMs: 10_000, historyDays: 30, pruneEveryMs: 60 * 60 * 1000 } as const;
 const RETRY_CAP_SECONDS = 6 * 60 * 60;
 const RESPONSE_KEPT = 1000;
 const BATCH = 20;
@@ -85,7 +89,12 @@ export function createWebhookDispatcher(deps: WebhookDeps, options: WebhookDispa
   const settings = { ...WEBHOOK_DISPATCH_DEFAULTS, ...options };
   const fetch = createGuardedFetch(deps.outbound, 'webhook');
   const leaseSeconds = Math.ceil(settings.timeoutMs / 1000) + 60;
+  let prunedAt = -Infinity;
   const pass = async (): Promise<{ fannedOut: number; sent: number }> => {
+    if (Date.now() - prunedAt >= settings.pruneEveryMs) {
+      await pruneWebhookHistory(deps.db, settings.historyDays);
+      prunedAt = Date.now();
+    }
     const fannedOut = await fanOutEvents(deps.db);
     let sent = 0;
     for (;;) {

@@ -190,6 +190,43 @@ describe('webhooks', () => {
     expect((await deliveries(app, customer, webhook.id)).map((d) => d.status)).toEqual(['succeeded', 'succeeded']);
   });
 
+  it('keep finished deliveries for 30 days, then delete them and their events; a pending delivery stays until it ends', async () => {
+    const { app, receiver } = await appWithReceiver();
+    // Its own dispatcher, pruning on every pass.
+    const prune = createWebhookDispatcher(
+      { db: app.apiDb, jwtSecret: TEST_JWT_SECRET, outbound: new OutboundPolicy({ origins: [receiver.origin], networks: ['127.0.0.0/8'] }) },
+      { pruneEveryMs: 0 },
+    ).runPass;
+    const { customer: who } = await signinAs(app, ['customer']);
+    const webhook = await createWebhook(app, who, { url: `${receiver.origin}/hook`, events: ['alert.raised'] });
+    for (const message of ['old and done', 'recent and done', 'old and pending']) await raiseAlert(app, 'customer', message);
+    await prune();
+    const stored = async () => (await app.apiDb.query<{ message: string; status: string }>(
+      `select e.data->>'message' as message, d.status from webhook_deliveries d join webhook_events e on e.id = d.event_id
+       where d.endpoint_id = $1 order by message`,
+      [webhook.webhook.id],
+    )).rows;
+    expect((await stored()).map((d) => d.status)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+    const age = (message: string, days: number) =>
+      app.apiDb.query(
+        `with e as (update webhook_events set created_at = now() - make_interval(days => $2) where data->>'message' = $1 returning id)
+         update webhook_deliveries set created_at = now() - make_interval(days => $2) where event_id in (select id from e)`,
+        [message, days],
+      );
+    await age('old and done', 31);
+    await age('recent and done', 29);
+    await age('old and pending', 31);
+    await app.apiDb.query(`update webhook_deliveries d set status = 'pending', next_attempt_at = now() + interval '1 hour' from webhook_events e where e.id = d.event_id and e.data->>'message' = 'old and pending'`);
+    await prune();
+    expect(await stored()).toEqual([
+      { message: 'old and pending', status: 'pending' },
+      { message: 'recent and done', status: 'succeeded' },
+    ]);
+    const { rows } = await app.apiDb.query<{ message: string }>(`select data->>'message' as message from webhook_events where type = 'alert.raised' order by message`);
+    expect(rows.map((r) => r.message)).toEqual(expect.not.arrayContaining(['old and done']));
+    expect(rows.map((r) => r.message)).toEqual(expect.arrayContaining(['old and pending', 'recent and done']));
+  });
+
   it('give up after the last attempt', async () => {
     const { app, receiver, runPass } = await appWithReceiver([503, 503], { maxAttempts: 2 });
     const { customer } = await signinAs(app, ['customer']);
