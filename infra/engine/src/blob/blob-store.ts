@@ -50,9 +50,10 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
   /**
    * Stores many contents with one index read and one index write per round (a backup page at a time):
    * contents already stored only renew their lease; the others are sealed and written in parallel,
-   * object first (put, then flush: on the disk) and index row second, so an index row always points at a complete object. A row
-   * that another writer inserted first (same content, same object) is checked again in the next
-   * round: it may be an old one a collector is deleting right now, and then the content is stored again.
+   * object first (put, then flush: on the disk) and index row second, so an index row always points at
+   * a complete object. A row that another writer inserted first (same content, same object) is checked
+   * again in the next round: it may be an old one a collector is deleting right now, and then the
+   * content is stored again.
    */
   async function putMany(tenantId: string, contents: Buffer[]): Promise<PutResult[]> {
     const hashes = contents.map((content) => crypto.createHash('sha256').update(content).digest('hex'));

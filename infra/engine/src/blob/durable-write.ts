@@ -5,25 +5,21 @@ import fs from 'node:fs';
 // the commit would be a backup lost for good. The callback API, as in local-object-store.ts (about half
 // the CPU of fs/promises' FileHandle for small files).
 
-const call = <T>(fn: (done: (error: NodeJS.ErrnoException | null, value: T) => void) => void) =>
-  new Promise<T>((resolve, reject) => fn((error, value) => (error ? reject(error) : resolve(value))));
+const call = (fn: (done: (error: NodeJS.ErrnoException | null, fd?: number) => void) => void) =>
+  new Promise<number | undefined>((resolve, reject) => fn((error, fd) => (error ? reject(error) : resolve(fd))));
+
+/** Opens `target` read-only and flushes it with `how` (looked up at call time). */
+async function flushPath(target: string, how: 'fdatasync' | 'fsync'): Promise<void> {
+  const fd = (await call((done) => fs.open(target, 'r', done)))!;
+  try {
+    await call((done) => fs[how](fd, done));
+  } finally {
+    await call((done) => fs.close(fd, done));
+  }
+}
 
 /** Flushes the data of `file` (written and closed before) to the disk. */
-export async function syncFile(file: string): Promise<void> {
-  const fd = await call<number>((done) => fs.open(file, 'r', done));
-  try {
-    await call<void>((done) => fs.fdatasync(fd, (error) => done(error, undefined)));
-  } finally {
-    await call<void>((done) => fs.close(fd, (error) => done(error, undefined)));
-  }
-}
+export const syncFile = (file: string): Promise<void> => flushPath(file, 'fdatasync');
 
 /** Flushes `dir`'s entries (a file just renamed into it) to the disk. */
-export async function syncDirectory(dir: string): Promise<void> {
-  const fd = await call<number>((done) => fs.open(dir, 'r', done));
-  try {
-    await call<void>((done) => fs.fsync(fd, (error) => done(error, undefined)));
-  } finally {
-    await call<void>((done) => fs.close(fd, (error) => done(error, undefined)));
-  }
-}
+export const syncDirectory = (dir: string): Promise<void> => flushPath(dir, 'fsync');
