@@ -14,8 +14,12 @@ export async function newPage(browser: Browser, baseURL: string): Promise<{ cont
   return { context, page };
 }
 
-/** Waits until the app has taken over from the prerendered sign-in page (which runs no script of its own). */
+/**
+ * Touches a key, as a visitor reaching for the form does, and waits until the app has taken over from
+ * the prerendered sign-in page: the page runs the app at the first interaction (or 5 s after its load).
+ */
 export async function appTookOver(page: Page): Promise<void> {
+  await page.keyboard.press('Shift');
   await page.waitForFunction((id) => !document.getElementById(id), PRERENDERED_ELEMENT_ID);
 }
 

@@ -52,6 +52,21 @@ test('the sign-in page arrives drawn; what is typed and pressed before the scrip
   await context.close();
 });
 
+test('the sign-in page downloads the app when it has painted and runs it at the first interaction, not before', async () => {
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
+  const scripts: string[] = [];
+  page.on('requestfinished', (request) => void scripts.push(new URL(request.url()).pathname));
+  await page.goto('/login');
+  await page.waitForTimeout(1_000);
+  // Downloaded: the entry among them. Not run: the prerendered page is still there.
+  expect(scripts.some((file) => /^\/main\.[0-9a-f]+\.js$/.test(file))).toBe(true);
+  expect(await page.evaluate((id) => !!document.getElementById(id), PRERENDERED_ELEMENT_ID)).toBe(true);
+  await page.mouse.move(200, 200);
+  await page.waitForFunction((id) => !document.getElementById(id), PRERENDERED_ELEMENT_ID);
+  await page.getByRole('button', { name: 'Sign In' }).waitFor();
+  await context.close();
+});
+
 /** Every element of the prerendered page as [left, top, right, bottom]. */
 const elementBoxes = (page: Page) =>
   page.evaluate((id) => [...document.querySelectorAll(`#${id} *`)].map((element) => {

@@ -1,7 +1,8 @@
+import buildConstants from './build-constants.json';
 // Every browser-storage key the portal uses, in one place so logout can clear them all.
 export const storageKeys = {
-  /** localStorage: the JWT returned by sign-in. */
-  serviceToken: 'serviceToken',
+  /** localStorage: the JWT returned by sign-in (also read by the prerendered sign-in page's first script, hence the build constant). */
+  serviceToken: buildConstants.serviceTokenStorageKey,
   /** localStorage: the cached user profile. */
   profile: 'profile',
   /** localStorage: the cached white-label data. */

@@ -2,13 +2,14 @@
 // The host's HTML pages. index.html is the plain shell every route gets: the scripts of the first page
 // preloaded, the app draws everything. With `prerender`, the host also gets pages already drawn (the
 // sign-in page, issue 21): the markup React renders for them at build time, shown before any script
-// has run, with the scripts loaded once that markup has painted.
+// has run, with the scripts downloaded once that markup has painted and run at the visitor's first
+// interaction (paintFirstSource).
 const crypto = require('node:crypto');
 const fs = require('node:fs');
 const { execFileSync } = require('node:child_process');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { hostIntegrityElementId, prerenderedElementId, firstScriptsElementId, prerenderedSubmitAttribute } = require('@portal/config/build-constants.json');
+const { hostIntegrityElementId, prerenderedElementId, firstScriptsElementId, prerenderedSubmitAttribute, serviceTokenStorageKey } = require('@portal/config/build-constants.json');
 
 /** The emitted assets whose source file matches one of `patterns`. */
 function assetsFrom(compilation, patterns) {
@@ -112,14 +113,26 @@ function plainShell({ title, preloadFonts }) {
 }
 
 /**
- * What a prerendered page runs first: once its markup has painted (the frame after the first
- * animation frame), it adds the preloads of the first page's chunks and the entry script, each
- * pinned with the hash the server put in the page (pinned like index.html's tags). Starting the
- * scripts at parse time would let 140 KB compete with the page's own paint on a slow network; a
- * hidden tab paints nothing, so there they start at once. Until the app takes over, a press of a
- * prerendered form's button (or Enter in one of its fields) is kept on the prerendered element as
- * the form's id, for the app to submit its own form then: a visitor quicker than the scripts
- * loses nothing (host/src/lib/prerendered-page.ts).
+ * How long a prerendered page whose visitor only looks at it waits, after its load event, before it
+ * starts the app anyway: the app brings what the markup cannot (an operator's maintenance notice, the
+ * shell-choice cookie, the signed-in page's idle prefetch).
+ */
+const START_AFTER_LOAD_MS = 5000;
+
+/**
+ * What a prerendered page runs first. Once its markup has painted (the frame after the first animation
+ * frame), it downloads the app's scripts without running them (prefetches of the entry and the first
+ * page's chunks into the HTTP cache, one per task: twenty inserted at once were one long task on a
+ * phone). The app runs (the entry's <script>, pinned with the hash the server put in the page, like
+ * index.html's tags) at the visitor's first mouse movement, key, press, touch, wheel or input into a
+ * field (autofill included), or START_AFTER_LOAD_MS after the load event, or at once where nobody is
+ * looking (a hidden tab) or a session is stored (the app sends it on to its page). Why: starting the
+ * app is about a second of main thread on a phone (at 4x CPU: the entry's federation runtime about
+ * 0.3 s, the app's modules about 0.2 s, then React), which ran while the page was still loading
+ * (Lighthouse mobile TBT 560-1,270 ms on /login). The markup is a working form meanwhile: the browser
+ * draws what is typed, and a press of a prerendered form's button (or Enter in one of its fields) is
+ * kept on the prerendered element as the form's id, for the app to submit its own form once it has
+ * taken over (host/src/lib/prerendered-page.ts). The page's own autofocus is not interaction.
  */
 const paintFirstSource = () => `(function () {
   var page = document.getElementById(${JSON.stringify(prerenderedElementId)});
@@ -144,15 +157,34 @@ const paintFirstSource = () => `(function () {
     if (tag === 'script') element.async = false;
     document.head.appendChild(element);
   }
+  var fetched = false;
+  function fetchScripts() {
+    if (fetched) return;
+    fetched = true;
+    var urls = list.entry.concat(list.chunks);
+    (function next(index) {
+      if (index >= urls.length) return;
+      add('link', { rel: 'prefetch', href: urls[index] });
+      setTimeout(function () { next(index + 1); }, 0);
+    })(0);
+  }
+  var intents = ['mousemove', 'keydown', 'pointerdown', 'touchstart', 'wheel', 'input'];
   var started = false;
   function start() {
     if (started) return;
     started = true;
-    list.chunks.forEach(function (url) { add('link', { rel: 'preload', as: 'script', href: url }); });
+    intents.forEach(function (type) { document.removeEventListener(type, start, true); });
+    fetchScripts();
     list.entry.forEach(function (url) { add('script', { src: url }); });
   }
-  if (document.visibilityState === 'hidden') start();
-  else requestAnimationFrame(function () { setTimeout(start, 0); });
+  var stored = null;
+  try { stored = window.localStorage.getItem(${JSON.stringify(serviceTokenStorageKey)}); } catch (error) { /* storage blocked: nobody is signed in here */ }
+  if (stored || document.visibilityState === 'hidden') return start();
+  intents.forEach(function (type) { document.addEventListener(type, start, { capture: true, passive: true }); });
+  function startLater() { setTimeout(start, ${START_AFTER_LOAD_MS}); }
+  if (document.readyState === 'complete') startLater();
+  else window.addEventListener('load', startLater);
+  requestAnimationFrame(function () { setTimeout(fetchScripts, 0); });
 })();
 `;
 
@@ -230,4 +262,4 @@ function prerenderedPages({ dir, script, title, preloadFonts }) {
   ];
 }
 
-module.exports = { plainShell, prerenderedPages, paintFirstSource };
+module.exports = { plainShell, prerenderedPages, paintFirstSource, START_AFTER_LOAD_MS };
