@@ -58,6 +58,36 @@ test('the app takes over from the prerendered page: what was typed, the focus an
   expect(mockedSignin).not.toHaveBeenCalled();
 });
 
+/** Types `key` where the caret is, as the browser does: the value through the element's own setter, then an input event. */
+function typeAtCaret(input: HTMLInputElement, key: string): void {
+  const start = input.selectionStart ?? input.value.length;
+  const end = input.selectionEnd ?? start;
+  Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value')!.set!.call(input, input.value.slice(0, start) + key + input.value.slice(end));
+  input.setSelectionRange(start + 1, start + 1);
+  input.dispatchEvent(new Event('input', { bubbles: true }));
+}
+
+test('keys typed on while the app takes over stay in order: the carried caret does not move back over them', async () => {
+  const page = prerenderedPage({ username: 'cust', password: '' });
+  const username = page.querySelector<HTMLInputElement>('#login-username')!;
+  username.focus();
+  username.setSelectionRange(4, 4);
+  // The next key arrives right after the app's page has replaced the prerendered one, before the carried caret is restored.
+  const observer = new MutationObserver(() => {
+    if (document.getElementById(PRERENDERED_ELEMENT_ID)) return;
+    observer.disconnect();
+    typeAtCaret(screen.getByLabelText('Username'), 'o');
+  });
+  observer.observe(document.body, { childList: true });
+  renderApp('/login');
+  await screen.findByRole('heading', { name: 'Sign in' });
+  const appUsername = screen.getByLabelText('Username') as HTMLInputElement;
+  await waitFor(() => expect(appUsername).toHaveValue('custo'));
+  await new Promise((resolve) => setTimeout(resolve, 10));
+  typeAtCaret(appUsername, 'm');
+  expect(appUsername).toHaveValue('custom');
+});
+
 test('the focus the visitor moved while the app was rendering its page is the one that carries over', async () => {
   const page = prerenderedPage({ username: 'jane', password: '' });
   page.querySelector<HTMLInputElement>('#login-username')!.focus();

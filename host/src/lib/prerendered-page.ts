@@ -51,11 +51,15 @@ export function takeOverPrerenderedPage(focused: PrerenderedFocus | null): void 
   }
   const counterpart = focused && document.getElementById(focused.id);
   if (counterpart instanceof HTMLInputElement) counterpart.focus();
+  // What it was given (React's controlled input shows its last rendered value until it renders this one).
+  const carried = typed.find(([id]) => id === focused?.id)?.[1] ?? '';
   const form = submitted && document.getElementById(submitted);
   // Once React has rendered the carried values (it sets a controlled input's value again, which moves
-  // the caret to the end, and a submit handler reads its state as last rendered).
+  // the caret to the end, and a submit handler reads its state as last rendered). Not when the visitor
+  // has typed on since (the app runs at their first key, so they often are typing): their caret is
+  // where their typing left it, and moving it back put the next keys before the last one ("custmero").
   setTimeout(() => {
-    if (focused && counterpart instanceof HTMLInputElement && document.activeElement === counterpart && focused.start !== null && focused.end !== null) {
+    if (focused && counterpart instanceof HTMLInputElement && document.activeElement === counterpart && counterpart.value === carried && focused.start !== null && focused.end !== null) {
       counterpart.setSelectionRange(focused.start, focused.end);
     }
     if (form instanceof HTMLFormElement) form.requestSubmit();

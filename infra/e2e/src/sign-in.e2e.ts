@@ -67,6 +67,21 @@ test('the sign-in page downloads the app when it has painted and runs it at the 
   await context.close();
 });
 
+test('keys typed quickly while the app takes over (it runs at the first one) arrive in order, on a phone-slow CPU', async () => {
+  const { context, page } = await newPage(suite.browser, suite.portal.url);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await page.goto('/login');
+  await page.waitForTimeout(1_000);
+  await page.locator('#login-username').focus();
+  // The app's caret restore once moved the caret back over keys typed meanwhile: "custmero".
+  await page.keyboard.type('customer', { delay: 80 });
+  await page.waitForFunction((id) => !document.getElementById(id), PRERENDERED_ELEMENT_ID);
+  await expect(page.locator('#login-username').inputValue()).resolves.toBe('customer');
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+  await context.close();
+});
+
 /** Every element of the prerendered page as [left, top, right, bottom]. */
 const elementBoxes = (page: Page) =>
   page.evaluate((id) => [...document.querySelectorAll(`#${id} *`)].map((element) => {
