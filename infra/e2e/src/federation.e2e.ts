@@ -4,6 +4,9 @@ import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { appTookOver, newPage, signedInPage, signIn } from './browser';
 import { REPO_ROOT } from './portal';
+
+// The build's two groups of @mui/material folders (one file each): what every component needs, and what the signed-in shell draws.
+const { MUI_CORE_FOLDERS, MUI_SHELL_COMPONENTS } = require('@portal/mf-build') as { MUI_CORE_FOLDERS: string[]; MUI_SHELL_COMPONENTS: string[] };
 import { usePortalSuite } from './suite';
 
 
@@ -281,6 +284,22 @@ test('the API reference at /backend/docs lists every endpoint descriptor, under 
   expect(await page.locator('.opblock').count()).toBe(Object.keys(ENDPOINTS).length);
   await page.getByText('/support/tickets/{ticketId}/replies', { exact: true }).waitFor();
   expect(refused).toEqual([]);
+  await context.close();
+});
+
+test("a signed-in dashboard's MUI components come from the build's two MUI files, not one file each", async () => {
+  const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'customer');
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+  // The cards, drawn once the summary has arrived.
+  await page.getByRole('list', { name: 'Summary' }).waitFor();
+  const components = Object.keys(await loadedShares(page))
+    .filter((name) => name.startsWith('@mui/material/'))
+    .map((name) => name.slice('@mui/material/'.length));
+  expect(components.length).toBeGreaterThan(10);
+  // A component the shell starts to draw goes into mui-shell-components.cjs, or the dashboard downloads it as a file of its own.
+  expect(components.filter((name) => !MUI_CORE_FOLDERS.includes(name) && !MUI_SHELL_COMPONENTS.includes(name))).toEqual([]);
+  const files = await page.evaluate(() => performance.getEntriesByType('resource').map((entry) => new URL(entry.name).pathname).filter((file) => file.endsWith('.js')));
+  expect(files.filter((file) => /^\/mui-(core|shell)\./.test(file))).toHaveLength(2);
   await context.close();
 });
 

@@ -9,8 +9,18 @@ const MinimizerPlugin = require('minimizer-webpack-plugin');
 // Spec section 8: a chunk load failure raises an error after 120 s (one number with the host's runtime).
 const { chunkLoadTimeoutMs: CHUNK_LOAD_TIMEOUT_MS } = require('@portal/config/build-constants.json');
 const MUI_SUBPATHS = require('./mui-subpaths.cjs');
+const MUI_SHELL_COMPONENTS = require('./mui-shell-components.cjs');
 const { ChunkIntegrityPlugin } = require('./chunk-integrity-plugin.cjs');
 const { plainShell, prerenderedPages } = require('./host-pages.cjs');
+
+/** A package folder under node_modules, at the top or in pnpm's store. */
+const IN_NODE_MODULES = String.raw`[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?`;
+/** @mui/material's folders (components and helpers) that every MUI component needs: the `muiCore` group. */
+const MUI_CORE_FOLDERS = ['styles', 'colors', 'utils', 'DefaultPropsProvider', 'zero-styled', 'GlobalStyles', 'transitions', 'useLazyRipple', 'ButtonBase', 'IconButton', 'Typography', 'Paper', 'SvgIcon', 'CircularProgress', 'Grow', 'Fade', 'FormControl', 'FormLabel', 'FormHelperText', 'InputLabel', 'InputBase', 'OutlinedInput'];
+const muiFolders = (folders) => new RegExp(String.raw`${IN_NODE_MODULES}@mui[\\/]material[\\/]esm[\\/](?:${folders.join('|')})[\\/]`);
+const MUI_CORE = new RegExp(
+  String.raw`${IN_NODE_MODULES}(?:@mui[\\/](?:system|utils|styled-engine|private-theming|core-downloads-tracker)|@mui[\\/]material[\\/]esm[\\/](?:${MUI_CORE_FOLDERS.join('|')})|@emotion[\\/][^\\/]+|@babel[\\/]runtime|clsx|react-transition-group|react-is|prop-types|stylis|hoist-non-react-statics)[\\/]`,
+);
 
 // Every package that holds state or React context must exist once in the page. @mui/material is
 // shared per component (see mui-subpaths.cjs), never as one module.
@@ -333,10 +343,18 @@ function createConfig(options) {
             // The outlined input's parts are here too: the host's first chunk renders them (the
             // sign-in fields), and TextField's chunk would otherwise carry a second copy.
             muiCore: {
-              test: /[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?(?:@mui[\\/](?:system|utils|styled-engine|private-theming|core-downloads-tracker)|@mui[\\/]material[\\/]esm[\\/](?:styles|colors|utils|DefaultPropsProvider|zero-styled|GlobalStyles|transitions|useLazyRipple|ButtonBase|IconButton|Typography|Paper|SvgIcon|CircularProgress|Grow|Fade|FormControl|FormLabel|FormHelperText|InputLabel|InputBase|OutlinedInput)|@emotion[\\/][^\\/]+|@babel[\\/]runtime|clsx|react-transition-group|react-is|prop-types|stylis|hoist-non-react-statics)[\\/]/,
+              test: MUI_CORE,
               name: 'mui-core',
               chunks: 'async',
               priority: 20,
+              enforce: true,
+            },
+            // The components a signed-in page draws first, in one file (mui-shell-components.cjs).
+            muiShell: {
+              test: muiFolders(MUI_SHELL_COMPONENTS),
+              name: 'mui-shell',
+              chunks: 'async',
+              priority: 15,
               enforce: true,
             },
             // The workspace's constants and first-page calls (@portal/config, @portal/contracts) are
@@ -363,4 +381,4 @@ function createConfig(options) {
   };
 }
 
-module.exports = { createConfig, sharedConfig, installedVersion, wrapExposes, SINGLETONS, MUI_SUBPATHS, HOST_PROVIDES, SUBSET_SHARES, subsetNames, CHUNK_LOAD_TIMEOUT_MS };
+module.exports = { createConfig, sharedConfig, installedVersion, wrapExposes, SINGLETONS, MUI_SUBPATHS, MUI_CORE_FOLDERS, MUI_SHELL_COMPONENTS, HOST_PROVIDES, SUBSET_SHARES, subsetNames, CHUNK_LOAD_TIMEOUT_MS };
