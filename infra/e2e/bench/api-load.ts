@@ -18,6 +18,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { openDatabase } from '../../db/src/index';
 import { startEmulatorProcess, type EmulatorProcess as Emulator } from './emulator-process';
+import { BENCH_PG_URL } from './bench-databases';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -36,7 +37,6 @@ const BACKUP_SIZE = Number(process.env.BENCH_BACKUP_SIZE ?? 20_000);
 // runs below normal priority, as the engine thread does, so the figure is the API's share against the
 // engine's own work. BENCH_EMULATOR_NICE=0 gives it the API's priority.
 const EMULATOR_NICE = Number(process.env.BENCH_EMULATOR_NICE ?? 10);
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const START_TIMEOUT_MS = 180_000;
 
 interface Target {
@@ -181,7 +181,7 @@ async function duringBackup(api: Server, emulator: Emulator): Promise<void> {
 async function postgresReachable(): Promise<boolean> {
   if (process.env.BENCH_SKIP_PG === '1') return false;
   try {
-    const db = await openDatabase({ databaseUrl: PG_URL, poolSize: 1 });
+    const db = await openDatabase({ databaseUrl: BENCH_PG_URL, poolSize: 1 });
     try {
       await db.query('select 1');
       return true;
@@ -217,7 +217,7 @@ async function bench(label: string, databaseUrl: string | undefined, emulator: E
 async function main(): Promise<void> {
   const withBackup = process.env.BENCH_SKIP_BACKUP !== '1';
   const pg = await postgresReachable();
-  const databases = [...(process.env.BENCH_SKIP_PGLITE === '1' ? [] : [['PGlite', undefined]]), ...(pg ? [['PostgreSQL', PG_URL]] : [])];
+  const databases = [...(process.env.BENCH_SKIP_PGLITE === '1' ? [] : [['PGlite', undefined]]), ...(pg ? [['PostgreSQL', BENCH_PG_URL]] : [])];
   for (const [label, url] of databases as [string, string | undefined][]) {
     // A fresh tenant per database: the API's blob store and catalog start empty each time.
     const emulator = withBackup ? await startEmulatorProcess({ seed: 'portal-demo', size: BACKUP_SIZE, nice: EMULATOR_NICE }) : null;
@@ -227,7 +227,7 @@ async function main(): Promise<void> {
       await emulator?.stop();
     }
   }
-  if (!pg) console.log(`\nPostgreSQL (${PG_URL}) not reachable or skipped: PGlite figures only.`);
+  if (!pg) console.log(`\nPostgreSQL (${BENCH_PG_URL}) not reachable or skipped: PGlite figures only.`);
 }
 
 main().catch((error) => {

@@ -31,6 +31,7 @@ import { createEmbeddedQueue, createEngine, createLocalObjectStore, insertTenant
 import { DEFAULT_SIZE, startEmulator, type Emulator, type MutationSummary } from '../../m365-emulator/src/index';
 import { startEmulatorProcess } from './emulator-process';
 import { profiled } from './cpu-profile';
+import { BENCH_PG_URL, onEachDatabase } from './bench-databases';
 import { migrate, openDatabase, type Db } from '../../db/src/index';
 import { seedDemo } from '../../api/src/seed/seed-demo';
 import { searchItems } from '../../api/src/repositories/backup-repository';
@@ -40,7 +41,6 @@ const LARGE_SIZE = Number(process.env.BENCH_LARGE_SIZE ?? 200_000);
 const SEARCH_ROWS = Number(process.env.BENCH_SEARCH_ROWS ?? 1_000_000);
 // BENCH_REUSE_CATALOG=1 with BENCH_PG_SCHEMA=<name>: search on the catalog a former run left in that schema instead of filling it again.
 const REUSE_CATALOG = process.env.BENCH_REUSE_CATALOG === '1' && !!process.env.BENCH_PG_SCHEMA;
-const PG_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const MASTER = 'bench-master-secret-0123456789abcdefghijkl';
 
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
@@ -250,8 +250,8 @@ async function backupFigures() {
   }
 
   if (process.env.BENCH_SKIP_PG !== '1') {
-    const pg = await rig(await startDemo(SIZE), { databaseUrl: PG_URL }).catch((error: Error) => {
-      console.log(`\nPostgreSQL not reachable at ${PG_URL}: ${error.message}`);
+    const pg = await rig(await startDemo(SIZE), { databaseUrl: BENCH_PG_URL }).catch((error: Error) => {
+      console.log(`\nPostgreSQL not reachable at ${BENCH_PG_URL}: ${error.message}`);
       return null;
     });
     if (pg) {
@@ -407,29 +407,11 @@ async function main() {
   if (process.env.BENCH_SKIP_BACKUP !== '1') await backupFigures();
   if (process.env.BENCH_SKIP_BACKUP !== '1' && process.env.BENCH_SKIP_THROTTLED !== '1') await throttledFigures();
   if (process.env.BENCH_SKIP_SEARCH === '1') return;
-  if (process.env.BENCH_SKIP_PGLITE !== '1') {
-    const lite = await openDatabase({});
-    try {
-      await searchFigures('PGlite', lite, false);
-    } finally {
-      await lite.close();
-    }
-  }
-  if (process.env.BENCH_SKIP_PG !== '1') {
-    const schema = process.env.BENCH_PG_SCHEMA ?? `bench_backup_${process.pid}`;
-    const pg = await openDatabase({ databaseUrl: PG_URL, schema }).catch((error) => {
-      console.log(`\nPostgreSQL not reachable at ${PG_URL}: ${(error as Error).message}`);
-      return null;
-    });
-    if (pg) {
-      try {
-        await searchFigures('PostgreSQL', pg, REUSE_CATALOG);
-      } finally {
-        if (!process.env.BENCH_PG_SCHEMA) await pg.query(`drop schema if exists ${schema} cascade`).catch(() => undefined);
-        await pg.close();
-      }
-    }
-  }
+  // The catalog of a former run can be kept in BENCH_PG_SCHEMA and searched again (BENCH_REUSE_CATALOG); PGlite's is always filled.
+  await onEachDatabase('bench_backup', (label, db) => searchFigures(label, db, label === 'PostgreSQL' && REUSE_CATALOG), {
+    schema: process.env.BENCH_PG_SCHEMA,
+    keepSchema: !!process.env.BENCH_PG_SCHEMA,
+  });
 }
 
 main().then(
