@@ -4,10 +4,10 @@ import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { appTookOver, newPage, signedInPage, signIn } from './browser';
 import { REPO_ROOT } from './portal';
+import { usePortalSuite } from './suite';
 
 // The build's two groups of @mui/material folders (one file each): what every component needs, and what the signed-in shell draws.
 const { MUI_CORE_FOLDERS, MUI_SHELL_COMPONENTS } = require('@portal/mf-build') as { MUI_CORE_FOLDERS: string[]; MUI_SHELL_COMPONENTS: string[] };
-import { usePortalSuite } from './suite';
 
 
 const suite = usePortalSuite();

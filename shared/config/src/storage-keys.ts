@@ -1,5 +1,6 @@
-import buildConstants from './build-constants.json';
 // Every browser-storage key the portal uses, in one place so logout can clear them all.
+import buildConstants from './build-constants.json';
+
 export const storageKeys = {
   /** localStorage: the JWT returned by sign-in (also read by the prerendered sign-in page's first script, hence the build constant). */
   serviceToken: buildConstants.serviceTokenStorageKey,
