@@ -32,6 +32,16 @@ afterEach(async () => {
 
 const labels = async () => (await db.query<{ label: string }>('select label from t order by id')).rows.map((row) => row.label);
 
+it("passes a statement's options across: one planned for its values each run is not kept prepared", async () => {
+  const remote = bridgedDb(channel.port2, db.driver);
+  const prepared = async (text: string) =>
+    (await db.query<{ n: number }>('select count(*)::int as n from pg_prepared_statements where statement = $1', [text])).rows[0].n;
+  await remote.query('select id from t where id > $1', [0], { planEachRun: true });
+  await remote.transaction((tx) => tx.query('select label from t where id > $1', [0], { planEachRun: true }));
+  await remote.query('select id, label from t where id > $1', [0]);
+  expect([await prepared('select id from t where id > $1'), await prepared('select label from t where id > $1'), await prepared('select id, label from t where id > $1')]).toEqual([0, 0, 1]);
+});
+
 it('runs statements with parameters and returns their rows', async () => {
   const remote = bridgedDb(channel.port2, db.driver);
   await remote.query('insert into t values ($1, $2), ($3, $4)', [1, 'a', 2, 'b']);

@@ -1,5 +1,5 @@
 import { receiveMessageOnPort, type MessagePort } from 'node:worker_threads';
-import type { Db, DbDriver, QueryResult, Queryable, Statement } from './database';
+import type { Db, DbDriver, QueryOptions, QueryResult, Queryable, Statement } from './database';
 import type { ListenStateHandler, NotifyHandler, Subscription } from './listen';
 
 // An embedded PGlite lives in one thread only (it is the process's database). Other threads work in it
@@ -9,7 +9,7 @@ import type { ListenStateHandler, NotifyHandler, Subscription } from './listen';
 // API's or a backup's, ever runs on the thread that answers requests.
 
 type Request =
-  | { id: number; op: 'query'; tx: number | null; sql: string; params?: unknown[] }
+  | { id: number; op: 'query'; tx: number | null; sql: string; params?: unknown[]; options?: QueryOptions }
   | { id: number; op: 'exec'; tx: number | null; sql: string }
   | { id: number; op: 'batch'; statements: Statement[] }
   | { id: number; op: 'begin' | 'commit' | 'rollback'; tx: number }
@@ -108,7 +108,7 @@ export function serveDbBridge(port: MessagePort, db: Omit<Db, 'close'>): DbBridg
   function handle(request: Request): Promise<unknown> {
     switch (request.op) {
       case 'query': {
-        const run = (q: Queryable) => q.query(request.sql, request.params).then((result) => ({ rows: result.rows }));
+        const run = (q: Queryable) => q.query(request.sql, request.params, request.options).then((result) => ({ rows: result.rows }));
         return request.tx === null ? run(db) : inTransaction(request.tx, run);
       }
       case 'exec':
@@ -202,7 +202,7 @@ export function bridgedDb(port: MessagePort, driver: DbDriver, onClose: () => Pr
   }
 
   const on = (tx: number | null): Queryable => ({
-    query: <T>(sql: string, params?: unknown[]) => call<QueryResult<T>>({ op: 'query', tx, sql, params }),
+    query: <T>(sql: string, params?: unknown[], options?: QueryOptions) => call<QueryResult<T>>({ op: 'query', tx, sql, params, options }),
     exec: (sql: string) => call<void>({ op: 'exec', tx, sql }),
   });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import { Pool, types, type ClientBase } from 'pg';
 import { assertSafeChannel, listenPostgres, type ListenStateHandler, type NotifyHandler, type Subscription } from './listen';
 import { loadPglite, pgliteAssets } from './load-pglite';
+import { preparedQueries } from './pglite-prepared';
 import { BACKGROUND_APPLICATION_NAME, lowerServerProcessPriority } from './pg-background';
 
 export type DbDriver = 'pglite' | 'postgres';
@@ -10,9 +11,20 @@ export interface QueryResult<T> {
   rows: T[];
 }
 
+export interface QueryOptions {
+  /**
+   * Plan the statement for its values every time it runs. PGlite's statements are prepared once
+   * (pglite-prepared.ts), and PostgreSQL may then keep one generic plan for all values; a statement
+   * whose best plan depends on its values asks for this (full-text search: a common word is best
+   * served by the date index, a rare one by the text index). PostgreSQL through node-postgres always
+   * plans for the values.
+   */
+  planEachRun?: boolean;
+}
+
 /** Anything that can run statements: the database itself or an open transaction. */
 export interface Queryable {
-  query<T = Record<string, unknown>>(sql: string, params?: unknown[]): Promise<QueryResult<T>>;
+  query<T = Record<string, unknown>>(sql: string, params?: unknown[], options?: QueryOptions): Promise<QueryResult<T>>;
   /** Runs several statements without parameters (migration files). */
   exec(sql: string): Promise<void>;
 }
@@ -111,26 +123,32 @@ export function wrapPglite(pg: PGliteInstance, release: () => Promise<void>): Db
     if (closed) throw new Error('The database is closed');
     return pg;
   };
+  const prepared = preparedQueries(pg);
   // A pooled PGlite outlives this wrapper: its listeners must go with it.
   const subscriptions = new Set<Subscription>();
   const db: Db = {
     driver: 'pglite',
-    async query<T>(sql: string, params?: unknown[]) {
-      const result = await open().query<T>(sql, params as unknown[] | undefined);
-      return { rows: result.rows };
+    async query<T>(sql: string, params?: unknown[], options?: QueryOptions) {
+      const pglite = open();
+      const result = options?.planEachRun ? await pglite.query<T>(sql, params) : await prepared.query(sql, params);
+      return { rows: result.rows as T[] };
     },
     async exec(sql: string) {
       await open().exec(sql);
+      // Scripts change the schema (migrations): no statement prepared before may see the old one.
+      prepared.reset();
     },
     transaction<T>(fn: (tx: Queryable) => Promise<T>) {
       return open().transaction(async (tx) =>
         fn({
-          async query<R>(sql: string, params?: unknown[]) {
-            const result = await tx.query<R>(sql, params as unknown[] | undefined);
-            return { rows: result.rows };
+          async query<R>(sql: string, params?: unknown[], options?: QueryOptions) {
+            if (options?.planEachRun) return { rows: (await tx.query<R>(sql, params)).rows };
+            if (tx.closed) throw new Error('Transaction is closed');
+            return { rows: (await prepared.queryInTransaction(sql, params)).rows as R[] };
           },
           async exec(sql: string) {
             await tx.exec(sql);
+            prepared.reset();
           },
         }),
       );

@@ -427,6 +427,9 @@ const MATCH_ORDER: Record<ItemSearchQuery['sort'], (k: string, id: string) => st
  * Item search over a set: every stored version (all snapshots) by default, or the point-in-time view
  * of one snapshot. `$2` is always the tsquery (or null) so the relevance sort can refer to it.
  */
+/** Item search is planned for its values each time (QueryOptions.planEachRun). */
+const SEARCH_PLAN = { planEachRun: true };
+
 export async function searchItems(db: Queryable, setId: string, query: ItemSearchQuery, snapshot: Snapshot | null) {
   const tsQuery = query.q ? prefixTsQuery(query.q) : null;
   const params: unknown[] = [setId, tsQuery];
@@ -486,6 +489,8 @@ export async function searchItems(db: Queryable, setId: string, query: ItemSearc
        from n left join (p join backup_item_versions v on v.id = p.id and v.set_id = $1 join backup_objects o on o.id = v.object_id) on true
       order by ${MATCH_ORDER[sort]('p.k', 'p.id')}`,
     [...params, ITEM_TOTAL_CAP, query.pageSize, offset],
+    // How many rows match decides the plan (a common word or a rare one): never one plan for all.
+    SEARCH_PLAN,
   );
   const total = Number(first.rows[0].total);
   let rows: ItemRow[] = first.rows.filter((r) => r.id !== null);
@@ -497,6 +502,7 @@ export async function searchItems(db: Queryable, setId: string, query: ItemSearc
         where ${whereSql} and ($2::text is null or true)
         order by ${ITEM_ORDER[sort]} limit $${n + 1} offset $${n + 2}`,
       [...params, query.pageSize, offset],
+      SEARCH_PLAN,
     ));
   }
   return { items: rows.map(toItem), total, page: query.page, pageSize: query.pageSize };

@@ -103,6 +103,19 @@ describe('item search orders', () => {
     expect(page.items.every((i) => i.name.startsWith('beta'))).toBe(true);
   });
 
+  it('is planned for its words every time: PGlite keeps no prepared statement of it', async () => {
+    const db = await openTestDatabase();
+    const setId = await fill(db);
+    for (const q of ['report', 'gamma 7', 'report']) await searchItems(db, setId, itemSearchQuerySchema.parse({ q, pageSize: '50' }), null);
+    await searchItems(db, setId, itemSearchQuerySchema.parse({ pageSize: '50' }), null);
+    if (db.driver !== 'pglite') return;
+    // (This statement is prepared too, and names what it looks for.)
+    const { rows } = await db.query<{ n: number }>(
+      `select count(*)::int as n from pg_prepared_statements where statement like '%from backup_item_versions v%' and statement not like '%pg_prepared_statements%'`,
+    );
+    expect(rows[0].n).toBe(0);
+  });
+
   it('gives every filter the capped total and the page of filtering all items, and words common to most items are still all required', async () => {
     const db = await openTestDatabase();
     const setId = await fill(db);

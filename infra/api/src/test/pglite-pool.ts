@@ -3,6 +3,7 @@ import path from 'node:path';
 import vm from 'node:vm';
 import { migrate, startPglite, wrapPglite, type Db } from '@portal/db';
 import { hostRequire } from '@portal/db/src/load-pglite';
+import { preparedQueries } from '@portal/db/src/pglite-prepared';
 import { seedDemo } from '../seed/seed-demo';
 
 /**
@@ -149,6 +150,8 @@ async function create(kind: PoolKind): Promise<PooledDatabase> {
 async function reset(entry: PooledDatabase): Promise<boolean> {
   const { pg } = entry;
   await pg.exec('discard all');
+  // Which dropped the prepared statements of the wrappers' driver too.
+  preparedQueries(pg).reset();
   if (entry.kind === 'empty') {
     const { rows } = await pg.query<{ name: string }>(
       `select quote_ident(nspname) as name from pg_namespace where nspname not like 'pg\\_%' and nspname not in ${SYSTEM_SCHEMAS}`,
