@@ -52,7 +52,9 @@ test('a partner creates a customer and invites a user, who accepts and signs in'
   await invitee.page.getByRole('heading', { name: 'Accept invitation' }).waitFor();
   await invitee.page.getByLabel('Password', { exact: true }).fill('Sunny#Harbour42');
   await invitee.page.getByRole('button', { name: 'Set password' }).click();
-  await invitee.page.getByRole('button', { name: 'Sign in' }).or(invitee.page.getByRole('link', { name: 'Sign in' })).first().click();
+  // Exact: the form's own "Back to sign in" link would match, and following it before the password is
+  // set (slow under load) left an account that could not sign in.
+  await invitee.page.getByRole('link', { name: 'Sign in', exact: true }).click();
   await invitee.page.waitForURL('**/login');
   await signIn(invitee.page, username, 'Sunny#Harbour42');
   await invitee.page.waitForURL('**/dashboard');
