@@ -423,13 +423,13 @@ const MATCH_ORDER: Record<ItemSearchQuery['sort'], (k: string, id: string) => st
   relevance: (k, id) => `${k} desc, ${id}`,
 };
 
+/** Item search is planned for its values each time (QueryOptions.planEachRun). */
+const SEARCH_PLAN = { planEachRun: true };
+
 /**
  * Item search over a set: every stored version (all snapshots) by default, or the point-in-time view
  * of one snapshot. `$2` is always the tsquery (or null) so the relevance sort can refer to it.
  */
-/** Item search is planned for its values each time (QueryOptions.planEachRun). */
-const SEARCH_PLAN = { planEachRun: true };
-
 export async function searchItems(db: Queryable, setId: string, query: ItemSearchQuery, snapshot: Snapshot | null) {
   const tsQuery = query.q ? prefixTsQuery(query.q) : null;
   const params: unknown[] = [setId, tsQuery];
