@@ -7,7 +7,7 @@ module.exports = createConfig({
   isHost: true,
   title: 'Cloud Backup Portal',
   // Poppins is the default font (display settings): its weights that the theme uses. The other
-  // families are downloaded only when a user picks them (see src/app/register-fonts.ts).
+  // families are downloaded only when a user picks them (see src/lib/register-fonts.ts).
   preloadFonts: [/poppins-latin-(400|500|600|700)-normal\.woff2$/],
   // The sign-in page, drawn at build time: sent at /login before any script has run (issue 21).
   prerender: 'scripts/prerender-login.tsx',

@@ -10,7 +10,7 @@ import { DEFAULT_CONFIG, paths } from '@portal/config';
 import { fallbackFontFaceRule } from '@portal/ui/base';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router-dom';
-import { FACES } from '../src/app/register-fonts';
+import { FACES } from '../src/lib/register-fonts';
 import { LIGHT_STYLES, LIGHT_STYLES_HREF } from '../src/components/light-styles';
 import { LoginPage } from '../src/features/auth/components/login-page';
 

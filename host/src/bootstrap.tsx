@@ -6,7 +6,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './app/app';
 import { boot } from './app/boot';
 import { navigateFromOutside } from './app/navigation-bridge';
-import { registerFonts } from './app/register-fonts';
+import { registerFonts } from './lib/register-fonts';
 
 registerFonts();
 

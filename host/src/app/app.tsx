@@ -5,6 +5,7 @@ import { LightStylesheet } from '../components/light-stylesheet';
 import { FeedbackLayer } from './feedback-layer';
 import { NavigationBridge } from './navigation-bridge';
 import { focusInPrerenderedPage, takeOverPrerenderedPage, type PrerenderedFocus } from '../lib/prerendered-page';
+import { dropShellSnapshot } from '../lib/shell-snapshot';
 import { AppRoutes } from './routes';
 import { useDeferredValue, useInsertionEffect, useLayoutEffect, useRef } from 'react';
 
@@ -34,6 +35,12 @@ export function App() {
   useLayoutEffect(() => {
     if (ready) takeOverPrerenderedPage(prerenderedFocus.current);
   }, [ready]);
+  // A signed-in shell painted before the scripts (shell-snapshot.ts) goes when the signed-in shell has
+  // drawn; with nobody signed in after all (the session had ended), it goes now.
+  const user = useAuth((s) => s.user);
+  useLayoutEffect(() => {
+    if (ready && !user) dropShellSnapshot();
+  }, [ready, user]);
   return (
     <>
       <LightStylesheet />

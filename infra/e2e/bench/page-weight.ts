@@ -1,8 +1,8 @@
 // Prints, per route (/login, a signed-in /dashboard and one page of each remote), the JavaScript a
 // browser downloads until the page is usable (files, gzip and brotli bytes of each body) and the
 // Lighthouse performance scores on a phone (simulated mobile throttling) and a desktop, with LCP,
-// TBT, CLS and the accessibility score. Then one signed-in walk through every route of a customer:
-// all the JavaScript loaded, and how long the first visit to each remote's route takes to show.
+// TBT, CLS and the accessibility score (of a signed-in route: a returning visit, see visitBefore).
+// Then one signed-in walk through every route of a customer: all the JavaScript loaded, and how long the first visit to each remote's route takes to show.
 // Run after `pnpm build`: `pnpm bench` (BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_FILES=1 lists each
 // route's files with their gzip size; BENCH_ROUTES=/login,/dashboard weighs only those routes and skips the walk;
 // BENCH_LHR=<folder> writes each Lighthouse report there as JSON; BENCH_BLOCKING=<runs> adds each route's
@@ -14,7 +14,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import * as chromeLauncher from 'chrome-launcher';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
-import { PRERENDERED_ELEMENT_ID } from '@portal/config';
+import { PRERENDERED_ELEMENT_ID, SHELL_SNAPSHOT_ELEMENT_ID } from '@portal/config';
 import { DEMO_PASSWORD } from '../src/browser';
 import { CHROMIUM_ARGS, ensureChromium } from '../src/chromium';
 import { startPortal } from '../src/portal';
@@ -225,7 +225,25 @@ function a11yFailures(lhr: Lhr): string[] {
     .map((ref) => `${ref.id} (${lhr.audits[ref.id].details?.items?.[0]?.node?.selector ?? 'no element named'})`);
 }
 
-async function auditOnce(lighthouse: LighthouseFn, desktopConfig: unknown, page: Page, url: string, form: 'mobile' | 'desktop'): Promise<Lhr> {
+/** The window widths Lighthouse's mobile and desktop runs emulate (its default and desktop configs). */
+const FORM_WIDTH = { mobile: 412, desktop: 1350 } as const;
+
+/**
+ * A signed-in visitor's earlier visit on this device: the page drawn at the form factor's width, then
+ * left. Leaving keeps the shell as drawn, which the next visit paints before its scripts run
+ * (host/src/lib/shell-snapshot.ts), so Lighthouse measures a returning visit on a phone as a phone's
+ * visitor has it, not a phone after a desktop.
+ */
+async function visitBefore(page: Page, url: string, form: 'mobile' | 'desktop'): Promise<void> {
+  await page.setViewport({ width: FORM_WIDTH[form], height: 900 });
+  await page.goto(url);
+  await page.waitForFunction((id) => document.querySelector('#root main') && !document.getElementById(id), { timeout: 60_000 }, SHELL_SNAPSHOT_ELEMENT_ID);
+  await page.goto('about:blank');
+  await page.setViewport({ width: 1400, height: 900 });
+}
+
+async function auditOnce(lighthouse: LighthouseFn, desktopConfig: unknown, page: Page, url: string, form: 'mobile' | 'desktop', signedIn: boolean): Promise<Lhr> {
+  if (signedIn) await visitBefore(page, url, form);
   await page.goto('about:blank');
   await clearCache(page);
   // Storage is kept (the signed-in session lives in this tab); the cache is cleared above.
@@ -249,11 +267,11 @@ async function auditOnce(lighthouse: LighthouseFn, desktopConfig: unknown, page:
 }
 
 /** One Lighthouse run; a run that ends in a Lighthouse error (seen now and then on a busy machine) is repeated once. */
-async function audit(lighthouse: LighthouseFn, desktopConfig: unknown, page: Page, url: string, form: 'mobile' | 'desktop'): Promise<Scores> {
-  let lhr = await auditOnce(lighthouse, desktopConfig, page, url, form);
+async function audit(lighthouse: LighthouseFn, desktopConfig: unknown, page: Page, url: string, form: 'mobile' | 'desktop', signedIn: boolean): Promise<Scores> {
+  let lhr = await auditOnce(lighthouse, desktopConfig, page, url, form, signedIn);
   if (lhr.runtimeError || lhr.categories.performance.score === null) {
     console.error(`Lighthouse ${form} ${url}: ${lhr.runtimeError?.code ?? 'no score'}, running it again`);
-    lhr = await auditOnce(lighthouse, desktopConfig, page, url, form);
+    lhr = await auditOnce(lighthouse, desktopConfig, page, url, form, signedIn);
   }
   return {
     perf: lhr.categories.performance.score ?? 0,
@@ -340,8 +358,8 @@ async function main(): Promise<void> {
         signedIn = false;
       }
       const { files, ms } = await weigh(page, base, route);
-      const mobile = withLighthouse ? await audit(lighthouse, desktopConfig, page, `${base}${route.path}`, 'mobile') : undefined;
-      const desktop = withLighthouse ? await audit(lighthouse, desktopConfig, page, `${base}${route.path}`, 'desktop') : undefined;
+      const mobile = withLighthouse ? await audit(lighthouse, desktopConfig, page, `${base}${route.path}`, 'mobile', route.signedIn) : undefined;
+      const desktop = withLighthouse ? await audit(lighthouse, desktopConfig, page, `${base}${route.path}`, 'desktop', route.signedIn) : undefined;
       if (blockingRuns > 0) blocking.push({ path: route.path, result: await mainThreadBlocking(page, `${base}${route.path}`, blockingRuns) });
       if (process.env.BENCH_PAGE_PROFILE === '1') profiles.push(...profileLines(route.path, await profilePageLoad(page, `${base}${route.path}`)));
       const a11y = mobile ? mobile.a11y.toFixed(2) : '-';

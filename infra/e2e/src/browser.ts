@@ -23,6 +23,17 @@ export async function appTookOver(page: Page): Promise<void> {
   await page.waitForFunction((id) => !document.getElementById(id), PRERENDERED_ELEMENT_ID);
 }
 
+/** Holds the host's entry script until the returned function is called: the page as it is before the app runs. */
+export async function holdAppEntry(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 /** Signs in through the form; `navigate: false` uses the sign-in page already open. */
 export async function signIn(page: Page, username: string, password = DEMO_PASSWORD, navigate = true): Promise<void> {
   if (navigate) await page.goto('/login');

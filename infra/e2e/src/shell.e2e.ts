@@ -1,6 +1,7 @@
+import { SHELL_SNAPSHOT_ELEMENT_ID, storageKeys } from '@portal/config';
 import type { Browser, Page } from 'playwright-core';
 import { describeViolations, seriousViolations } from './a11y';
-import { appTookOver, signIn } from './browser';
+import { appTookOver, holdAppEntry, signIn } from './browser';
 import { usePortalSuite } from './suite';
 import { SPEC_DISPLAY_DEFAULTS } from './spec-display-defaults';
 
@@ -303,3 +304,35 @@ describe.each(['light', 'dark'] as const)('axe-core, %s', (navType) => {
   });
 });
 
+test('a signed-in visit paints the shell as last drawn before the app runs, hidden from assistive technology; the app replaces it; signing out forgets it', async () => {
+  const { context, page } = await signedIn('customer');
+  // Leaving the page keeps the shell as drawn.
+  await page.goto('about:blank');
+  const release = await holdAppEntry(page);
+  await page.goto('/backup', { waitUntil: 'domcontentloaded' });
+  // Painted (the browser reports its largest text), while the app has not run.
+  const largestPaint = await page.evaluate(
+    () => new Promise<number>((resolve) => new PerformanceObserver((list) => resolve((list.getEntries().at(-1) as LargestContentfulPaint | undefined)?.size ?? 0)).observe({ type: 'largest-contentful-paint', buffered: true })),
+  );
+  expect(largestPaint).toBeGreaterThan(0);
+  expect(await page.evaluate(() => '__FEDERATION__' in window)).toBe(false);
+  const overlay = page.locator(`#${SHELL_SNAPSHOT_ELEMENT_ID}`);
+  await expect(overlay.evaluate((el) => [el.hasAttribute('inert'), el.getAttribute('aria-hidden'), el.shadowRoot])).resolves.toEqual([true, 'true', null]);
+  // Nothing in it can be reached by role: the menu is not there yet for a screen reader.
+  await expect(page.getByRole('navigation', { name: 'Main menu' }).count()).resolves.toBe(0);
+  // What was kept: the shell, not the dashboard it was left on.
+  const kept = await page.evaluate((key) => JSON.parse(localStorage.getItem(key) ?? '{}').html as string, storageKeys.shellSnapshot);
+  expect(kept).toContain('aria-label="Main menu"');
+  expect(kept).not.toContain('Signed in as');
+
+  release();
+  await page.getByRole('heading', { name: 'Backup', level: 1 }).waitFor();
+  await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
+  await expect(overlay.count()).resolves.toBe(0);
+
+  await page.getByRole('button', { name: 'Open profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await page.waitForURL('**/login');
+  await expect(page.evaluate((key) => localStorage.getItem(key), storageKeys.shellSnapshot)).resolves.toBeNull();
+  await context.close();
+});

@@ -1,6 +1,6 @@
 import { PLAIN_SHELL_COOKIE, PRERENDERED_ELEMENT_ID, storageKeys } from '@portal/config';
 import type { Page } from 'playwright-core';
-import { appTookOver, DEMO_PASSWORD, newPage, signedInPage, signIn } from './browser';
+import { appTookOver, DEMO_PASSWORD, holdAppEntry, newPage, signedInPage, signIn } from './browser';
 import { EXPECTED_MENU, menuEntries } from './menu';
 import { usePortalSuite } from './suite';
 
@@ -32,12 +32,7 @@ test('the sign-in page arrives drawn; what is typed and pressed before the scrip
   expect(html).not.toMatch(/<script defer="defer" src="\/main\.|rel="preload" href="[^"]+" as="script"/);
 
   const { context, page } = await newPage(suite.browser, suite.portal.url);
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/main\.[0-9a-f]+\.js$/, async (route) => {
-    await held;
-    await route.continue();
-  });
+  const release = await holdAppEntry(page);
   await page.goto('/login', { waitUntil: 'domcontentloaded' });
   await page.getByLabel('Username', { exact: true }).fill('customer');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);

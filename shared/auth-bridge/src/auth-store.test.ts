@@ -131,14 +131,15 @@ describe('session user storage', () => {
 });
 
 describe('clearClientSession', () => {
-  it('removes token, profile, white-label, language and session user but keeps display settings', () => {
-    for (const key of ['serviceToken', 'profile', 'whitelabel', 'language', 'berry-config']) window.localStorage.setItem(key, 'x');
+  it('removes token, profile, white-label, language, shell snapshot and session user but keeps display settings', () => {
+    for (const key of ['serviceToken', 'profile', 'whitelabel', 'language', 'portal-shell-snapshot', 'berry-config']) window.localStorage.setItem(key, 'x');
     setSessionUser(user);
     clearClientSession();
     expect(window.localStorage.getItem('serviceToken')).toBeNull();
     expect(window.localStorage.getItem('profile')).toBeNull();
     expect(window.localStorage.getItem('whitelabel')).toBeNull();
     expect(window.localStorage.getItem('language')).toBeNull();
+    expect(window.localStorage.getItem('portal-shell-snapshot')).toBeNull();
     expect(window.sessionStorage.getItem('user')).toBeNull();
     expect(window.localStorage.getItem('berry-config')).toBe('x');
   });

@@ -6,5 +6,7 @@ export const clearClientSession = (): void => {
   window.localStorage.removeItem(storageKeys.profile);
   window.localStorage.removeItem(storageKeys.whitelabel);
   window.localStorage.removeItem(storageKeys.language);
+  // The user's name and menu as last drawn.
+  window.localStorage.removeItem(storageKeys.shellSnapshot);
   window.sessionStorage.removeItem(storageKeys.user);
 };

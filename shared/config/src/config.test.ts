@@ -53,6 +53,7 @@ describe('@portal/config', () => {
       berryConfig: 'berry-config',
       user: 'user',
       menu: 'portal-menu',
+      shellSnapshot: 'portal-shell-snapshot',
       snackbar: 'portal-snackbar',
     });
   });

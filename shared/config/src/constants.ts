@@ -128,3 +128,10 @@ export const PRERENDERED_ELEMENT_ID: string = buildConstants.prerenderedElementI
 export const PRERENDERED_SUBMIT_ATTRIBUTE: string = buildConstants.prerenderedSubmitAttribute;
 /** ... and a browser whose stored settings would draw it differently sets this cookie to "plain" and gets the plain shell. */
 export const PLAIN_SHELL_COOKIE: string = buildConstants.plainShellCookie;
+// A signed-in visit paints the shell as it was last drawn (storageKeys.shellSnapshot) in the element of
+// this id, an inert overlay, until the app has drawn its own (host/src/lib/shell-snapshot.ts).
+export const SHELL_SNAPSHOT_ELEMENT_ID: string = buildConstants.shellSnapshotElementId;
+/** ... with its font faces in the document's <style> of this id (a shadow root's @font-face rules are ignored). */
+export const SHELL_SNAPSHOT_FONTS_ELEMENT_ID: string = buildConstants.shellSnapshotFontsElementId;
+/** The snapshot's format: one written in another format (by a build before or after) is not shown. */
+export const SHELL_SNAPSHOT_FORMAT: number = buildConstants.shellSnapshotFormat;

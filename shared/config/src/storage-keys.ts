@@ -16,6 +16,8 @@ export const storageKeys = {
   user: 'user',
   /** localStorage: the menu slice of the client store (drawer, selected item). */
   menu: 'portal-menu',
+  /** localStorage: the signed-in shell as last drawn, painted before the scripts run at the next visit (host/src/lib/shell-snapshot.ts; read by the plain shell's first script, hence the build constant). */
+  shellSnapshot: buildConstants.shellSnapshotStorageKey,
   /** sessionStorage: the snackbar slice of the client store. */
   snackbar: 'portal-snackbar',
 } as const;

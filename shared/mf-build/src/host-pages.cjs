@@ -9,7 +9,9 @@ const fs = require('node:fs');
 const { execFileSync } = require('node:child_process');
 const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
-const { hostIntegrityElementId, prerenderedElementId, firstScriptsElementId, prerenderedSubmitAttribute, serviceTokenStorageKey } = require('@portal/config/build-constants.json');
+const { paintShellSource } = require('./paint-shell.cjs');
+const { scriptAdderSource } = require('./script-adder.cjs');
+const { prerenderedElementId, firstScriptsElementId, prerenderedSubmitAttribute, serviceTokenStorageKey } = require('@portal/config/build-constants.json');
 
 /** The emitted assets whose source file matches one of `patterns`. */
 function assetsFrom(compilation, patterns) {
@@ -90,26 +92,39 @@ ${body}
 </html>`;
 
 /**
- * index.html. The entry script's preload comes first, at high priority: its <script defer> gets low
- * priority, so on HTTP/1.1 (six connections) it waited behind every preloaded chunk and font, while
- * nothing runs before it (Lighthouse on a phone's network saw main.js start last, 0.6 s in).
+ * The scripts of the first page as JSON (not executable, so the content security policy has nothing
+ * to allow; "<" escaped so no file name could close the element), for a page's first script to add.
+ */
+const firstScriptsJson = (compilation) => {
+  const scripts = { entry: entryScripts(compilation).map((file) => `/${file}`), chunks: firstPageChunks(compilation).map((file) => `/${file}`) };
+  return `    <script type="application/json" id="${firstScriptsElementId}">${JSON.stringify(scripts).replace(/</g, '\\u003c')}</script>`;
+};
+
+/**
+ * index.html, the page of every route but the prerendered ones. Its one script (paint-shell.cjs,
+ * emitted under its content hash) comes before #root: it paints a signed-in visitor's shell as last
+ * drawn, then adds the entry and the first page's chunks (firstScriptsJson) at once, or, when it
+ * painted, once that has painted: preloads started before the first paint share the phone's network
+ * with what that paint needs. The fonts stay preloaded in the head.
  */
 function plainShell({ title, preloadFonts }) {
-  return new HtmlWebpackPlugin({
-    title,
-    templateContent: ({ compilation }) =>
-      page({
-        title,
-        head: [
-          ...entryScripts(compilation).map((file) => `    <link rel="preload" href="/${file}" as="script" fetchpriority="high" />`),
-          ...firstPageChunks(compilation).map((file) => `    <link rel="preload" href="/${file}" as="script" />`),
-          fontPreloads(compilation, preloadFonts),
-        ].join('\n'),
-        body: '    <div id="root"></div>',
-      }),
-    // Absolute: the SPA fallback serves index.html at deep URLs like /view-users/a/b/c.
-    publicPath: '/',
-  });
+  const painter = paintShellSource();
+  const painterFile = `paint-shell.${crypto.createHash('sha256').update(painter).digest('hex').slice(0, 20)}.js`;
+  return [
+    new FixedAssetPlugin(painterFile, painter),
+    new HtmlWebpackPlugin({
+      title,
+      inject: false,
+      templateContent: ({ compilation }) =>
+        page({
+          title,
+          head: [fontPreloads(compilation, preloadFonts), firstScriptsJson(compilation)].join('\n'),
+          body: `    <script src="/${painterFile}"></script>\n    <div id="root"></div>`,
+        }),
+      // Absolute: the SPA fallback serves index.html at deep URLs like /view-users/a/b/c.
+      publicPath: '/',
+    }),
+  ];
 }
 
 /**
@@ -145,18 +160,7 @@ const paintFirstSource = () => `(function () {
     page.addEventListener('keydown', function (event) { if (event.key === 'Enter' && event.target.tagName === 'INPUT') keep(event.target); });
   }
   var list = JSON.parse(document.getElementById(${JSON.stringify(firstScriptsElementId)}).textContent);
-  var pins = document.getElementById(${JSON.stringify(hostIntegrityElementId)});
-  var data = pins ? JSON.parse(pins.textContent) : { base: '/', files: {} };
-  function add(tag, attributes) {
-    var element = document.createElement(tag);
-    for (var name in attributes) element.setAttribute(name, attributes[name]);
-    var url = attributes.href || attributes.src;
-    var hash = url.indexOf(data.base) === 0 ? data.files[url.slice(data.base.length)] : undefined;
-    if (hash) element.setAttribute('integrity', hash);
-    // Inserted scripts run as soon as they arrive unless told to keep their order.
-    if (tag === 'script') element.async = false;
-    document.head.appendChild(element);
-  }
+  ${scriptAdderSource()}
   var fetched = false;
   function fetchScripts() {
     if (fetched) return;
@@ -242,21 +246,18 @@ function prerenderedPages({ dir, script, title, preloadFonts }) {
           filename,
           inject: false,
           publicPath: '/',
-          templateContent: ({ compilation }) => {
-            const scripts = { entry: entryScripts(compilation).map((file) => `/${file}`), chunks: firstPageChunks(compilation).map((file) => `/${file}`) };
-            return page({
+          templateContent: ({ compilation }) =>
+            page({
               title,
               head: [
                 `    <style>${fontFaces(compilation)}#${prerenderedElementId} + #root{display:none}</style>`,
                 `    <style data-href="${rendered.styles.href}" data-precedence="default">${rendered.styles.css}</style>`,
                 fontPreloads(compilation, preloadFonts),
-                // "<" escaped: no file name could close the element.
-                `    <script type="application/json" id="${firstScriptsElementId}">${JSON.stringify(scripts).replace(/</g, '\\u003c')}</script>`,
+                firstScriptsJson(compilation),
                 `    <script defer src="/${loaderFile}"></script>`,
               ].join('\n'),
               body: `    <div id="${prerenderedElementId}">${markup}</div>\n    <div id="root"></div>`,
-            });
-          },
+            }),
         }),
     ),
   ];

@@ -219,7 +219,7 @@ function persistentCache(dir, mode, env) {
     type: 'filesystem',
     cacheDirectory: env.PORTAL_WEBPACK_CACHE_DIR ? path.join(env.PORTAL_WEBPACK_CACHE_DIR, path.basename(dir)) : path.join(dir, 'node_modules', '.cache', 'webpack'),
     name: mode,
-    buildDependencies: { config: [__filename, require.resolve('./expose-wrap-loader.cjs'), require.resolve('./chunk-integrity-plugin.cjs'), require.resolve('./host-pages.cjs'), path.join(dir, 'webpack.config.cjs')].filter((file) => fs.existsSync(file)) },
+    buildDependencies: { config: [__filename, require.resolve('./expose-wrap-loader.cjs'), require.resolve('./chunk-integrity-plugin.cjs'), require.resolve('./host-pages.cjs'), require.resolve('./paint-shell.cjs'), path.join(dir, 'webpack.config.cjs')].filter((file) => fs.existsSync(file)) },
   };
 }
 
@@ -292,7 +292,7 @@ function createConfig(options) {
       }),
     ];
     plugins.push(new PortalManifestPlugin(portalFacts(dir, isHost, env)), new ConsumeSharedWarmBuildPlugin(), new ChunkIntegrityPlugin());
-    if (isHost) plugins.push(plainShell({ title, preloadFonts }), ...(prerender ? prerenderedPages({ dir, script: prerender, title, preloadFonts }) : []));
+    if (isHost) plugins.push(...plainShell({ title, preloadFonts }), ...(prerender ? prerenderedPages({ dir, script: prerender, title, preloadFonts }) : []));
 
     return {
       mode,

@@ -4,6 +4,7 @@ import { authStore, resetAuthStore } from '@portal/auth-bridge';
 import { signout } from '@portal/contracts/calls';
 import { loadRemote } from '@module-federation/enhanced/runtime';
 import { renderApp, signIn, testUser } from '../../../testing/render-app';
+import { SHELL_SNAPSHOT_ELEMENT_ID, storageKeys } from '@portal/config';
 
 jest.mock('@module-federation/enhanced/runtime', () => jest.requireActual('../../../testing/mocks').federationRuntimeMock());
 jest.mock('@portal/contracts/calls', () => jest.requireActual('../../../testing/mocks').callsMock());
@@ -64,5 +65,22 @@ describe('shell', () => {
     await userEvent.click(within(nav).getByRole('button', { name: 'Feedback' }));
     expect(await screen.findByRole('dialog', { name: 'Feedback dialog' })).toBeInTheDocument();
     expect(loadRemote).toHaveBeenCalledWith('support/FeedbackDialog');
+  });
+
+  it('removes the shell painted before the scripts once drawn, and keeps the shell as drawn (not the page) when the page is left', async () => {
+    document.body.insertAdjacentHTML('afterbegin', `<div id="${SHELL_SNAPSHOT_ELEMENT_ID}"></div>`);
+    signIn(testUser('CUSTOMER'));
+    renderApp('/dashboard');
+    const nav = await screen.findByRole('navigation', { name: 'Main menu' });
+    expect(document.getElementById(SHELL_SNAPSHOT_ELEMENT_ID)).toBeNull();
+    await screen.findByRole('heading', { name: 'Dashboard', level: 1 });
+    expect(window.localStorage.getItem(storageKeys.shellSnapshot)).toBeNull();
+    window.dispatchEvent(new Event('pagehide'));
+    const { html } = JSON.parse(window.localStorage.getItem(storageKeys.shellSnapshot)!) as { html: string };
+    expect(html).toContain('aria-label="Main menu"');
+    expect(html).toContain(within(nav).getByRole('button', { name: 'Backup' }).textContent);
+    // The page and its breadcrumbs are not kept: the next visit may be to another page.
+    expect(html).not.toContain('<h1');
+    expect(html).not.toContain('aria-label="breadcrumb"');
   });
 });

@@ -20,6 +20,8 @@ import { useDrawerRules } from '../hooks/use-drawer-rules';
 import { useLatch } from '../hooks/use-latch';
 import { useIdlePrefetch } from '../hooks/use-idle-prefetch';
 import { useRouteSelection } from '../hooks/use-route-selection';
+import { useShellSnapshot } from '../hooks/use-shell-snapshot';
+import { SHELL_PAGE_ATTRIBUTE } from '../../../lib/shell-snapshot';
 import { useDemoMode } from '../../../lib/demo-mode-store';
 import { MENU, menuForRole, type RemoteDialogRef } from '../lib/menu-items';
 import { AppBreadcrumbs } from './app-breadcrumbs';
@@ -70,6 +72,7 @@ export function MainLayout() {
   useRouteSelection(menu);
   useIdlePrefetch(menu);
   useDrawerRules(drawerType, isSmallScreen);
+  const shell = useShellSnapshot<HTMLDivElement>();
 
   const horizontal = layout === LAYOUT.horizontal && !isPhone;
   const toggleDrawer = () => (isSmallScreen ? setMobileOpen((o) => !o) : menuStore.getState().toggleDrawer());
@@ -89,7 +92,7 @@ export function MainLayout() {
   };
 
   return (
-    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+    <Box ref={shell} sx={{ display: 'flex', minHeight: '100vh' }}>
       <Link
         href={`#${MAIN_ID}`}
         sx={{
@@ -158,8 +161,10 @@ export function MainLayout() {
         <Container maxWidth={container ? 'lg' : false} disableGutters sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1 }}>
           <DemoBanner />
           <MaintenanceBanner />
-          <AppBreadcrumbs />
-          <Box sx={{ flexGrow: 1 }}>
+          <div {...{ [SHELL_PAGE_ATTRIBUTE]: '' }}>
+            <AppBreadcrumbs />
+          </div>
+          <Box {...{ [SHELL_PAGE_ATTRIBUTE]: '' }} sx={{ flexGrow: 1 }}>
             <PageTransition>
               <Outlet />
             </PageTransition>

@@ -1,5 +1,5 @@
 import { FALLBACK_FACES } from '@portal/ui/base';
-import { FACES, registerFonts } from './register-fonts';
+import { FACES, fontFaceRules, registerFonts } from './register-fonts';
 
 class RecordedFace {
   constructor(
@@ -25,5 +25,13 @@ test('registers every weight of each bundled family, and its metric-matched fall
     const fallback = added.find((face) => face.family === `${family} Fallback`);
     expect(fallback).toEqual(new RecordedFace(`${family} Fallback`, FALLBACK_FACES[family].source, FALLBACK_FACES[family].descriptors));
     expect(fallback?.descriptors.sizeAdjust).toMatch(/^[\d.]+%$/);
+  }
+});
+
+test('the same faces as CSS rules, each weight of each family with its file, and each fallback', () => {
+  const rules = fontFaceRules();
+  for (const { family, files } of FACES) {
+    for (const [weight, file] of Object.entries(files)) expect(rules).toContain(`@font-face{font-family:"${family}";src:url("${file.href}") format("woff2");font-weight:${weight};font-display:swap}`);
+    expect(rules).toContain(`font-family:"${FALLBACK_FACES[family].family}"`);
   }
 });

@@ -1,4 +1,4 @@
-import { FALLBACK_FACES } from '@portal/ui/base';
+import { FALLBACK_FACES, fallbackFontFaceRule } from '@portal/ui/base';
 // The bundled fonts of the display settings (the CSP allows fonts from 'self' only). Each face is
 // registered with the browser but downloaded only when text in that font is drawn, so the fonts a
 // user does not pick cost nothing. webpack emits each woff2 file as a hashed asset of the host.
@@ -45,4 +45,15 @@ export function registerFonts(): void {
     const fallback = FALLBACK_FACES[family];
     if (fallback) document.fonts.add(new FontFace(fallback.family, fallback.source, fallback.descriptors));
   }
+}
+
+/**
+ * The same faces as CSS rules, for markup drawn before this module has run (the shell's snapshot,
+ * host/src/lib/shell-snapshot.ts): each face's file, then its metric-matched fallback.
+ */
+export function fontFaceRules(): string {
+  return FACES.flatMap(({ family, files }) => [
+    ...WEIGHTS.map((weight) => `@font-face{font-family:${JSON.stringify(family)};src:url(${JSON.stringify(files[weight].href)}) format("woff2");font-weight:${weight};font-display:swap}`),
+    fallbackFontFaceRule(family) ?? '',
+  ]).join('');
 }

@@ -1,0 +1,62 @@
+// The shell's snapshot (shell-snapshot.ts): what is kept of the drawn shell (not the page), with the
+// rules it is drawn with, for which widths, how much, and its removal.
+import { SHELL_SNAPSHOT_ELEMENT_ID, SHELL_SNAPSHOT_FONTS_ELEMENT_ID, SHELL_SNAPSHOT_FORMAT, storageKeys } from '@portal/config';
+import { captureShellSnapshot, dropShellSnapshot, saveShellSnapshot, SHELL_PAGE_ATTRIBUTE, type ShellSnapshot } from './shell-snapshot';
+
+const BREAKPOINTS = [0, 600, 900, 1200, 1536];
+
+beforeEach(() => {
+  document.head.innerHTML = '<style data-emotion="mui">.mui-1{color:red}</style><style>.not-emotion{color:blue}</style>';
+  document.body.innerHTML = `<div id="root"><header>Cloud Backup</header><div ${SHELL_PAGE_ATTRIBUTE}><nav>Dashboard &gt; Backup</nav></div><main><div ${SHELL_PAGE_ATTRIBUTE}><h1>Backup</h1><p>Good Morning, &lt;Chris&gt;</p></div><footer>© 2026</footer></main></div>`;
+  document.body.style.cssText = 'font-family: Poppins; color: rgb(1, 2, 3)';
+  document.documentElement.dir = 'rtl';
+  document.documentElement.lang = 'ar';
+});
+
+afterEach(() => localStorage.clear());
+
+const setWidth = (width: number) => Object.defineProperty(window, 'innerWidth', { value: width, configurable: true });
+
+test("keeps the shell's markup with the page's parts emptied, Emotion's rules and the document's direction", () => {
+  setWidth(1000);
+  const snapshot = captureShellSnapshot(document.getElementById('root')!, BREAKPOINTS, '@font-face{}');
+  expect(snapshot.format).toBe(SHELL_SNAPSHOT_FORMAT);
+  expect(snapshot.html).toBe(`<div id="root"><header>Cloud Backup</header><div ${SHELL_PAGE_ATTRIBUTE}=""></div><main><div ${SHELL_PAGE_ATTRIBUTE}=""></div><footer>© 2026</footer></main></div>`);
+  // The page drawn is untouched.
+  expect(document.querySelector('h1')?.textContent).toBe('Backup');
+  // The body's text styles, for the shadow root's host; none left empty.
+  expect(snapshot.css).toMatch(/^:host\{display:block;box-sizing:border-box;font-family:Poppins;color:rgb\(1, 2, 3\)\}\n/);
+  expect(snapshot.css).toContain('.mui-1 {color: red;}');
+  expect(snapshot.css).not.toContain('not-emotion');
+  expect(snapshot).toMatchObject({ fonts: '@font-face{}', dir: 'rtl', lang: 'ar', band: [900, 1200] });
+});
+
+test.each([
+  [0, [0, 600]],
+  [599, [0, 600]],
+  [600, [600, 900]],
+  [2000, [1536, 1e9]],
+])('at a width of %i px it is for the widths %j', (width, band) => {
+  setWidth(width);
+  expect(captureShellSnapshot(document.getElementById('root')!, BREAKPOINTS, '').band).toEqual(band);
+});
+
+test('is kept in storage, and a snapshot too large for it replaces none but removes the last', () => {
+  setWidth(1000);
+  const snapshot = captureShellSnapshot(document.getElementById('root')!, BREAKPOINTS, '');
+  saveShellSnapshot(snapshot);
+  expect(JSON.parse(localStorage.getItem(storageKeys.shellSnapshot)!)).toEqual(snapshot);
+  saveShellSnapshot({ ...snapshot, html: 'x'.repeat(1_000_001) } as ShellSnapshot);
+  expect(localStorage.getItem(storageKeys.shellSnapshot)).toBeNull();
+});
+
+test('dropShellSnapshot removes the painted overlay and its fonts, and nothing else', () => {
+  document.body.insertAdjacentHTML('afterbegin', `<div id="${SHELL_SNAPSHOT_ELEMENT_ID}"></div>`);
+  document.head.insertAdjacentHTML('beforeend', `<style id="${SHELL_SNAPSHOT_FONTS_ELEMENT_ID}"></style>`);
+  dropShellSnapshot();
+  expect(document.getElementById(SHELL_SNAPSHOT_ELEMENT_ID)).toBeNull();
+  expect(document.getElementById(SHELL_SNAPSHOT_FONTS_ELEMENT_ID)).toBeNull();
+  expect(document.getElementById('root')).not.toBeNull();
+  // Nothing painted: nothing to do.
+  expect(() => dropShellSnapshot()).not.toThrow();
+});

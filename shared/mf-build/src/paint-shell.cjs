@@ -1,0 +1,77 @@
+'use strict';
+// The plain shell's first script (issue 21): a signed-in visit paints the shell as this browser last
+// drew it (host/src/lib/shell-snapshot.ts writes it) before the app's scripts have run, instead of a
+// blank page until they have. It is an overlay, inert and hidden from assistive technology: nothing in
+// it can be clicked, focused or read out, and the app draws the real page under it and removes it.
+// It runs synchronously, before #root, so the first paint already has it; then it adds the app's
+// scripts (host-pages.cjs's plainShell says when).
+const { scriptAdderSource } = require('./script-adder.cjs');
+const { firstScriptsElementId, serviceTokenStorageKey, shellSnapshotStorageKey, shellSnapshotElementId, shellSnapshotFontsElementId, shellSnapshotFormat } = require('@portal/config/build-constants.json');
+
+/** When the app has not taken over by then (it failed to start), the overlay goes anyway. */
+const SHELL_SNAPSHOT_MAX_MS = 10000;
+
+/**
+ * The script. The snapshot's markup is the app's own DOM serialised, parsed here into a closed shadow
+ * root: its styles (the app's rules when it was drawn) apply there only, and page scripts and test
+ * selectors of the document do not see its elements. It never runs script: innerHTML does not run
+ * <script>, and the page's CSP (script-src without 'unsafe-inline') refuses inline handlers and
+ * javascript: URLs. Its styles are text of a <style> element, never markup.
+ */
+const paintShellSource = () => `(function () {
+  var script = document.currentScript;
+  var list = JSON.parse(document.getElementById(${JSON.stringify(firstScriptsElementId)}).textContent);
+  ${scriptAdderSource()}
+  // The entry first and at high priority: on HTTP/1.1 (six connections) it waited behind the chunks,
+  // and nothing runs before it. Then the chunks behind its async boundary, preloaded.
+  function load() {
+    list.entry.forEach(function (url) { add('script', { src: url, fetchpriority: 'high' }); });
+    list.chunks.forEach(function (url) { add('link', { rel: 'preload', as: 'script', href: url }); });
+  }
+  function paint() {
+    if (!window.localStorage.getItem(${JSON.stringify(serviceTokenStorageKey)})) return false;
+    var snapshot = JSON.parse(window.localStorage.getItem(${JSON.stringify(shellSnapshotStorageKey)}) || 'null');
+    if (!snapshot || snapshot.format !== ${shellSnapshotFormat}) return false;
+    // Drawn for another width band (a rotated phone, a resized window): the app's layout differs.
+    if (window.innerWidth < snapshot.band[0] || window.innerWidth >= snapshot.band[1]) return false;
+    var overlay = document.createElement('div');
+    overlay.id = ${JSON.stringify(shellSnapshotElementId)};
+    overlay.setAttribute('inert', '');
+    overlay.setAttribute('aria-hidden', 'true');
+    overlay.style.cssText = 'position:fixed;inset:0;z-index:2147483647;overflow:hidden';
+    overlay.style.background = snapshot.background;
+    var shadow = overlay.attachShadow({ mode: 'closed' });
+    var style = document.createElement('style');
+    style.textContent = snapshot.css;
+    shadow.appendChild(style);
+    var frame = document.createElement('div');
+    frame.dir = snapshot.dir;
+    frame.innerHTML = snapshot.html;
+    shadow.appendChild(frame);
+    // Font faces belong to the document: a shadow root's @font-face rules are ignored.
+    var fonts = document.createElement('style');
+    fonts.id = ${JSON.stringify(shellSnapshotFontsElementId)};
+    fonts.textContent = snapshot.fonts;
+    document.head.appendChild(fonts);
+    document.documentElement.dir = snapshot.dir;
+    document.documentElement.lang = snapshot.lang;
+    script.parentNode.insertBefore(overlay, script.nextSibling);
+    setTimeout(function () {
+      overlay.remove();
+      fonts.remove();
+    }, ${SHELL_SNAPSHOT_MAX_MS});
+    return true;
+  }
+  var painted = false;
+  try {
+    painted = paint();
+  } catch (error) {
+    // Storage blocked or a snapshot that cannot be read: the app draws the page as before.
+  }
+  // Painted: the scripts once the frame is out (a hidden tab draws no frames: at once).
+  if (painted && document.visibilityState !== 'hidden') requestAnimationFrame(function () { setTimeout(load, 0); });
+  else load();
+})();
+`;
+
+module.exports = { paintShellSource, SHELL_SNAPSHOT_MAX_MS };

@@ -1,0 +1,119 @@
+// The plain shell's first script (paint-shell.cjs), run here as the page runs it: it paints a stored
+// shell snapshot for a signed-in visitor (inert, hidden from assistive technology, in a closed shadow
+// root) only when it was drawn for this width band and format, and adds the app's scripts pinned with
+// the page's hashes: at once without a snapshot, after the first frame with one.
+import { HOST_INTEGRITY_ELEMENT_ID, SHELL_SNAPSHOT_ELEMENT_ID, SHELL_SNAPSHOT_FONTS_ELEMENT_ID, SHELL_SNAPSHOT_FORMAT, storageKeys } from '@portal/config';
+import buildConstants from '@portal/config/build-constants.json';
+
+const { paintShellSource, SHELL_SNAPSHOT_MAX_MS } = require('./paint-shell.cjs') as { paintShellSource: () => string; SHELL_SNAPSHOT_MAX_MS: number };
+
+const sri = (n: number) => `sha384-${Buffer.alloc(48, n).toString('base64')}`;
+const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 5)));
+const json = (id: string, value: unknown) => `<script type="application/json" id="${id}">${JSON.stringify(value)}</script>`;
+
+const SNAPSHOT = {
+  format: SHELL_SNAPSHOT_FORMAT,
+  html: '<nav aria-label="Main menu"><a href="/backup">Backup</a></nav>',
+  css: '.a{color:red}',
+  fonts: '@font-face{font-family:"Poppins";src:url(/p.woff2)}',
+  background: 'rgb(1, 2, 3)',
+  dir: 'rtl',
+  lang: 'ar',
+  band: [0, 600],
+};
+
+/** Runs the script as the page does: parsed before #root, as the current script. */
+function run(): void {
+  const script = document.createElement('script');
+  document.body.prepend(script);
+  Object.defineProperty(document, 'currentScript', { value: script, configurable: true });
+  try {
+    new Function(paintShellSource())();
+  } finally {
+    Object.defineProperty(document, 'currentScript', { value: null, configurable: true });
+  }
+}
+
+const overlay = () => document.getElementById(SHELL_SNAPSHOT_ELEMENT_ID);
+const added = () => [...document.head.querySelectorAll<HTMLElement>('script[src], link[rel="preload"][as="script"]')].map((el) => [el.getAttribute('src') ?? el.getAttribute('href'), el.getAttribute('integrity')]);
+const APP_SCRIPTS = [
+  ['/main.1.js', sri(1)],
+  ['/12.ab.js', sri(2)],
+  ['/34.cd.js', null],
+];
+
+beforeEach(() => {
+  document.head.innerHTML =
+    json(HOST_INTEGRITY_ELEMENT_ID, { base: '/', files: { 'main.1.js': sri(1), '12.ab.js': sri(2) } }) + json(buildConstants.firstScriptsElementId, { entry: ['/main.1.js'], chunks: ['/12.ab.js', '/34.cd.js'] });
+  document.body.innerHTML = '<div id="root"></div>';
+  document.documentElement.removeAttribute('dir');
+  Object.defineProperty(window, 'innerWidth', { value: 412, configurable: true });
+});
+
+afterEach(() => {
+  localStorage.clear();
+  jest.useRealTimers();
+});
+
+test('without a stored session it paints nothing and adds the scripts at once, pinned, the entry first and at high priority', () => {
+  localStorage.setItem(storageKeys.shellSnapshot, JSON.stringify(SNAPSHOT));
+  run();
+  expect(overlay()).toBeNull();
+  expect(added()).toEqual(APP_SCRIPTS);
+  const entry = document.head.querySelector('script[src]') as HTMLScriptElement;
+  expect(entry.getAttribute('fetchpriority')).toBe('high');
+  expect(entry.async).toBe(false);
+});
+
+test('a signed-in visitor gets the shell painted before #root, inert, hidden and closed, with its direction and fonts; the scripts after the first frame', async () => {
+  localStorage.setItem(storageKeys.serviceToken, 'a.b.c');
+  localStorage.setItem(storageKeys.shellSnapshot, JSON.stringify(SNAPSHOT));
+  run();
+  const painted = overlay()!;
+  expect(painted).not.toBeNull();
+  expect(painted.nextElementSibling?.id).toBe('root');
+  expect(painted.hasAttribute('inert')).toBe(true);
+  expect(painted.getAttribute('aria-hidden')).toBe('true');
+  // Closed: the document's scripts and selectors do not reach its elements.
+  expect(painted.shadowRoot).toBeNull();
+  expect(document.querySelector('nav')).toBeNull();
+  expect(painted.style.position).toBe('fixed');
+  expect(painted.style.background).toBe('rgb(1, 2, 3)');
+  expect(document.documentElement.dir).toBe('rtl');
+  expect(document.documentElement.lang).toBe('ar');
+  expect(document.getElementById(SHELL_SNAPSHOT_FONTS_ELEMENT_ID)?.textContent).toBe(SNAPSHOT.fonts);
+  expect(added()).toEqual([]);
+  await nextFrame();
+  expect(added()).toEqual(APP_SCRIPTS);
+});
+
+test.each([
+  ['drawn for another width band', { band: [600, 900] }],
+  ['of another format', { format: SHELL_SNAPSHOT_FORMAT + 1 }],
+])('a snapshot %s is not painted', (_name, change) => {
+  localStorage.setItem(storageKeys.serviceToken, 'a.b.c');
+  localStorage.setItem(storageKeys.shellSnapshot, JSON.stringify({ ...SNAPSHOT, ...change }));
+  run();
+  expect(overlay()).toBeNull();
+  expect(added()).toEqual(APP_SCRIPTS);
+});
+
+test('an unreadable snapshot paints nothing and the app still loads', () => {
+  localStorage.setItem(storageKeys.serviceToken, 'a.b.c');
+  localStorage.setItem(storageKeys.shellSnapshot, '{not json');
+  run();
+  expect(overlay()).toBeNull();
+  expect(added()).toEqual(APP_SCRIPTS);
+});
+
+test('the overlay goes by itself after SHELL_SNAPSHOT_MAX_MS when the app never took over', () => {
+  jest.useFakeTimers();
+  localStorage.setItem(storageKeys.serviceToken, 'a.b.c');
+  localStorage.setItem(storageKeys.shellSnapshot, JSON.stringify(SNAPSHOT));
+  run();
+  jest.advanceTimersByTime(SHELL_SNAPSHOT_MAX_MS - 1);
+  expect(overlay()).not.toBeNull();
+  jest.advanceTimersByTime(1);
+  expect(overlay()).toBeNull();
+  expect(document.getElementById(SHELL_SNAPSHOT_FONTS_ELEMENT_ID)).toBeNull();
+});
