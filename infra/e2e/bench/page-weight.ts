@@ -1,8 +1,10 @@
 // Prints, per route (/login, a signed-in /dashboard and one page of each remote), the JavaScript a
 // browser downloads until the page is usable (files, gzip and brotli bytes of each body) and the
 // Lighthouse performance scores on a phone (simulated mobile throttling) and a desktop, with LCP,
-// TBT, CLS and the accessibility score (of a signed-in route: a returning visit, see visitBefore).
-// Then one signed-in walk through every route of a customer: all the JavaScript loaded, and how long the first visit to each remote's route takes to show.
+// TBT, CLS and the accessibility score (of a signed-in route: a returning visit, see visitBefore;
+// BENCH_RETURNING=0 measures the phone's first visit after a desktop's, with no shell of its width kept).
+// Then one signed-in walk through every route of a customer: all the JavaScript loaded, and how long
+// the first visit to each remote's route takes to show.
 // Run after `pnpm build`: `pnpm bench` (BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_FILES=1 lists each
 // route's files with their gzip size; BENCH_ROUTES=/login,/dashboard weighs only those routes and skips the walk;
 // BENCH_LHR=<folder> writes each Lighthouse report there as JSON; BENCH_BLOCKING=<runs> adds each route's
@@ -243,7 +245,7 @@ async function visitBefore(page: Page, url: string, form: 'mobile' | 'desktop'):
 }
 
 async function auditOnce(lighthouse: LighthouseFn, desktopConfig: unknown, page: Page, url: string, form: 'mobile' | 'desktop', signedIn: boolean): Promise<Lhr> {
-  if (signedIn) await visitBefore(page, url, form);
+  if (signedIn && process.env.BENCH_RETURNING !== '0') await visitBefore(page, url, form);
   await page.goto('about:blank');
   await clearCache(page);
   // Storage is kept (the signed-in session lives in this tab); the cache is cleared above.

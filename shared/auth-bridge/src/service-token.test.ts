@@ -53,3 +53,13 @@ describe('service token storage', () => {
     expect(getServiceToken()).toBeNull();
   });
 });
+
+describe('setServiceToken', () => {
+  it("stores a new session's token and forgets the shell drawn for the last one, which may be another user's", () => {
+    window.localStorage.setItem('portal-shell-snapshot', '{"html":"<nav>Jane</nav>"}');
+    setServiceToken('a.b.c');
+    expect(getServiceToken()).toBe('a.b.c');
+    expect(window.localStorage.getItem('portal-shell-snapshot')).toBeNull();
+    clearServiceToken();
+  });
+});

@@ -3,7 +3,9 @@ import { storageKeys } from '@portal/config';
 
 export const getServiceToken = (): string | null => window.localStorage.getItem(storageKeys.serviceToken);
 
+/** Stores a new session's token. The shell last drawn here may be another user's: it is not painted for this one. */
 export const setServiceToken = (token: string): void => {
+  window.localStorage.removeItem(storageKeys.shellSnapshot);
   window.localStorage.setItem(storageKeys.serviceToken, token);
 };
 

@@ -23,10 +23,17 @@ const paintShellSource = () => `(function () {
   var list = JSON.parse(document.getElementById(${JSON.stringify(firstScriptsElementId)}).textContent);
   ${scriptAdderSource()}
   // The entry first and at high priority: on HTTP/1.1 (six connections) it waited behind the chunks,
-  // and nothing runs before it. Then the chunks behind its async boundary, preloaded.
-  function load() {
-    list.entry.forEach(function (url) { add('script', { src: url, fetchpriority: 'high' }); });
-    list.chunks.forEach(function (url) { add('link', { rel: 'preload', as: 'script', href: url }); });
+  // and nothing runs before it. Then the chunks behind its async boundary, preloaded. After a paint,
+  // one per task: inserted together they were one long task on a phone (about 200 ms at 4x CPU).
+  function load(onePerTask) {
+    var tags = list.entry.map(function (url) { return ['script', { src: url, fetchpriority: 'high' }]; })
+      .concat(list.chunks.map(function (url) { return ['link', { rel: 'preload', as: 'script', href: url }]; }));
+    (function next(index) {
+      if (index >= tags.length) return;
+      add(tags[index][0], tags[index][1]);
+      if (onePerTask) setTimeout(function () { next(index + 1); }, 0);
+      else next(index + 1);
+    })(0);
   }
   function paint() {
     if (!window.localStorage.getItem(${JSON.stringify(serviceTokenStorageKey)})) return false;
@@ -69,8 +76,8 @@ const paintShellSource = () => `(function () {
     // Storage blocked or a snapshot that cannot be read: the app draws the page as before.
   }
   // Painted: the scripts once the frame is out (a hidden tab draws no frames: at once).
-  if (painted && document.visibilityState !== 'hidden') requestAnimationFrame(function () { setTimeout(load, 0); });
-  else load();
+  if (painted && document.visibilityState !== 'hidden') requestAnimationFrame(function () { setTimeout(function () { load(true); }, 0); });
+  else load(false);
 })();
 `;
 

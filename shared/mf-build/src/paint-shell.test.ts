@@ -8,7 +8,6 @@ import buildConstants from '@portal/config/build-constants.json';
 const { paintShellSource, SHELL_SNAPSHOT_MAX_MS } = require('./paint-shell.cjs') as { paintShellSource: () => string; SHELL_SNAPSHOT_MAX_MS: number };
 
 const sri = (n: number) => `sha384-${Buffer.alloc(48, n).toString('base64')}`;
-const nextFrame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 5)));
 const json = (id: string, value: unknown) => `<script type="application/json" id="${id}">${JSON.stringify(value)}</script>`;
 
 const SNAPSHOT = {
@@ -65,7 +64,8 @@ test('without a stored session it paints nothing and adds the scripts at once, p
   expect(entry.async).toBe(false);
 });
 
-test('a signed-in visitor gets the shell painted before #root, inert, hidden and closed, with its direction and fonts; the scripts after the first frame', async () => {
+test('a signed-in visitor gets the shell painted before #root, inert, hidden and closed, with its direction and fonts; the scripts after the first frame', () => {
+  jest.useFakeTimers();
   localStorage.setItem(storageKeys.serviceToken, 'a.b.c');
   localStorage.setItem(storageKeys.shellSnapshot, JSON.stringify(SNAPSHOT));
   run();
@@ -83,7 +83,10 @@ test('a signed-in visitor gets the shell painted before #root, inert, hidden and
   expect(document.documentElement.lang).toBe('ar');
   expect(document.getElementById(SHELL_SNAPSHOT_FONTS_ELEMENT_ID)?.textContent).toBe(SNAPSHOT.fonts);
   expect(added()).toEqual([]);
-  await nextFrame();
+  jest.advanceTimersToNextFrame();
+  // The frame is out; the scripts come in the tasks after it.
+  expect(added()).toEqual([]);
+  jest.runAllTimers();
   expect(added()).toEqual(APP_SCRIPTS);
 });
 
