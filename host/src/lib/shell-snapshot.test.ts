@@ -7,7 +7,7 @@ const BREAKPOINTS = [0, 600, 900, 1200, 1536];
 
 beforeEach(() => {
   document.head.innerHTML = '<style data-emotion="mui">.mui-1{color:red}</style><style>.not-emotion{color:blue}</style>';
-  document.body.innerHTML = `<div id="root"><header>Cloud Backup</header><div ${SHELL_PAGE_ATTRIBUTE}><nav>Dashboard &gt; Backup</nav></div><main><div ${SHELL_PAGE_ATTRIBUTE}><h1>Backup</h1><p>Good Morning, &lt;Chris&gt;</p></div><footer>© 2026</footer></main></div>`;
+  document.body.innerHTML = `<div id="root"><header>Cloud Backup</header><nav><div class="MuiListItemButton-root Mui-selected" aria-current="page">Backup</div><div class="MuiListItemButton-root">Jobs</div></nav><div ${SHELL_PAGE_ATTRIBUTE}><nav>Dashboard &gt; Backup</nav></div><main><div ${SHELL_PAGE_ATTRIBUTE}><h1>Backup</h1><p>Good Morning, &lt;Chris&gt;</p></div><footer>© 2026</footer></main></div>`;
   document.body.style.cssText = 'font-family: Poppins; color: rgb(1, 2, 3)';
   document.documentElement.dir = 'rtl';
   document.documentElement.lang = 'ar';
@@ -21,7 +21,8 @@ test("keeps the shell's markup with the page's parts emptied, Emotion's rules an
   setWidth(1000);
   const snapshot = captureShellSnapshot(document.getElementById('root')!, BREAKPOINTS, '@font-face{}');
   expect(snapshot.format).toBe(SHELL_SNAPSHOT_FORMAT);
-  expect(snapshot.html).toBe(`<div id="root"><header>Cloud Backup</header><div ${SHELL_PAGE_ATTRIBUTE}=""></div><main><div ${SHELL_PAGE_ATTRIBUTE}=""></div><footer>© 2026</footer></main></div>`);
+  // The menu entry of the page left is not shown selected.
+  expect(snapshot.html).toBe(`<div id="root"><header>Cloud Backup</header><nav><div class="MuiListItemButton-root">Backup</div><div class="MuiListItemButton-root">Jobs</div></nav><div ${SHELL_PAGE_ATTRIBUTE}=""></div><main><div ${SHELL_PAGE_ATTRIBUTE}=""></div><footer>© 2026</footer></main></div>`);
   // The page drawn is untouched.
   expect(document.querySelector('h1')?.textContent).toBe('Backup');
   // The body's text styles, for the shadow root's host; none left empty.

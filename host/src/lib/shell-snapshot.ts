@@ -8,6 +8,9 @@ import { SHELL_SNAPSHOT_ELEMENT_ID, SHELL_SNAPSHOT_FONTS_ELEMENT_ID, SHELL_SNAPS
 /** Marks an element of the shell whose content is the page's (breadcrumbs, the page itself): left empty in the snapshot. */
 export const SHELL_PAGE_ATTRIBUTE = 'data-shell-page';
 
+/** MUI's global state class of a selected list item (documented with its state classes). Not imported:
+ * this module is in the sign-in page's first chunk, which has no MUI. */
+const MUI_SELECTED_CLASS = 'Mui-selected';
 /** A snapshot larger than this is not kept (storage is shared with the rest of the portal). */
 const MAX_SNAPSHOT_CHARS = 1_000_000;
 /** Above every breakpoint (JSON has no Infinity). */
@@ -43,6 +46,11 @@ function emotionRules(): string[] {
 export function captureShellSnapshot(shell: HTMLElement, breakpoints: number[], fonts: string): ShellSnapshot {
   const clone = shell.cloneNode(true) as HTMLElement;
   for (const part of Array.from(clone.querySelectorAll(`[${SHELL_PAGE_ATTRIBUTE}]`))) part.replaceChildren();
+  // The menu entry of the page left is not the next visit's: none is shown selected until the app draws.
+  for (const entry of Array.from(clone.querySelectorAll('[aria-current="page"]'))) {
+    entry.removeAttribute('aria-current');
+    entry.classList.remove(MUI_SELECTED_CLASS);
+  }
   const body = window.getComputedStyle(document.body);
   const inherited = INHERITED_FROM_BODY.flatMap((name) => {
     const value = body.getPropertyValue(name);

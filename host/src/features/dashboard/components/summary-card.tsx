@@ -22,7 +22,8 @@ export function SummaryCard({ title, value, to, children }: SummaryCardProps) {
       </Typography>
       {value !== undefined && (
         <Typography variant="h4" component="p" sx={{ mt: 0.5 }}>
-          {value}
+          {/* Isolated: in a right-to-left layout "0 B" was drawn "B 0" (the number took the page's direction). */}
+          <bdi>{value}</bdi>
         </Typography>
       )}
       {children}
