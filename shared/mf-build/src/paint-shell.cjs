@@ -46,7 +46,8 @@ const paintShellSource = () => `(function () {
     overlay.setAttribute('inert', '');
     overlay.setAttribute('aria-hidden', 'true');
     overlay.style.cssText = 'position:fixed;inset:0;z-index:2147483647;overflow:hidden';
-    overlay.style.background = snapshot.background;
+    // A colour only (never an image, whatever storage holds).
+    overlay.style.backgroundColor = snapshot.background;
     var shadow = overlay.attachShadow({ mode: 'closed' });
     var style = document.createElement('style');
     style.textContent = snapshot.css;

@@ -78,7 +78,7 @@ test('a signed-in visitor gets the shell painted before #root, inert, hidden and
   expect(painted.shadowRoot).toBeNull();
   expect(document.querySelector('nav')).toBeNull();
   expect(painted.style.position).toBe('fixed');
-  expect(painted.style.background).toBe('rgb(1, 2, 3)');
+  expect(painted.style.backgroundColor).toBe('rgb(1, 2, 3)');
   expect(document.documentElement.dir).toBe('rtl');
   expect(document.documentElement.lang).toBe('ar');
   expect(document.getElementById(SHELL_SNAPSHOT_FONTS_ELEMENT_ID)?.textContent).toBe(SNAPSHOT.fonts);
@@ -99,6 +99,13 @@ test.each([
   run();
   expect(overlay()).toBeNull();
   expect(added()).toEqual(APP_SCRIPTS);
+});
+
+test('the overlay takes only a colour for its background, never an image', () => {
+  localStorage.setItem(storageKeys.serviceToken, 'a.b.c');
+  localStorage.setItem(storageKeys.shellSnapshot, JSON.stringify({ ...SNAPSHOT, background: 'url(https://example.com/x.png)' }));
+  run();
+  expect(overlay()!.style.backgroundImage).toBe('');
 });
 
 test('an unreadable snapshot paints nothing and the app still loads', () => {
