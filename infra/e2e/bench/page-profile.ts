@@ -32,6 +32,7 @@ const PROGRAM = '(program)';
 
 function summarise(profile: CpuProfile, origin: string): PageProfile {
   const nodes = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parents = new Map(profile.nodes.flatMap((n) => (n.children ?? []).map((child) => [child, n] as const)));
   const where = (n: ProfileNode) => n.callFrame.url.replace(origin, '') || n.callFrame.functionName;
   const byFile = new Map<string, number>();
   const busy: PageProfile['busy'] = [];
@@ -49,10 +50,13 @@ function summarise(profile: CpuProfile, origin: string): PageProfile {
     const ms = (profile.timeDeltas[i + 1] ?? 0) / 1000;
     stretch ??= { startMs: clock, ms: 0, fns: new Map() };
     stretch.ms += ms;
-    const { functionName, lineNumber, columnNumber } = node.callFrame;
+    const { functionName } = node.callFrame;
     // (program): the browser's own work (parsing, style, layout), named in a stretch but in no file.
     if (functionName !== PROGRAM) byFile.set(where(node), (byFile.get(where(node)) ?? 0) + ms);
-    const fn = node.callFrame.url ? `${functionName || '(anonymous)'} ${where(node)}:${lineNumber + 1}:${columnNumber + 1}` : functionName;
+    const name = (n: ProfileNode) => `${n.callFrame.functionName || '(anonymous)'} ${where(n)}:${n.callFrame.lineNumber + 1}:${n.callFrame.columnNumber + 1}`;
+    // A browser function (appendChild, fetch) is named with the script's function that called it.
+    const caller = parents.get(node.id);
+    const fn = node.callFrame.url ? name(node) : caller?.callFrame.url ? `${functionName} < ${name(caller)}` : functionName;
     stretch.fns.set(fn, (stretch.fns.get(fn) ?? 0) + ms);
   });
   close();

@@ -329,6 +329,18 @@ test('a signed-in visit paints the shell as last drawn before the app runs, hidd
   await page.getByRole('heading', { name: 'Backup', level: 1 }).waitFor();
   await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
   await expect(overlay.count()).resolves.toBe(0);
+  // The app's style cache took over the rules kept of the last visit (as Emotion's server-rendered
+  // styles): the menu's styles are drawn from them and none is compiled again.
+  const menuStyles = await page.evaluate(() => {
+    const names = [...document.querySelectorAll('nav[aria-label="Main menu"], nav[aria-label="Main menu"] [class]')].flatMap((el) => [...el.classList].filter((c) => c.startsWith('mui-')));
+    const rules = (selector: string) => [...document.querySelectorAll<HTMLStyleElement>(selector)].flatMap((style) => [...(style.sheet?.cssRules ?? [])].map((rule) => rule.cssText));
+    const kept = rules('style[data-emotion^="mui "]');
+    const compiled = rules('style[data-emotion="mui"]');
+    const uses = (list: string[], name: string) => list.some((rule) => new RegExp(`\\.${name}(?![\\w-])`).test(rule));
+    return { fromKept: names.filter((name) => uses(kept, name)).length, compiledAgain: names.filter((name) => uses(kept, name) && uses(compiled, name)).length };
+  });
+  expect(menuStyles.fromKept).toBeGreaterThan(0);
+  expect(menuStyles.compiledAgain).toBe(0);
 
   await page.getByRole('button', { name: 'Open profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();

@@ -35,10 +35,23 @@ const paintShellSource = () => `(function () {
       else next(index + 1);
     })(0);
   }
+  // Each Emotion cache's rules of the styles drawn last time, as Emotion's server-rendered styles: the
+  // app's cache takes them over when it is created (hydration) and compiles only styles not among them.
+  // The attribute is the cache's key and the styles' names, nothing else.
+  function hydrate(styles) {
+    styles.forEach(function (entry) {
+      if (!/^[a-z-]+$/.test(entry.key) || !entry.names.every(function (name) { return /^[\\w-]+$/.test(name); })) return;
+      var style = document.createElement('style');
+      style.setAttribute('data-emotion', entry.key + ' ' + entry.names.join(' '));
+      style.textContent = entry.css;
+      document.head.appendChild(style);
+    });
+  }
   function paint() {
     if (!window.localStorage.getItem(${JSON.stringify(serviceTokenStorageKey)})) return false;
     var snapshot = JSON.parse(window.localStorage.getItem(${JSON.stringify(shellSnapshotStorageKey)}) || 'null');
     if (!snapshot || snapshot.format !== ${shellSnapshotFormat}) return false;
+    hydrate(snapshot.styles);
     // Drawn for another width band (a rotated phone, a resized window): the app's layout differs.
     if (window.innerWidth < snapshot.band[0] || window.innerWidth >= snapshot.band[1]) return false;
     var overlay = document.createElement('div');
@@ -50,7 +63,7 @@ const paintShellSource = () => `(function () {
     overlay.style.backgroundColor = snapshot.background;
     var shadow = overlay.attachShadow({ mode: 'closed' });
     var style = document.createElement('style');
-    style.textContent = snapshot.css;
+    style.textContent = [snapshot.css].concat(snapshot.styles.map(function (entry) { return entry.css; })).join('\\n');
     shadow.appendChild(style);
     var frame = document.createElement('div');
     frame.dir = snapshot.dir;

@@ -14,6 +14,7 @@ const SNAPSHOT = {
   format: SHELL_SNAPSHOT_FORMAT,
   html: '<nav aria-label="Main menu"><a href="/backup">Backup</a></nav>',
   css: '.a{color:red}',
+  styles: [{ key: 'mui', names: ['1abc', 'animation-x'], css: '.mui-1abc{color:blue}\n@keyframes animation-x{}' }],
   fonts: '@font-face{font-family:"Poppins";src:url(/p.woff2)}',
   background: 'rgb(1, 2, 3)',
   dir: 'rtl',
@@ -88,6 +89,45 @@ test('a signed-in visitor gets the shell painted before #root, inert, hidden and
   expect(added()).toEqual([]);
   jest.runAllTimers();
   expect(added()).toEqual(APP_SCRIPTS);
+});
+
+const hydrated = () => [...document.head.querySelectorAll('style[data-emotion]')].map((style) => [style.getAttribute('data-emotion'), style.textContent]);
+
+test("the caches' rules of the last visit are handed to the app as Emotion's server-rendered styles, and the overlay is drawn with them", () => {
+  let root: ShadowRoot | undefined;
+  const attach = Element.prototype.attachShadow;
+  jest.spyOn(Element.prototype, 'attachShadow').mockImplementation(function (this: Element, init: ShadowRootInit) {
+    root = attach.call(this, init);
+    return root;
+  });
+  localStorage.setItem(storageKeys.serviceToken, 'a.b.c');
+  localStorage.setItem(storageKeys.shellSnapshot, JSON.stringify(SNAPSHOT));
+  run();
+  expect(hydrated()).toEqual([['mui 1abc animation-x', SNAPSHOT.styles[0].css]]);
+  expect(root?.querySelector('style')?.textContent).toBe(`${SNAPSHOT.css}\n${SNAPSHOT.styles[0].css}`);
+  jest.restoreAllMocks();
+});
+
+test('the rules are handed over for a snapshot of another width band too, and none without a session', () => {
+  localStorage.setItem(storageKeys.serviceToken, 'a.b.c');
+  localStorage.setItem(storageKeys.shellSnapshot, JSON.stringify({ ...SNAPSHOT, band: [600, 900] }));
+  run();
+  expect(overlay()).toBeNull();
+  expect(hydrated()).toHaveLength(1);
+  document.head.querySelector('style[data-emotion]')?.remove();
+  localStorage.removeItem(storageKeys.serviceToken);
+  run();
+  expect(hydrated()).toEqual([]);
+});
+
+test.each([
+  ['a key', { key: 'mui" onload="x', names: ['1abc'], css: '' }],
+  ['a name', { key: 'mui', names: ['1abc x="y'], css: '' }],
+])('a stored entry with %s that is not one is not handed over', (_name, entry) => {
+  localStorage.setItem(storageKeys.serviceToken, 'a.b.c');
+  localStorage.setItem(storageKeys.shellSnapshot, JSON.stringify({ ...SNAPSHOT, styles: [entry, SNAPSHOT.styles[0]] }));
+  run();
+  expect(hydrated().map(([attribute]) => attribute)).toEqual(['mui 1abc animation-x']);
 });
 
 test.each([

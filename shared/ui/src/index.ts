@@ -61,4 +61,4 @@ export { RemoteErrorPanel } from './components/remote-error-panel';
 export type { RemoteErrorPanelProps } from './components/remote-error-panel';
 export { PortalThemeProvider } from './components/portal-theme-provider';
 export type { PortalThemeProviderProps } from './components/portal-theme-provider';
-export { ltrCache, loadRtlCache } from './theme/emotion-caches';
+export { loadedRtlCache, ltrCache, loadRtlCache } from './theme/emotion-caches';

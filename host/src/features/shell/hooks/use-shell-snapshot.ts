@@ -1,4 +1,5 @@
 import { useTheme } from '@mui/material/styles';
+import { loadedRtlCache, ltrCache } from '@portal/ui';
 import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
 import { fontFaceRules } from '../../../lib/register-fonts';
 import { captureShellSnapshot, dropShellSnapshot, saveShellSnapshot } from '../../../lib/shell-snapshot';
@@ -15,7 +16,9 @@ export function useShellSnapshot<T extends HTMLElement>(): RefObject<T | null> {
   useLayoutEffect(() => dropShellSnapshot(), []);
   useEffect(() => {
     const save = () => {
-      if (shell.current) saveShellSnapshot(captureShellSnapshot(shell.current, Object.values(theme.breakpoints.values), fontFaceRules()));
+      if (!shell.current) return;
+      const caches = [ltrCache, loadedRtlCache()].filter((cache) => cache !== null);
+      saveShellSnapshot(captureShellSnapshot(shell.current, Object.values(theme.breakpoints.values), fontFaceRules(), caches));
     };
     const saveWhenHidden = () => {
       if (document.visibilityState === 'hidden') save();
