@@ -11,4 +11,6 @@ module.exports = createConfig({
   preloadFonts: [/poppins-latin-(400|500|600|700)-normal\.woff2$/],
   // The sign-in page, drawn at build time: sent at /login before any script has run (issue 21).
   prerender: 'scripts/prerender-login.tsx',
+  // A signed-in visit's page preloads the shell's layers (paint-shell.cjs) before the entry runs.
+  signedInModule: 'src/app/signed-in-modules.ts',
 });

@@ -1,4 +1,4 @@
-import { SHELL_SNAPSHOT_ELEMENT_ID, storageKeys } from '@portal/config';
+import { FIRST_SCRIPTS_ELEMENT_ID, SHELL_SNAPSHOT_ELEMENT_ID, storageKeys } from '@portal/config';
 import type { Browser, Page } from 'playwright-core';
 import { describeViolations, seriousViolations } from './a11y';
 import { appTookOver, holdAppEntry, signIn } from './browser';
@@ -325,8 +325,26 @@ test('a signed-in visit paints the shell as last drawn before the app runs, hidd
   expect(kept).toContain('aria-label="Main menu"');
   expect(kept).not.toContain('Signed in as');
 
+  // The entry's script comes last, once the first page's and the signed-in shell's chunks are preloaded.
+  await page.waitForFunction(() => document.querySelector('script[src*="/main."]'));
+  const scripts = await page.evaluate((id) => {
+    const list = JSON.parse(document.getElementById(id)?.textContent ?? '{}') as { chunks: string[]; signedIn: string[] };
+    const preloaded = [...document.querySelectorAll<HTMLLinkElement>('link[rel="preload"][as="script"]')].map((link) => new URL(link.href).pathname);
+    return { ...list, preloaded };
+  }, FIRST_SCRIPTS_ELEMENT_ID);
+  expect(scripts.signedIn.length).toBeGreaterThan(0);
+  expect(scripts.preloaded).toEqual(expect.arrayContaining([...scripts.chunks, ...scripts.signedIn]));
+
   release();
   await page.getByRole('heading', { name: 'Backup', level: 1 }).waitFor();
+  // Each of the signed-in shell's chunks is one the app ran, none downloaded for nothing: a chunk
+  // file registers its chunk ids in webpack's global list when it runs (`.push([[ids], …`).
+  const chunkIds = await page.evaluate(async (files) => {
+    const idsOf = async (file: string) => /\.push\(\[\[([^\]]*)\]/.exec(await (await fetch(file)).text())?.[1] ?? `none in ${file}`;
+    const ran = ((window as unknown as { webpackChunkhost?: [(string | number)[]][] }).webpackChunkhost ?? []).map(([ids]) => ids.join(','));
+    return { preloaded: await Promise.all(files.map(idsOf)), ran };
+  }, scripts.signedIn);
+  expect(chunkIds.ran).toEqual(expect.arrayContaining(chunkIds.preloaded));
   await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
   await expect(overlay.count()).resolves.toBe(0);
   // The app's style cache took over the rules kept of the last visit (as Emotion's server-rendered

@@ -32,14 +32,11 @@ function fontPreloads(compilation, patterns) {
 }
 
 /**
- * The scripts the host's first page runs besides the entry: the chunks behind the entry's async
- * boundary (`import('./bootstrap')`) and, following the shared modules they consume, the chunks the
- * host provides them from. Without their preloads the browser learns of these files only after
- * main.js has downloaded and run (one more round trip, most felt on a phone's network). Chunks
- * behind a lazy page or a later dynamic import are not followed. Largest first: on a phone's network
- * the big chunks (react-dom) decide when the page can run.
+ * The scripts behind `blocks` (dynamic imports) and, following the shared modules they consume, the
+ * chunks the host provides them from. Largest first: on a phone's network the big chunks (react-dom)
+ * decide when the page can run.
  */
-function firstPageChunks(compilation) {
+function chunksBehind(compilation, blocks) {
   const { chunkGraph } = compilation;
   const provides = new Map();
   for (const module of compilation.modules) if (module.type === 'provide-module') provides.set(module._name, module);
@@ -61,14 +58,37 @@ function firstPageChunks(compilation) {
       }
     }
   };
-  for (const entrypoint of compilation.entrypoints.values())
-    for (const module of chunkGraph.getChunkEntryModulesIterable(entrypoint.getEntrypointChunk()))
-      for (const block of module.blocks) {
-        const group = chunkGraph.getBlockChunkGroup(block);
-        if (group) visitGroup(group);
-      }
+  for (const block of blocks) {
+    const group = chunkGraph.getBlockChunkGroup(block);
+    if (group) visitGroup(group);
+  }
   const size = (file) => compilation.getAsset(file).source.size();
   return [...files].sort((a, b) => size(b) - size(a) || a.localeCompare(b));
+}
+
+/**
+ * The scripts the host's first page runs besides the entry: the chunks behind the entry's async
+ * boundary (`import('./bootstrap')`). Without their preloads the browser learns of these files only
+ * after main.js has downloaded and run (one more round trip, most felt on a phone's network). Chunks
+ * behind a lazy page or a later dynamic import are not followed.
+ */
+function firstPageChunks(compilation) {
+  const { chunkGraph } = compilation;
+  const entryModules = [...compilation.entrypoints.values()].flatMap((entrypoint) => [...chunkGraph.getChunkEntryModulesIterable(entrypoint.getEntrypointChunk())]);
+  return chunksBehind(compilation, entryModules.flatMap((module) => module.blocks));
+}
+
+/**
+ * The scripts of the signed-in shell besides the first page's: those behind the dynamic imports of
+ * `signedInModule` (a source path, the module the app loads the shell's layers from), which a
+ * signed-in visit needs whatever its route.
+ */
+function signedInChunks(compilation, signedInModule) {
+  if (!signedInModule) return [];
+  const module = [...compilation.modules].find((candidate) => candidate.resource === signedInModule);
+  if (!module) throw new Error(`signedInModule: ${signedInModule} is not among the host's modules`);
+  const first = new Set(firstPageChunks(compilation));
+  return chunksBehind(compilation, module.blocks).filter((file) => !first.has(file));
 }
 
 /** The entry's own scripts (main.js). */
@@ -95,8 +115,9 @@ ${body}
  * The scripts of the first page as JSON (not executable, so the content security policy has nothing
  * to allow; "<" escaped so no file name could close the element), for a page's first script to add.
  */
-const firstScriptsJson = (compilation) => {
-  const scripts = { entry: entryScripts(compilation).map((file) => `/${file}`), chunks: firstPageChunks(compilation).map((file) => `/${file}`) };
+const firstScriptsJson = (compilation, signedInModule) => {
+  const absolute = (file) => `/${file}`;
+  const scripts = { entry: entryScripts(compilation).map(absolute), chunks: firstPageChunks(compilation).map(absolute), signedIn: signedInChunks(compilation, signedInModule).map(absolute) };
   return `    <script type="application/json" id="${firstScriptsElementId}">${JSON.stringify(scripts).replace(/</g, '\\u003c')}</script>`;
 };
 
@@ -107,7 +128,7 @@ const firstScriptsJson = (compilation) => {
  * painted, once that has painted: preloads started before the first paint share the phone's network
  * with what that paint needs. The fonts stay preloaded in the head.
  */
-function plainShell({ title, preloadFonts }) {
+function plainShell({ title, preloadFonts, signedInModule }) {
   const painter = paintShellSource();
   const painterFile = `paint-shell.${crypto.createHash('sha256').update(painter).digest('hex').slice(0, 20)}.js`;
   return [
@@ -118,7 +139,7 @@ function plainShell({ title, preloadFonts }) {
       templateContent: ({ compilation }) =>
         page({
           title,
-          head: [fontPreloads(compilation, preloadFonts), firstScriptsJson(compilation)].join('\n'),
+          head: [fontPreloads(compilation, preloadFonts), firstScriptsJson(compilation, signedInModule)].join('\n'),
           body: `    <script src="/${painterFile}"></script>\n    <div id="root"></div>`,
         }),
       // Absolute: the SPA fallback serves index.html at deep URLs like /view-users/a/b/c.

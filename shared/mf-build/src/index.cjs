@@ -265,9 +265,10 @@ function portalFacts(dir, isHost, env) {
  * @param {string} [options.title]       host only: the HTML title
  * @param {RegExp[]} [options.preloadFonts] host only: font files (by source path) that index.html preloads
  * @param {string} [options.prerender]  host only: the script printing its prerendered pages (host-pages.cjs)
+ * @param {string} [options.signedInModule]  host only: the module the signed-in shell's layers are imported from, whose chunks index.html preloads for a signed-in visit (host-pages.cjs)
  */
 function createConfig(options) {
-  const { name, dir, exposes = {}, isHost = false, title = 'Cloud Backup Portal', preloadFonts = [], prerender } = options;
+  const { name, dir, exposes = {}, isHost = false, title = 'Cloud Backup Portal', preloadFonts = [], prerender, signedInModule } = options;
   if (!name || !dir) throw new Error('@portal/mf-build: name and dir are required');
 
   return (_env, argv = {}) => {
@@ -292,7 +293,7 @@ function createConfig(options) {
       }),
     ];
     plugins.push(new PortalManifestPlugin(portalFacts(dir, isHost, env)), new ConsumeSharedWarmBuildPlugin(), new ChunkIntegrityPlugin());
-    if (isHost) plugins.push(...plainShell({ title, preloadFonts }), ...(prerender ? prerenderedPages({ dir, script: prerender, title, preloadFonts }) : []));
+    if (isHost) plugins.push(...plainShell({ title, preloadFonts, signedInModule: signedInModule && path.resolve(dir, signedInModule) }), ...(prerender ? prerenderedPages({ dir, script: prerender, title, preloadFonts }) : []));
 
     return {
       mode,

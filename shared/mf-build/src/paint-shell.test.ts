@@ -41,14 +41,24 @@ const APP_SCRIPTS = [
   ['/12.ab.js', sri(2)],
   ['/34.cd.js', null],
 ];
+/** With a stored session: the signed-in shell's chunks too. */
+const SIGNED_IN_SCRIPTS = [...APP_SCRIPTS, ['/56.ef.js', null]];
 
 beforeEach(() => {
   document.head.innerHTML =
-    json(HOST_INTEGRITY_ELEMENT_ID, { base: '/', files: { 'main.1.js': sri(1), '12.ab.js': sri(2) } }) + json(buildConstants.firstScriptsElementId, { entry: ['/main.1.js'], chunks: ['/12.ab.js', '/34.cd.js'] });
+    json(HOST_INTEGRITY_ELEMENT_ID, { base: '/', files: { 'main.1.js': sri(1), '12.ab.js': sri(2) } }) + json(buildConstants.firstScriptsElementId, { entry: ['/main.1.js'], chunks: ['/12.ab.js', '/34.cd.js'], signedIn: ['/56.ef.js'] });
   document.body.innerHTML = '<div id="root"></div>';
   document.documentElement.removeAttribute('dir');
   Object.defineProperty(window, 'innerWidth', { value: 412, configurable: true });
 });
+
+/** The page's MessageChannel (jsdom has none), its messages delivered as timers: jest's fake timers run them. */
+class TimerMessageChannel {
+  port1: { onmessage: (() => void) | null; close: () => void } = { onmessage: null, close: () => undefined };
+  port2 = { postMessage: () => setTimeout(() => this.port1.onmessage?.(), 0) };
+}
+
+beforeAll(() => Object.defineProperty(window, 'MessageChannel', { value: TimerMessageChannel, configurable: true }));
 
 afterEach(() => {
   localStorage.clear();
@@ -65,7 +75,7 @@ test('without a stored session it paints nothing and adds the scripts at once, p
   expect(entry.async).toBe(false);
 });
 
-test('a signed-in visitor gets the shell painted before #root, inert, hidden and closed, with its direction and fonts; the scripts after the first frame', () => {
+test('a signed-in visitor gets the shell painted before #root, inert, hidden and closed, with its direction and fonts; the scripts after the first frame, the entry last', () => {
   jest.useFakeTimers();
   localStorage.setItem(storageKeys.serviceToken, 'a.b.c');
   localStorage.setItem(storageKeys.shellSnapshot, JSON.stringify(SNAPSHOT));
@@ -88,7 +98,10 @@ test('a signed-in visitor gets the shell painted before #root, inert, hidden and
   // The frame is out; the scripts come in the tasks after it.
   expect(added()).toEqual([]);
   jest.runAllTimers();
-  expect(added()).toEqual(APP_SCRIPTS);
+  // The entry preloaded first and its script last: when it runs, every chunk's download has started.
+  const tags = [...document.head.querySelectorAll<HTMLElement>('script[src], link[rel="preload"][as="script"]')].map((el) => [el.tagName, el.getAttribute('src') ?? el.getAttribute('href'), el.getAttribute('integrity')]);
+  expect(tags).toEqual([...SIGNED_IN_SCRIPTS.map((pinned) => ['LINK', ...pinned]), ['SCRIPT', ...APP_SCRIPTS[0]]]);
+  expect(document.head.querySelector('link[href="/main.1.js"]')?.getAttribute('fetchpriority')).toBe('high');
 });
 
 const hydrated = () => [...document.head.querySelectorAll('style[data-emotion]')].map((style) => [style.getAttribute('data-emotion'), style.textContent]);
@@ -133,12 +146,12 @@ test.each([
 test.each([
   ['drawn for another width band', { band: [600, 900] }],
   ['of another format', { format: SHELL_SNAPSHOT_FORMAT + 1 }],
-])('a snapshot %s is not painted', (_name, change) => {
+])('a snapshot %s is not painted; the signed-in shell is preloaded still', (_name, change) => {
   localStorage.setItem(storageKeys.serviceToken, 'a.b.c');
   localStorage.setItem(storageKeys.shellSnapshot, JSON.stringify({ ...SNAPSHOT, ...change }));
   run();
   expect(overlay()).toBeNull();
-  expect(added()).toEqual(APP_SCRIPTS);
+  expect(added()).toEqual(SIGNED_IN_SCRIPTS);
 });
 
 test('the overlay takes only a colour for its background, never an image', () => {
@@ -153,7 +166,7 @@ test('an unreadable snapshot paints nothing and the app still loads', () => {
   localStorage.setItem(storageKeys.shellSnapshot, '{not json');
   run();
   expect(overlay()).toBeNull();
-  expect(added()).toEqual(APP_SCRIPTS);
+  expect(added()).toEqual(SIGNED_IN_SCRIPTS);
 });
 
 test('the overlay goes by itself after SHELL_SNAPSHOT_MAX_MS when the app never took over', () => {
