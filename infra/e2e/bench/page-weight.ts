@@ -5,6 +5,7 @@
 // BENCH_RETURNING=0 measures the phone's first visit after a desktop's, with no shell of its width kept).
 // Then one signed-in walk through every route of a customer: all the JavaScript loaded, and how long
 // the first visit to each remote's route takes to show.
+// Pages are measured on an idle server: the bench waits for the demo tenant's first backup (portal-idle.ts).
 // Run after `pnpm build`: `pnpm bench` (BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_FILES=1 lists each
 // route's files with their gzip size; BENCH_ROUTES=/login,/dashboard weighs only those routes and skips the walk;
 // BENCH_LHR=<folder> writes each Lighthouse report there as JSON; BENCH_BLOCKING=<runs> adds each route's
@@ -23,6 +24,7 @@ import { startPortal } from '../src/portal';
 import { mainThreadBlocking, type Blocking } from './main-thread-blocking';
 import { profileLines, profilePageLoad } from './page-profile';
 import { paintTrace, type TraceEvent } from './paint-trace';
+import { BENCH_METRICS_TOKEN, waitForIdleJobs } from './portal-idle';
 
 type LighthouseFn = (url: string, flags: Record<string, unknown>, config: unknown, page: Page) => Promise<{ lhr: Lhr; artifacts?: { Trace?: { traceEvents: TraceEvent[] } } } | undefined>;
 interface Lhr {
@@ -334,7 +336,8 @@ async function main(): Promise<void> {
   const withLighthouse = process.env.BENCH_LIGHTHOUSE !== '0';
   const { default: lighthouse } = (await import('lighthouse')) as unknown as { default: LighthouseFn };
   const { default: desktopConfig } = (await import('lighthouse/core/config/desktop-config.js')) as unknown as { default: unknown };
-  const portal = await startPortal();
+  const portal = await startPortal({ METRICS_TOKEN: BENCH_METRICS_TOKEN });
+  console.error(`the demo backup finished: waited ${((await waitForIdleJobs(portal.url)) / 1000).toFixed(0)} s for an idle server`);
   const chrome = await chromeLauncher.launch({
     chromePath: ensureChromium(),
     chromeFlags: ['--headless=new', ...CHROMIUM_ARGS],
