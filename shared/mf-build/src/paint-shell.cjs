@@ -22,12 +22,6 @@ const paintShellSource = () => `(function () {
   var script = document.currentScript;
   var list = JSON.parse(document.getElementById(${JSON.stringify(firstScriptsElementId)}).textContent);
   ${scriptAdderSource()}
-  // The entry first and at high priority: on HTTP/1.1 (six connections) it waited behind the chunks,
-  // and nothing runs before it. Then the chunks behind its async boundary, preloaded. After a paint,
-  // one per task: inserted together they were one long task on a phone (about 200 ms at 4x CPU); and
-  // the entry is then only preloaded first and runs once every chunk's preload is in: a script the
-  // entry's runtime inserts finds its download started, where one with none starts it there, in the
-  // entry's own task (about 1 ms each, 4 at 4x CPU, for some 40 chunks).
   // A task of its own, without setTimeout's clamping (4 ms each from the fifth nested one: some 50 tags
   // held the entry back by 200 ms).
   function nextTask(callback) {
@@ -38,8 +32,14 @@ const paintShellSource = () => `(function () {
     };
     channel.port2.postMessage(null);
   }
-  // With a stored session, also the signed-in shell's chunks (host-pages.cjs's signedIn), which the
-  // entry's runtime inserts at once when it starts (signed-in-modules.ts).
+  // The entry first and at high priority: on HTTP/1.1 (six connections) it waited behind the chunks,
+  // and nothing runs before it. Then the chunks behind its async boundary, preloaded. After a paint,
+  // one per task: inserted together they were one long task on a phone (about 200 ms at 4x CPU); and
+  // the entry is then only preloaded first and runs once every chunk's preload is in: a script the
+  // entry's runtime inserts finds its download started, where one with none starts it there, in the
+  // entry's own task (about 1 ms each, 4 at 4x CPU, for some 40 chunks). With a stored session, also
+  // the signed-in shell's chunks (host-pages.cjs's signedIn), which the entry's runtime inserts as it
+  // starts (signed-in-modules.ts).
   function load(onePerTask, signedIn) {
     var chunks = list.chunks.concat(signedIn ? list.signedIn : []).map(function (url) { return ['link', { rel: 'preload', as: 'script', href: url }]; });
     var entry = list.entry.map(function (url) { return ['script', { src: url, fetchpriority: 'high' }]; });
