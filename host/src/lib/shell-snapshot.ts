@@ -26,7 +26,7 @@ export interface StyleCache {
   sheet: { tags: HTMLStyleElement[] };
 }
 
-/** An Emotion cache's rules of the styles drawn when the snapshot was taken, and those styles' names. */
+/** An Emotion cache's rules of the styles a visit used (cachedStyles), and those styles' names. */
 export interface CachedStyles {
   key: string;
   names: string[];
@@ -40,7 +40,7 @@ export interface ShellSnapshot {
   /** The rules it is drawn with besides the caches' (`styles`): Emotion's global ones, and the body's inherited text styles for the shadow root's host. */
   css: string;
   /**
-   * Per Emotion cache, the rules of every style drawn in the document: the overlay is drawn with them,
+   * Per Emotion cache, the rules of the styles this visit used (cachedStyles): the overlay is drawn with them,
    * and paint-shell.cjs hands them to the next visit's app as Emotion's server-rendered styles
    * (<style data-emotion="key name…">), so it starts with them inserted rather than compiling them
    * again (issue 21: stylis was about a third of a phone's main-thread work on /dashboard).

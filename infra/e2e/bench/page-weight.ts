@@ -384,8 +384,7 @@ async function main(): Promise<void> {
     for (const line of fileLists) console.log(line);
     if (blocking.length) {
       console.log(`main-thread blocking on a phone at 4x CPU (Chromium trace, first 7 s, median of ${blockingRuns}): sum of (task - 50 ms) over longer tasks`);
-      for (const { path, result } of blocking)
-      {
+      for (const { path, result } of blocking) {
         console.log(`  ${path.padEnd(15)} ${String(result.blockingMs).padStart(6)} ms in ${String(result.longTasks).padStart(3)} long tasks, longest ${String(result.longestMs).padStart(5)} ms; CSS rules compiled ${result.rules.compiled}, taken over from the snapshot ${result.rules.keptOver}`);
         for (const task of result.tasks)
           console.log(`    ${task.startMs.toFixed(0).padStart(6)} +${task.ms.toFixed(0)}: ${task.parts.map(([what, ms]) => `${what} ${ms.toFixed(0)}`).join(', ')}`);

@@ -124,8 +124,6 @@ export type GraphPermission = (typeof REQUIRED_GRAPH_PERMISSIONS)[number]['name'
 // Issue 21: the sign-in page is sent prerendered (host/scripts/prerender-login.tsx). Its markup sits in
 // the element of this id until the app has drawn the same page, ...
 export const PRERENDERED_ELEMENT_ID: string = buildConstants.prerenderedElementId;
-/** index.html's JSON list of the scripts its first script adds (shared/mf-build's host-pages.cjs): entry, chunks, signedIn. */
-export const FIRST_SCRIPTS_ELEMENT_ID: string = buildConstants.firstScriptsElementId;
 /** ... where the id of a form whose button was pressed before the app took over is kept (its attribute), ... */
 export const PRERENDERED_SUBMIT_ATTRIBUTE: string = buildConstants.prerenderedSubmitAttribute;
 /** ... and a browser whose stored settings would draw it differently sets this cookie to "plain" and gets the plain shell. */
@@ -137,3 +135,5 @@ export const SHELL_SNAPSHOT_ELEMENT_ID: string = buildConstants.shellSnapshotEle
 export const SHELL_SNAPSHOT_FONTS_ELEMENT_ID: string = buildConstants.shellSnapshotFontsElementId;
 /** The snapshot's format: one written in another format (by a build before or after) is not shown. */
 export const SHELL_SNAPSHOT_FORMAT: number = buildConstants.shellSnapshotFormat;
+/** index.html's JSON list of the scripts its first script adds (shared/mf-build's host-pages.cjs): entry, chunks, signedIn. */
+export const FIRST_SCRIPTS_ELEMENT_ID: string = buildConstants.firstScriptsElementId;
