@@ -304,6 +304,38 @@ describe.each(['light', 'dark'] as const)('axe-core, %s', (navType) => {
   });
 });
 
+test('a signed-in visit starts in short tasks: the entry inserts no chunk while it evaluates, and date formatting starts before the dashboard formats a date', async () => {
+  const { context, page } = await signedIn('customer');
+  await page.goto('about:blank');
+  // Recorded from the page's first script on: each script element inserted while the entry's own
+  // script runs (webpack's chunk loading, in the entry's task), and the options of the page's first
+  // date formatter (the warm-up's has none; the dashboard's names a date style).
+  await context.addInitScript(() => {
+    const seen = window as unknown as { entryInserted: string[]; firstDateFormat?: unknown };
+    seen.entryInserted = [];
+    const appendChild = Node.prototype.appendChild;
+    Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
+      const running = document.currentScript as HTMLScriptElement | null;
+      if (node instanceof HTMLScriptElement && running?.src.includes('/main.')) seen.entryInserted.push(node.src);
+      return appendChild.call(this, node) as T;
+    };
+    Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
+      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
+        if (!('firstDateFormat' in seen)) seen.firstDateFormat = args[1] ?? null;
+        return Reflect.construct(target, args) as Intl.DateTimeFormat;
+      },
+    });
+  });
+  await page.goto('/dashboard');
+  await page.getByRole('list', { name: 'Summary' }).waitFor();
+  const seen = await page.evaluate(() => {
+    const { entryInserted, firstDateFormat } = window as unknown as { entryInserted: string[]; firstDateFormat?: unknown };
+    return { entryInserted, firstDateFormat };
+  });
+  expect(seen).toEqual({ entryInserted: [], firstDateFormat: null });
+  await context.close();
+});
+
 test('a signed-in visit paints the shell as last drawn before the app runs, hidden from assistive technology; the app replaces it; signing out forgets it', async () => {
   const { context, page } = await signedIn('customer');
   // Leaving the page keeps the shell as drawn.
