@@ -8,7 +8,7 @@
 // Pages are measured on an idle server: the bench waits for the demo tenant's first backup (portal-idle.ts).
 // Run after `pnpm build`: `pnpm bench` (BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_FILES=1 lists each
 // route's files with their gzip size; BENCH_ROUTES=/login,/dashboard weighs only those routes and skips the walk;
-// BENCH_LHR=<folder> writes each Lighthouse report there as JSON; BENCH_BLOCKING=<runs> adds each route's
+// BENCH_LHR=<folder> writes each Lighthouse report there as JSON, with its observed load's trace; BENCH_BLOCKING=<runs> adds each route's
 // main-thread blocking on a phone at 4x CPU from a Chromium trace, median of that many loads; BENCH_TRACE=1
 // prints each Lighthouse load's paints, LCP candidates, layout shifts and long tasks: paint-trace.ts;
 // BENCH_PAGE_PROFILE=1 prints where each route's main-thread time goes on a phone, from V8's profiler: page-profile.ts).
@@ -251,7 +251,7 @@ async function auditOnce(lighthouse: LighthouseFn, desktopConfig: unknown, page:
   await page.goto('about:blank');
   await clearCache(page);
   // Storage is kept (the signed-in session lives in this tab); the cache is cleared above.
-  const flags = { output: 'json', logLevel: 'error', onlyCategories: ['performance', 'accessibility'], disableStorageReset: true };
+  const flags = { output: 'json', logLevel: 'error', additionalTraceCategories: process.env.BENCH_TRACE_CATEGORIES, onlyCategories: ['performance', 'accessibility'], disableStorageReset: true };
   const result = await lighthouse(url, flags, form === 'desktop' ? desktopConfig : undefined, page);
   // Lighthouse leaves its device emulation on the tab; the next steps want the desktop window back.
   const cdp = await page.createCDPSession();
@@ -265,7 +265,11 @@ async function auditOnce(lighthouse: LighthouseFn, desktopConfig: unknown, page:
   // BENCH_LHR=<folder> keeps each report, to read what blocks the main thread (long-tasks, bootup-time).
   if (process.env.BENCH_LHR) {
     fs.mkdirSync(process.env.BENCH_LHR, { recursive: true });
-    fs.writeFileSync(path.join(process.env.BENCH_LHR, `${new URL(url).pathname.slice(1) || 'root'}-${form}.json`), JSON.stringify(result.lhr));
+    const name = `${new URL(url).pathname.slice(1) || 'root'}-${form}`;
+    fs.writeFileSync(path.join(process.env.BENCH_LHR, `${name}.json`), JSON.stringify(result.lhr));
+    // The unthrottled load Lighthouse simulated the phone from: each of its tasks, times 4, is one of
+    // the report's long tasks. BENCH_TRACE_CATEGORIES=disabled-by-default-v8.cpu_profiler adds V8's samples.
+    if (result.artifacts?.Trace) fs.writeFileSync(path.join(process.env.BENCH_LHR, `${name}-trace.json`), JSON.stringify(result.artifacts.Trace));
   }
   return result.lhr;
 }
