@@ -8,7 +8,8 @@
 // Pages are measured on an idle server: the bench waits for the demo tenant's first backup (portal-idle.ts).
 // Run after `pnpm build`: `pnpm bench` (BENCH_LIGHTHOUSE=0 skips Lighthouse; BENCH_FILES=1 lists each
 // route's files with their gzip size; BENCH_ROUTES=/login,/dashboard weighs only those routes and skips the walk;
-// BENCH_LHR=<folder> writes each Lighthouse report there as JSON, with its observed load's trace; BENCH_BLOCKING=<runs> adds each route's
+// BENCH_LHR=<folder> writes each Lighthouse report there as JSON, with its observed load's trace (more trace
+// categories in BENCH_TRACE_CATEGORIES); BENCH_BLOCKING=<runs> adds each route's
 // main-thread blocking on a phone at 4x CPU from a Chromium trace, median of that many loads; BENCH_TRACE=1
 // prints each Lighthouse load's paints, LCP candidates, layout shifts and long tasks: paint-trace.ts;
 // BENCH_PAGE_PROFILE=1 prints where each route's main-thread time goes on a phone, from V8's profiler: page-profile.ts).
