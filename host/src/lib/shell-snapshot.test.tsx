@@ -4,7 +4,7 @@ import { SHELL_SNAPSHOT_ELEMENT_ID, SHELL_SNAPSHOT_FONTS_ELEMENT_ID, SHELL_SNAPS
 import createCache, { type EmotionCache } from '@emotion/cache';
 import { CacheProvider, keyframes } from '@emotion/react';
 import styled from '@emotion/styled';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, render, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { captureShellSnapshot, dropShellSnapshot, saveShellSnapshot, SHELL_PAGE_ATTRIBUTE, type ShellSnapshot } from './shell-snapshot';
 
@@ -56,12 +56,18 @@ test('is kept in storage, and a snapshot too large for it replaces none but remo
   expect(localStorage.getItem(storageKeys.shellSnapshot)).toBeNull();
 });
 
-test('dropShellSnapshot removes the painted overlay and its fonts, and nothing else', () => {
+test('dropShellSnapshot hides the painted overlay at once, removes it and its fonts after the frame, and nothing else', async () => {
   document.body.insertAdjacentHTML('afterbegin', `<div id="${SHELL_SNAPSHOT_ELEMENT_ID}"></div>`);
   document.head.insertAdjacentHTML('beforeend', `<style id="${SHELL_SNAPSHOT_FONTS_ELEMENT_ID}"></style>`);
+  const overlay = document.getElementById(SHELL_SNAPSHOT_ELEMENT_ID)!;
+  const fonts = document.getElementById(SHELL_SNAPSHOT_FONTS_ELEMENT_ID)!;
   dropShellSnapshot();
   expect(document.getElementById(SHELL_SNAPSHOT_ELEMENT_ID)).toBeNull();
   expect(document.getElementById(SHELL_SNAPSHOT_FONTS_ELEMENT_ID)).toBeNull();
+  // Not drawn from now on, still in the document in this task (its removal is a task of its own).
+  expect(overlay.style.display).toBe('none');
+  expect([overlay.isConnected, fonts.isConnected]).toEqual([true, true]);
+  await waitFor(() => expect([overlay.isConnected, fonts.isConnected]).toEqual([false, false]));
   expect(document.getElementById('root')).not.toBeNull();
   // Nothing painted: nothing to do.
   expect(() => dropShellSnapshot()).not.toThrow();

@@ -152,8 +152,19 @@ export function saveShellSnapshot(snapshot: ShellSnapshot): void {
   }
 }
 
-/** Removes the painted snapshot, if any: the app has drawn the page itself. */
+/**
+ * Takes away the painted snapshot, if any: the app has drawn the page itself. Hidden at once (the commit
+ * that draws the app's shell is called in a layout effect, so the same frame shows it), removed after
+ * that frame: removing the overlay's whole shadow tree and its font faces took 6-10 ms at 1x inside
+ * that commit, one long task on a phone. A tab in the background draws no frames: there paint-shell.cjs's
+ * own timer removes them.
+ */
 export function dropShellSnapshot(): void {
-  document.getElementById(SHELL_SNAPSHOT_ELEMENT_ID)?.remove();
-  document.getElementById(SHELL_SNAPSHOT_FONTS_ELEMENT_ID)?.remove();
+  const painted = [SHELL_SNAPSHOT_ELEMENT_ID, SHELL_SNAPSHOT_FONTS_ELEMENT_ID].flatMap((id) => document.getElementById(id) ?? []);
+  if (painted.length === 0) return;
+  for (const element of painted) {
+    element.removeAttribute('id');
+    if (element instanceof HTMLElement) element.style.display = 'none';
+  }
+  requestAnimationFrame(() => setTimeout(() => painted.forEach((element) => element.remove()), 0));
 }

@@ -52,6 +52,19 @@ describe('PortalThemeProvider right-to-left', () => {
     act(() => i18nStore.getState().setLanguage('en'));
     expect(document.documentElement.lang).toBe('en');
   });
+
+  it('leaves dir and lang unwritten when they already hold the values (a write makes the browser re-resolve the page)', async () => {
+    document.documentElement.setAttribute('dir', 'ltr');
+    document.documentElement.setAttribute('lang', i18nStore.getState().language);
+    const writes: MutationRecord[] = [];
+    const observer = new MutationObserver((records) => writes.push(...records));
+    observer.observe(document.documentElement, { attributes: true, attributeFilter: ['dir', 'lang'] });
+    render(<PortalThemeProvider />);
+    await act(() => Promise.resolve());
+    writes.push(...observer.takeRecords());
+    observer.disconnect();
+    expect(writes.map((record) => record.attributeName)).toEqual([]);
+  });
 });
 
 describe('PortalThemeProvider theme', () => {

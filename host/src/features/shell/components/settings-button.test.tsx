@@ -1,5 +1,6 @@
 import { act, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Profiler } from 'react';
 import { SettingsButton } from './settings-button';
 
 const Settings = ({ onOpen = () => undefined }: { onOpen?: () => void }) => <SettingsButton label="Open display settings" onOpen={onOpen} />;
@@ -21,6 +22,16 @@ describe('SettingsButton and its DeferredTooltip', () => {
     // Once loaded, later hovers go straight to Tooltip.
     await userEvent.hover(button);
     expect(await screen.findByRole('tooltip')).toHaveTextContent('Open display settings');
+  });
+
+  it('mounts in one commit: no state update while the page commits, which would run its effects in that task', () => {
+    const commits: string[] = [];
+    render(
+      <Profiler id="settings" onRender={(_id, phase) => commits.push(phase)}>
+        <Settings />
+      </Profiler>,
+    );
+    expect(commits).toEqual(['mount']);
   });
 
   it('opens the settings on click', async () => {
