@@ -22,7 +22,15 @@ export function App() {
   // through useSyncExternalStore, whose updates React renders synchronously, so the whole first page
   // (layout, menu, dashboard) was one long task; as a deferred value it renders in slices that yield
   // to the browser (on a phone at 4x CPU, main-thread blocking about 28% lower: BENCH_BLOCKING).
-  const ready = useDeferredValue(useStoresHydrated() && isInitialized);
+  // A signed-in visit also starts from the loader (initial value false) and draws its pages in that
+  // deferred render, even when the session was restored before this first render. Else the whole
+  // shell is the first render, and boot's restore() landing while it yields changes this
+  // component's store values under it: React then throws the render away and redoes it, whole
+  // page and synchronously (a tearing re-render: 55-100 ms at 1x, one long task on a phone). The
+  // signed-out first render is the small sign-in page, drawn at once so the prerendered page hands
+  // over without the loader in between.
+  const user = useAuth((s) => s.user);
+  const ready = useDeferredValue(useStoresHydrated() && isInitialized, user ? false : undefined);
   // The first page is drawn (the sign-in page at once, others behind their loader): the prerendered
   // page gives way in the same frame. Its focus is read in the commit's first phase (insertion
   // effects), after the render and before the new page's autoFocus (layout phase). Not while
@@ -37,7 +45,6 @@ export function App() {
   }, [ready]);
   // A signed-in shell painted before the scripts (shell-snapshot.ts) goes when the signed-in shell has
   // drawn; with nobody signed in after all (the session had ended), it goes now.
-  const user = useAuth((s) => s.user);
   useLayoutEffect(() => {
     if (ready && !user) dropShellSnapshot();
   }, [ready, user]);

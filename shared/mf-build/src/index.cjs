@@ -283,6 +283,8 @@ function createConfig(options) {
         shared: sharedConfig(dir, { isHost }),
         // version-first loads every remote entry at start, so one remote down would blank the host.
         shareStrategy: 'loaded-first',
+        // Checks each (version, range) pair of the singletons once (runtime/share-verdicts.ts).
+        runtimePlugins: [require.resolve('./runtime/share-verdicts.ts')],
         manifest: true,
         dts: false,
         // Browser-only builds: the runtime's Node script loader is left out of every entry. Remotes are
