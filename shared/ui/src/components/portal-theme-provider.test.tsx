@@ -98,3 +98,17 @@ describe('PortalThemeProvider theme', () => {
     expect([first.read(), second.read()]).toEqual([4, 4]);
   });
 });
+
+describe('PortalThemeProvider baseline', () => {
+  // MUI's CssBaseline: a global style holding the page's rules for <body>.
+  const bodyRules = () => emotionCss('mui-global').match(/(^|[\s}])body\s*\{/gm)?.length ?? 0;
+
+  it('draws the baseline by default and none when the page has its own (the alert layer)', () => {
+    const { unmount } = render(<PortalThemeProvider />);
+    expect(bodyRules()).toBeGreaterThan(0);
+    unmount();
+    expect(bodyRules()).toBe(0);
+    render(<PortalThemeProvider documentAttributes={false} baseline={false} />);
+    expect(bodyRules()).toBe(0);
+  });
+});

@@ -23,6 +23,14 @@ export interface PortalThemeProviderProps {
    * page (no MUI, sets them itself) or a themed page (whose provider sets them).
    */
   documentAttributes?: boolean;
+  /**
+   * Whether this provider draws MUI's baseline (default): the page's own rules for <body> and its
+   * elements, as a global style. The alert layer leaves it to the page too: a second baseline is a
+   * second copy of the same global rules (some 10 ms at 1x to serialize and insert, in the render
+   * of the layer's first message, which on the dashboard is a synchronous one), and the sign-in page
+   * is styled by its own stylesheet, not MUI's body rules.
+   */
+  baseline?: boolean;
 }
 
 /**
@@ -40,7 +48,7 @@ function setRootAttribute(name: 'dir' | 'lang', value: string): void {
  * style when rtlLayout is on (remote pages included: they share @emotion/react and so this cache).
  * The white-label brand colour applies while the user keeps the default preset colour.
  */
-export function PortalThemeProvider({ children, documentAttributes = true }: PortalThemeProviderProps) {
+export function PortalThemeProvider({ children, documentAttributes = true, baseline = true }: PortalThemeProviderProps) {
   const config = useDisplaySettings(useShallow(selectDisplayConfig));
   const language = useLanguage();
   const [rtlCache, setRtlCache] = useState(loadedRtlCache);
@@ -72,7 +80,7 @@ export function PortalThemeProvider({ children, documentAttributes = true }: Por
   return (
     <CacheProvider value={rtl && rtlCache ? rtlCache : ltrCache}>
       <ThemeProvider theme={theme}>
-        <CssBaseline />
+        {baseline && <CssBaseline />}
         {children}
       </ThemeProvider>
     </CacheProvider>
