@@ -166,7 +166,9 @@ async function timedRun(r: Rig<AnyEmulator>): Promise<RunFigures> {
   const cpu = process.cpuUsage(cpuBefore);
   const emulatorAfter = r.emulator.cpuSeconds?.() ?? null;
   sampler.stop();
-  const { rows } = await r.db.query<{ status: string; items_done: number }>('select status, items_done from backup_jobs where id = $1', [job.id]);
+  const { rows } = await r.db.query<{ status: string; items_done: number; error_message: string | null }>('select status, items_done, error_message from backup_jobs where id = $1', [job.id]);
+  // A failed run's figures mean little: say why it failed beside them.
+  if (rows[0].error_message) console.log(`  (the run ended ${rows[0].status}: ${rows[0].error_message})`);
   return {
     seconds,
     items: Number(rows[0].items_done),

@@ -19,6 +19,8 @@ export interface ObjectStore {
   put(key: string, body: Buffer): Promise<void>;
   /** Null when the key does not exist. */
   get(key: string): Promise<Buffer | null>;
+  /** `length` bytes from `offset` of the object (a blob in a pack); null when the key does not exist. */
+  getRange(key: string, offset: number, length: number): Promise<Buffer | null>;
   has(key: string): Promise<boolean>;
   /** Deleting a key that does not exist is not an error. */
   delete(key: string): Promise<void>;

@@ -48,14 +48,15 @@ export async function touchBlobs(db: EngineQueryable, tenantId: string, hashes: 
  * Deletes the tenant's blobs that no item version references and whose lease has run out, object first
  * and row second, in transactions that hold the rows they work on: a put meeting one of them waits and
  * then stores it again. An object that fails to delete keeps its row (and stops the pass), so a row
- * never outlives its object. Concurrent collectors skip each other's rows. Returns how many were deleted.
+ * never outlives its object. A blob in a pack has no object of its own: only its row goes (its pack is
+ * blob-packs.ts' concern). Concurrent collectors skip each other's rows. Returns how many were deleted.
  */
 export async function collectUnreferenced(db: EngineDb, tenantId: string, graceSeconds: number, deleteObject: (hash: string) => Promise<void>): Promise<number> {
   let total = 0;
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ hash: string }>(
-        `select b.hash from backup_blobs b
+      const { rows } = await tx.query<{ hash: string; packed: boolean }>(
+        `select b.hash, b.pack_id is not null as packed from backup_blobs b
           where b.tenant_id = $1 and b.touched_at < now() - make_interval(secs => $2)
             and not exists (select 1 from backup_item_versions v join backup_sets s on s.id = v.set_id
                             where s.tenant_id = b.tenant_id and v.blob_hash = b.hash)
@@ -65,9 +66,9 @@ export async function collectUnreferenced(db: EngineDb, tenantId: string, graceS
       );
       const deleted: string[] = [];
       let failure: unknown = null;
-      for (const { hash } of rows) {
+      for (const { hash, packed } of rows) {
         try {
-          await deleteObject(hash);
+          if (!packed) await deleteObject(hash);
           deleted.push(hash);
         } catch (error) {
           failure = error;

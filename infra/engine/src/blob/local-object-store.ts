@@ -93,6 +93,23 @@ export function createLocalObjectStore(root: string): ObjectStore {
         throw error;
       }
     },
+    async getRange(key, offset, length) {
+      let file: fs.FileHandle;
+      try {
+        file = await fs.open(fileOf(key), 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
+        throw error;
+      }
+      try {
+        const bytes = Buffer.allocUnsafe(length);
+        const { bytesRead } = await file.read(bytes, 0, length, offset);
+        if (bytesRead !== length) throw new Error(`Object ${key} ends before byte ${offset + length}`);
+        return bytes;
+      } finally {
+        await file.close();
+      }
+    },
     async has(key) {
       try {
         await fs.access(fileOf(key));

@@ -55,6 +55,16 @@ describe.each(stores)('%s object store', (kind, open) => {
     expect(await collect(store.list!(`${folder}-none`))).toEqual([]);
   });
 
+  it('reads a range of an object (a blob in a pack), and nothing of a missing one', async () => {
+    const store = open();
+    const key = `${folder}/ee5500`;
+    const body = crypto.randomBytes(5000);
+    await store.put(key, body);
+    expect((await store.getRange(key, 1200, 300))!.equals(body.subarray(1200, 1500))).toBe(true);
+    expect((await store.getRange(key, 0, 5000))!.equals(body)).toBe(true);
+    expect(await store.getRange(`${folder}/ee5501`, 0, 10)).toBeNull();
+  });
+
   it('lets two writers store the same key at once: the object is whole and nothing else is left behind', async () => {
     const store = open();
     const key = `${folder}/cc0011`;

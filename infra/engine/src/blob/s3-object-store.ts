@@ -27,6 +27,16 @@ export function createS3ObjectStore(settings: S3BucketSettings, client?: S3Clien
     if (!/^[\w./-]+$/.test(key) || key.split('/').some((part) => part === '..' || part === '' || part === '.')) throw new Error(`Unsafe object key: ${key}`);
     return settings.prefix ? `${settings.prefix}/${key}` : key;
   };
+  /** The object, or the bytes of `Range` (RFC 9110: first and last byte, inclusive); null when it is missing. */
+  const read = async (key: string, Range?: string): Promise<Buffer | null> => {
+    try {
+      const res = await s3.send(new GetObjectCommand({ Bucket, Key: keyOf(key), Range }));
+      return Buffer.from(await res.Body!.transformToByteArray());
+    } catch (error) {
+      if (isMissing(error)) return null;
+      throw error;
+    }
+  };
   const strip = settings.prefix ? settings.prefix.length + 1 : 0;
 
   return {
@@ -34,15 +44,8 @@ export function createS3ObjectStore(settings: S3BucketSettings, client?: S3Clien
     async put(key, body) {
       await s3.send(new PutObjectCommand({ Bucket, Key: keyOf(key), Body: body, ContentLength: body.length, ContentType: 'application/octet-stream' }));
     },
-    async get(key) {
-      try {
-        const res = await s3.send(new GetObjectCommand({ Bucket, Key: keyOf(key) }));
-        return Buffer.from(await res.Body!.transformToByteArray());
-      } catch (error) {
-        if (isMissing(error)) return null;
-        throw error;
-      }
-    },
+    get: (key) => read(key),
+    getRange: (key, offset, length) => read(key, `bytes=${offset}-${offset + length - 1}`),
     async has(key) {
       try {
         await s3.send(new HeadObjectCommand({ Bucket, Key: keyOf(key) }));

@@ -140,9 +140,11 @@ it('restores on one worker what another worker backed up into the bucket, with n
   expect(backup).toMatchObject({ status: 'succeeded' });
   expect(Number(backup.items_done)).toBeGreaterThan(0);
 
-  const listed = await s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: 'scale-out/blobs/' }));
-  const { rows: blobCount } = await db.query<{ n: string }>('select count(*) as n from backup_blobs');
-  expect(listed.KeyCount).toBe(Number(blobCount[0].n));
+  // Every object in the bucket is a pack or a blob stored alone, and each is one the index names.
+  const listed = await Promise.all(['blobs', 'packs'].map((folder) => s3.client.send(new ListObjectsV2Command({ Bucket: s3.bucket, Prefix: `scale-out/${folder}/` }))));
+  const { rows: objectCount } = await db.query<{ n: string }>('select (select count(*) from backup_blob_packs) + (select count(*) from backup_blobs where pack_id is null) as n');
+  expect(listed[0].KeyCount! + listed[1].KeyCount!).toBe(Number(objectCount[0].n));
+  expect(listed[1].KeyCount).toBeGreaterThan(0);
   expect(filesUnder(first.dataDir)).toEqual([]);
 
   // A message whose content the first worker stored; the second worker has never seen it.

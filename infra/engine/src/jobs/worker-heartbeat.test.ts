@@ -43,7 +43,7 @@ describe('worker heartbeat', () => {
 
   it('is started and stopped with the engine', async () => {
     const queue: JobQueue = { kind: 'embedded', enqueue: async () => undefined, start: async () => undefined, stop: async () => undefined };
-    const objects: ObjectStore = { kind: 'none', put: async () => undefined, get: async () => null, has: async () => false, delete: async () => undefined };
+    const objects: ObjectStore = { kind: 'none', put: async () => undefined, get: async () => null, getRange: async () => null, has: async () => false, delete: async () => undefined };
     const engine = createEngine({ db, masterSecret: 'x'.repeat(48), objects, queue, workerId: 'engine-1', scheduleEveryMs: 60_000 });
     await engine.start();
     for (let i = 0; i < 50 && (await rows()).length === 0; i += 1) await new Promise((r) => setTimeout(r, 20));

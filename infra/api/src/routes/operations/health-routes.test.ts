@@ -82,6 +82,7 @@ describe('GET /backend/api/health', () => {
       kind: 'failing-test',
       put: async () => undefined,
       get: async () => Buffer.from('something else'),
+      getRange: async () => Buffer.from('something else'),
       has: async () => false,
       delete: async () => undefined,
     };
