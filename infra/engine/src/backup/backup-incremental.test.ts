@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { createGraphClient, type GraphClient } from '@portal/graph-connector';
+import { createGraphClient, GraphError, type GraphClient } from '@portal/graph-connector';
 import { batchInTransaction, type Db } from '@portal/db';
 import { startEmulator, type Emulator } from '@portal/m365-emulator';
 import type { BackupService } from '@portal/contracts';
@@ -292,5 +292,48 @@ describe('incremental backups of events, contacts and channel messages through d
     const contacts = inserted(statements.slice(from)).filter((r) => r.service === 'contacts');
     expect(contacts).toHaveLength(emulator.tenant.containers[userInfo.contactsNo].count);
     expect(new Set(contacts.map((r) => `${r.containerId}|${r.folderPath}`))).toEqual(new Set(['contacts|Contacts']));
+  });
+
+  it("reaches a user's OneDrive by its stored drive id on later runs, and through the user again once Graph no longer has that drive", async () => {
+    const [userInfo, otherInfo] = [emulator.tenant.users[2], emulator.tenant.users[3]];
+    const user: ObjectRef = { id: 'user-3', kind: 'user', externalId: userInfo.id, displayName: userInfo.displayName };
+    const [own, other] = await Promise.all([graph.getUserDrive(userInfo.id), graph.getUserDrive(otherInfo.id)]);
+    let drive = own;
+    let gone: string | null = null;
+    const lookups: string[] = [];
+    const counting: GraphClient = {
+      ...graph,
+      getUserDrive: async (userId) => {
+        lookups.push(userId);
+        return drive;
+      },
+      driveItemsDelta: (driveId, link) => {
+        if (driveId === gone) throw new GraphError({ status: 404, code: 'itemNotFound', message: 'The resource could not be found.' });
+        return graph.driveItemsDelta(driveId, link);
+      },
+    };
+    const runDrive = async (runSeq: number) => {
+      const from = statements.length;
+      await backupObject({ ...env(runSeq, ['onedrive']), graph: counting }, user);
+      return inserted(statements.slice(from)).filter((r) => r.service === 'onedrive');
+    };
+
+    expect((await runDrive(1)).length).toBeGreaterThan(0);
+    expect(lookups).toEqual([userInfo.id]);
+    // Nothing changed: the stored drive's delta answers, and the user's drive is not asked for.
+    expect(await runDrive(2)).toEqual([]);
+    expect(lookups).toHaveLength(1);
+
+    // A 404 that is not the drive's (the user still has the same one) fails the object as before.
+    gone = own.id;
+    await expect(runDrive(3)).rejects.toThrow('The resource could not be found.');
+    expect(lookups).toHaveLength(2);
+
+    // The drive is gone and the user has another: that one is backed up, from its first page.
+    drive = other;
+    const records = await runDrive(3);
+    expect(lookups).toHaveLength(3);
+    expect(records.length).toBeGreaterThan(0);
+    expect(new Set(records.map((r) => r.containerId))).toEqual(new Set([other.id]));
   });
 });

@@ -450,6 +450,9 @@ async function downloadVerified(env: ObjectEnv, driveId: string, file: GraphDriv
   }
 }
 
+/** A drive's delta stream is named by this and the drive's id. */
+const DRIVE_STREAM = 'drive:';
+
 /** Drive items: files become versions with their content; folders are kept (kind folder) to resolve paths. */
 async function backupDrive(env: ObjectEnv, object: ObjectRef, driveId: string, service: 'onedrive' | 'sharepoint', driveName: string): Promise<WriteCounts> {
   // Graph's delta does not return parentReference.path, so paths are rebuilt from the folders seen,
@@ -476,7 +479,7 @@ async function backupDrive(env: ObjectEnv, object: ObjectRef, driveId: string, s
   return deltaStream(
     env,
     object,
-    `drive:${driveId}`,
+    `${DRIVE_STREAM}${driveId}`,
     (link) => env.graph.driveItemsDelta(driveId, link),
     async (items) => {
       const records: ItemRecord[] = [];
@@ -605,6 +608,31 @@ async function backupTeam(env: ObjectEnv, object: ObjectRef): Promise<WriteCount
   return counts;
 }
 
+/**
+ * A user's OneDrive. Its drive's id is the one its stream was stored under, when the object has one
+ * drive stream: a user has one OneDrive, reached by its id as well as through the user (Learn: Get
+ * drive, "GET /drives/{driveId}"), so an incremental run saves a GET /users/{id}/drive per user (about
+ * a tenth of an incremental's requests on the demo tenant). A drive Graph no longer has (404) is looked
+ * up again through the user, as is a user whose drive changed before (two streams).
+ */
+async function backupOneDrive(env: ObjectEnv, object: ObjectRef): Promise<WriteCounts> {
+  const stored = [...env.checkpoints.keys()].filter((stream) => stream.startsWith(DRIVE_STREAM));
+  if (stored.length === 1) {
+    const storedId = stored[0].slice(DRIVE_STREAM.length);
+    try {
+      return await backupDrive(env, object, storedId, 'onedrive', '');
+    } catch (error) {
+      if (!(error instanceof GraphError && error.status === 404)) throw error;
+      // Something else was not found (a file): the drive is the same, and so is the error.
+      const drive = await env.graph.getUserDrive(object.externalId);
+      if (drive.id === storedId) throw error;
+      return backupDrive(env, object, drive.id, 'onedrive', drive.name);
+    }
+  }
+  const drive = await env.graph.getUserDrive(object.externalId);
+  return backupDrive(env, object, drive.id, 'onedrive', drive.name);
+}
+
 /** Every drive of a site; the items of a library deleted as a whole end at this run. */
 async function backupSiteDrives(env: ObjectEnv, object: ObjectRef): Promise<WriteCounts> {
   const counts = emptyCounts();
@@ -647,10 +675,7 @@ async function backupServices(env: ObjectEnv, object: ObjectRef): Promise<WriteC
     if (wants('mail')) addCounts(counts, await backupMail(env, object));
     if (wants('calendar')) addCounts(counts, await backupCalendar(env, object));
     if (wants('contacts')) addCounts(counts, await backupContacts(env, object));
-    if (wants('onedrive')) {
-      const drive = await env.graph.getUserDrive(object.externalId);
-      addCounts(counts, await backupDrive(env, object, drive.id, 'onedrive', drive.name));
-    }
+    if (wants('onedrive')) addCounts(counts, await backupOneDrive(env, object));
   } else if (object.kind === 'site') {
     if (wants('sharepoint')) addCounts(counts, await backupSiteDrives(env, object));
   } else if (object.kind === 'group') {
