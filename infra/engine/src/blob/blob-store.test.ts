@@ -280,6 +280,23 @@ describe.each(databases)('on %s', (database, openDb, dropDb) => {
       expect(after.estimated).toBe(after.actual);
     });
 
+    it('leaves a pack lost from the store to its blobs\' reads, and still compacts the others', async () => {
+      const lost = await blobs.putMany(tenantId, Array.from({ length: 4 }, (_, i) => unique(`lost ${i}`)));
+      const kept = await blobs.putMany(tenantId, Array.from({ length: 4 }, (_, i) => unique(`kept ${i}`)));
+      const packOf = async (hash: string) => (await db.query<{ pack_id: string }>('select pack_id from backup_blobs where hash = $1', [hash])).rows[0].pack_id;
+      const [lostPack, keptPack] = [await packOf(lost[0].hash), await packOf(kept[0].hash)];
+      await objects.delete(`packs/${tenantId}/${lostPack}`);
+      for (const result of [lost[0], kept[0]]) await referenceBlob(result.hash);
+      for (const result of [...lost, ...kept]) await ageLease(result.hash);
+      expect(await blobs.collectGarbage(tenantId)).toBe(6);
+      expect(await packOf(lost[0].hash)).toBe(lostPack);
+      await expect(blobs.get(tenantId, lost[0].hash)).rejects.toThrow('missing from the store');
+      expect(await packOf(kept[0].hash)).not.toBe(keptPack);
+      await db.query('delete from backup_item_versions where blob_hash = any($1)', [[lost[0].hash, kept[0].hash]]);
+      for (const result of [lost[0], kept[0]]) await ageLease(result.hash);
+      await blobs.collectGarbage(tenantId);
+    });
+
     it('reads a blob whose pack a collector compacts between its row read and its object read', async () => {
       const contents = Array.from({ length: 4 }, (_, i) => unique(`moving ${i}`));
       const results = await blobs.putMany(tenantId, contents);
