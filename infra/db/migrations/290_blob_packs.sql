@@ -3,8 +3,7 @@
 -- bytes start in it (stored_size is their length); a blob stored alone (before packs, or too large to
 -- share one) has no pack. A pack is deleted when no blob row names it, never before: the foreign key
 -- refuses to remove a pack row a blob still points at. Pack ids are random (128 bits), so the key is the
--- id alone: an index led by tenant_id on backup_blobs would tempt PGlite's generic plans away from the
--- primary key in the put path's hash lookups.
+-- id alone, and the blobs' index on it is by pack only.
 create table backup_blob_packs (
   id text primary key,
   tenant_id uuid not null references backup_tenants (id) on delete cascade,

@@ -76,10 +76,10 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
   /**
    * Stores many contents with one index read and one index write per round (a backup page at a time):
    * contents already stored only renew their lease; the others are sealed in parallel and written in
-   * packs (blob-packs.ts; a large one alone), objects first (put, then flush: on the disk) and index rows
-   * second, so an index row always points at a complete object. A row that another writer inserted first (same content) is checked
-   * again in the next round: it may be an old one a collector is deleting right now, and then the
-   * content is stored again.
+   * packs (blob-packs.ts; a large one alone), objects first (put, then flush: on the disk) and index
+   * rows second, so an index row always points at a complete object. A row that another writer
+   * inserted first (same content) is checked again in the next round: it may be an old one a collector
+   * is deleting right now, and then the content is stored again.
    */
   async function putMany(tenantId: string, contents: Buffer[]): Promise<PutResult[]> {
     const hashes = contents.map((content) => crypto.createHash('sha256').update(content).digest('hex'));
