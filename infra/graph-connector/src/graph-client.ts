@@ -3,7 +3,7 @@ import type { ReadableStream as NodeWebReadableStream } from 'node:stream/web';
 import { grantedRoles } from './granted-roles';
 import { describeGraphFailure, GraphError, networkFailure } from './graph-error';
 import { batchedMessageMime } from './batch-mime';
-import { batchedGets, type BatchAnswer, type BatchStep } from './json-batch';
+import { BATCH_LIMIT, batchedGets, type BatchAnswer, type BatchStep } from './json-batch';
 import { createKeyedLimiter, MAILBOX_CONCURRENCY, outlookMailbox } from './mailbox-limiter';
 import { createTokenProvider } from './token-provider';
 import { uploadInSession } from './upload-session';
@@ -11,7 +11,10 @@ import { verifyingQuickXorStream } from './verifying-stream';
 import { DEFAULT_AUTHORITY_URL, DEFAULT_GRAPH_BASE_URL, DIRECTORY_PAGE_LIMIT, SIMPLE_UPLOAD_LIMIT } from './constants';
 import type {
   ConflictBehavior,
+  DeltaItem,
   DeltaPage,
+  DeltaResource,
+  DeltaRound,
   DownloadedContent,
   DownloadOptions,
   FetchLike,
@@ -168,9 +171,14 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     });
   }
 
-  async function* pages<T>(pathOrUrl: string, opts: RequestOptions = {}): AsyncIterable<GraphPage<T>> {
+  /** A listing's pages; `first`, its first page when already fetched (a JSON batch). */
+  async function* pages<T>(pathOrUrl: string, opts: RequestOptions = {}, first?: ODataPage<T>): AsyncIterable<GraphPage<T>> {
     // The nextLink already carries the query, so options' query applies to the first call only.
     let next: string | undefined = resolveUrl(pathOrUrl, opts.query);
+    if (first) {
+      next = first['@odata.nextLink'];
+      yield { items: first.value ?? [], nextLink: next };
+    }
     while (next) {
       const page: ODataPage<T> = await request<ODataPage<T>>('GET', next, { headers: opts.headers });
       next = page['@odata.nextLink'];
@@ -178,8 +186,8 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     }
   }
 
-  async function* paginate<T>(pathOrUrl: string, opts?: RequestOptions): AsyncIterable<T> {
-    for await (const page of pages<T>(pathOrUrl, opts)) yield* page.items;
+  async function* paginate<T>(pathOrUrl: string, opts?: RequestOptions, first?: ODataPage<T>): AsyncIterable<T> {
+    for await (const page of pages<T>(pathOrUrl, opts, first)) yield* page.items;
   }
 
   /** A delta response as the stream's page: items, removals (`isRemoved`), and where the round goes on. */
@@ -246,11 +254,36 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
   }
 
   const isAtRemoved = (item: object) => '@removed' in item;
+  const isDriveRemoval = (item: GraphDriveItem) => item.deleted !== undefined;
   const messagesDeltaUrl = (userId: string, folderId: string) => resolveUrl(`/users/${seg(userId)}/mailFolders/${seg(folderId)}/messages/delta`);
+  // Outlook's delta takes its page size from the Prefer header ($top is not supported there); a drive's from $top, carried in its links.
   const maxPageSize = { prefer: `odata.maxpagesize=${pageSize}` };
+  /** `/users/{id}/contacts` lists the default Contacts folder: one contact of it names the folder. */
+  const DEFAULT_CONTACT_QUERY = { $top: 1, $select: 'parentFolderId' };
 
-  async function* listMailFoldersUnder(userId: string, url: string, parentPath: string): AsyncIterable<GraphMailFolder> {
-    for await (const folder of paginate<GraphMailFolder>(url, { query: { $top: pageSize } })) {
+  /** A delta round's first page as a batch step. */
+  const roundGet = (round: DeltaRound) => ({ url: batchUrl(round.link)!, headers: deltaOf[round.resource].headers });
+
+  /** The rounds' first pages from their batch answers (in order; null where Graph did not answer 200). */
+  function roundPages(rounds: DeltaRound[], bodies: Array<unknown | null>): Map<string, DeltaPage<DeltaItem>> {
+    const pages = new Map<string, DeltaPage<DeltaItem>>();
+    rounds.forEach((round, i) => {
+      const body = bodies[i] as ODataPage<DeltaItem> | null;
+      if (body) pages.set(round.key, deltaPage(body, deltaOf[round.resource].isRemoved as (item: DeltaItem) => boolean, round.link));
+    });
+    return pages;
+  }
+
+  /** How each resource's delta marks a removal, and the headers its requests carry. */
+  const deltaOf: Record<DeltaResource, { isRemoved: (item: never) => boolean; headers?: Record<string, string> }> = {
+    messages: { isRemoved: isAtRemoved, headers: maxPageSize },
+    events: { isRemoved: isAtRemoved, headers: maxPageSize },
+    contacts: { isRemoved: isAtRemoved, headers: maxPageSize },
+    driveItems: { isRemoved: isDriveRemoval },
+  };
+
+  async function* listMailFoldersUnder(userId: string, url: string, parentPath: string, first?: ODataPage<GraphMailFolder>): AsyncIterable<GraphMailFolder> {
+    for await (const folder of paginate<GraphMailFolder>(url, { query: { $top: pageSize } }, first)) {
       const path = parentPath ? `${parentPath}/${folder.displayName}` : folder.displayName;
       yield { ...folder, path };
       if ((folder.childFolderCount ?? 0) > 0) {
@@ -324,18 +357,39 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
       ),
     listMessages: (userId, folderId) =>
       paginate<GraphMessage>(`/users/${seg(userId)}/mailFolders/${seg(folderId)}/messages`, { query: { $top: pageSize } }),
-    // Message delta takes its page size from the Prefer header; $top is not supported there.
     messagesDelta: (userId, folderId, link, first) => delta<GraphMessage>(messagesDeltaUrl(userId, folderId), link, isAtRemoved, maxPageSize, first),
-    async messagesDeltaFirstPages(userId, folders) {
-      const urls = folders.map(({ folderId, link }) => link ?? messagesDeltaUrl(userId, folderId));
-      const batchable = urls.map((url, index) => ({ index, url: batchUrl(url) })).filter((step): step is { index: number; url: string } => step.url !== null);
-      const bodies = await batchedGets(mailboxBatch(userId), batchable.map((step) => step.url), maxPageSize);
-      const pages = new Map<string, DeltaPage<GraphMessage>>();
-      batchable.forEach(({ index }, i) => {
-        const body = bodies[i] as ODataPage<GraphMessage> | null;
-        if (body) pages.set(folders[index].folderId, deltaPage(body, isAtRemoved, urls[index]));
-      });
-      return pages;
+    async deltaFirstPages(userId, rounds) {
+      const batchable = rounds.filter((round) => batchUrl(round.link) !== null);
+      return roundPages(batchable, await batchedGets(mailboxBatch(userId), batchable.map(roundGet)));
+    },
+    async openUser(userId, asks, rounds) {
+      const user = `/users/${seg(userId)}`;
+      const listings = [
+        ...(asks.mailFolders ? [{ name: 'mailFolders', url: resolveUrl(`${user}/mailFolders`, { $top: pageSize }) }] : []),
+        ...(asks.contactFolders
+          ? [
+              { name: 'contactFolders', url: resolveUrl(`${user}/contactFolders`, { $top: pageSize }) },
+              { name: 'defaultContacts', url: resolveUrl(`${user}/contacts`, DEFAULT_CONTACT_QUERY) },
+            ]
+          : []),
+      ];
+      const fitting = rounds.filter((round) => batchUrl(round.link) !== null).slice(0, BATCH_LIMIT - listings.length);
+      const gets = [...listings.map(({ url }) => ({ url: batchUrl(url)! })), ...fitting.map(roundGet)];
+      // A batch of one saves nothing; a batch that fails as a whole leaves each listing and round to ask alone.
+      const bodies = gets.length > 1 ? await batchedGets(mailboxBatch(userId), gets).catch(() => gets.map(() => null)) : gets.map(() => null);
+      const listed = (name: string) => (bodies[listings.findIndex((listing) => listing.name === name)] ?? undefined) as ODataPage<never> | undefined;
+      const all = async <T,>(items: AsyncIterable<T>) => {
+        const out: T[] = [];
+        for await (const item of items) out.push(item);
+        return out;
+      };
+      const defaultContacts = listed('defaultContacts') as ODataPage<Pick<GraphContact, 'parentFolderId'>> | undefined;
+      return {
+        mailFolders: asks.mailFolders ? await all(listMailFoldersUnder(userId, `${user}/mailFolders`, '', listed('mailFolders'))) : [],
+        contactFolders: asks.contactFolders ? await all(paginate<GraphContactFolder>(`${user}/contactFolders`, { query: { $top: pageSize } }, listed('contactFolders'))) : [],
+        defaultContactFolderId: !asks.contactFolders ? null : defaultContacts ? (defaultContacts.value?.[0]?.parentFolderId ?? null) : await client.defaultContactFolderId(userId),
+        pages: roundPages(fitting, bodies.slice(listings.length)),
+      };
     },
     getMessage: (userId, messageId) => request<GraphMessage>('GET', `/users/${seg(userId)}/messages/${seg(messageId)}`),
     getMessageMime: (userId, messageId) =>
@@ -363,16 +417,15 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     createEvent: (userId, event) => request<GraphEvent>('POST', `/users/${seg(userId)}/events`, { body: event }),
     listContacts: (userId) => paginate<GraphContact>(`/users/${seg(userId)}/contacts`, { query: { $top: pageSize } }),
     createContact: (userId, contact) => request<GraphContact>('POST', `/users/${seg(userId)}/contacts`, { body: contact }),
-    // Event and contact delta take their page size from the Prefer header, as message delta does.
-    eventsDelta: (userId, start, end, link) =>
-      delta<GraphEvent>(resolveUrl(`/users/${seg(userId)}/calendarView/delta`, { startDateTime: start, endDateTime: end }), link, isAtRemoved, maxPageSize),
+    eventsDelta: (userId, start, end, link, first) =>
+      delta<GraphEvent>(resolveUrl(`/users/${seg(userId)}/calendarView/delta`, { startDateTime: start, endDateTime: end }), link, isAtRemoved, maxPageSize, first),
     contactFoldersList: (userId) => paginate<GraphContactFolder>(`/users/${seg(userId)}/contactFolders`, { query: { $top: pageSize } }),
     async defaultContactFolderId(userId) {
-      const page = await request<ODataPage<Pick<GraphContact, 'parentFolderId'>>>('GET', `/users/${seg(userId)}/contacts`, { query: { $top: 1, $select: 'parentFolderId' } });
+      const page = await request<ODataPage<Pick<GraphContact, 'parentFolderId'>>>('GET', `/users/${seg(userId)}/contacts`, { query: DEFAULT_CONTACT_QUERY });
       return page.value?.[0]?.parentFolderId ?? null;
     },
-    contactsDelta: (userId, folderId, link) =>
-      delta<GraphContact>(resolveUrl(`/users/${seg(userId)}/contactFolders/${seg(folderId)}/contacts/delta`), link, isAtRemoved, maxPageSize),
+    contactsDelta: (userId, folderId, link, first) =>
+      delta<GraphContact>(resolveUrl(`/users/${seg(userId)}/contactFolders/${seg(folderId)}/contacts/delta`), link, isAtRemoved, maxPageSize, first),
 
     getUserDrive: (userId) => request<GraphDrive>('GET', `/users/${seg(userId)}/drive`),
     listSiteDrives: (siteId) => paginate<GraphDrive>(`/sites/${seg(siteId)}/drives`),
@@ -383,8 +436,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     getDriveItemByPath,
     listChildren: (driveId, itemId) =>
       paginate<GraphDriveItem>(`/drives/${seg(driveId)}/items/${seg(itemId)}/children`, { query: { $top: pageSize } }),
-    driveItemsDelta: (driveId, link) =>
-      delta<GraphDriveItem>(resolveUrl(`/drives/${seg(driveId)}/root/delta`, { $top: pageSize }), link, (item) => item.deleted !== undefined),
+    driveItemsDelta: (driveId, link, first) => delta<GraphDriveItem>(resolveUrl(`/drives/${seg(driveId)}/root/delta`, { $top: pageSize }), link, isDriveRemoval, undefined, first),
     async downloadDriveItem(driveId, itemId, downloadOptions: DownloadOptions = {}): Promise<DownloadedContent> {
       const path = `/drives/${seg(driveId)}/items/${seg(itemId)}/content`;
       const response = await openContent(path, downloadOptions.downloadUrl);

@@ -23,15 +23,21 @@ export interface BatchAnswer {
 /** Sends one `POST /$batch` and returns its `responses`. */
 export type PostBatch = (requests: BatchStep[]) => Promise<BatchAnswer[]>;
 
+/** A GET of a JSON resource: its URL relative to the version root, and headers of its own. */
+export interface BatchGet {
+  url: string;
+  headers?: Record<string, string>;
+}
+
 /**
- * GETs of JSON resources (URLs relative to the version root), BATCH_LIMIT per batch: each one's body
- * in order where Graph answered it 200, null where it did not.
+ * GETs of JSON resources, BATCH_LIMIT per batch: each one's body in order where Graph answered it
+ * 200, null where it did not.
  */
-export async function batchedGets(postBatch: PostBatch, urls: string[], headers?: Record<string, string>): Promise<Array<unknown | null>> {
+export async function batchedGets(postBatch: PostBatch, gets: BatchGet[]): Promise<Array<unknown | null>> {
   const out: Array<unknown | null> = [];
-  for (let start = 0; start < urls.length; start += BATCH_LIMIT) {
-    const chunk = urls.slice(start, start + BATCH_LIMIT);
-    const answers = await postBatch(chunk.map((url, index) => ({ id: String(index), method: 'GET', url, ...(headers ? { headers } : {}) })));
+  for (let start = 0; start < gets.length; start += BATCH_LIMIT) {
+    const chunk = gets.slice(start, start + BATCH_LIMIT);
+    const answers = await postBatch(chunk.map(({ url, headers }, index) => ({ id: String(index), method: 'GET', url, ...(headers ? { headers } : {}) })));
     const byId = new Map(answers.map((answer) => [answer.id, answer]));
     for (const index of chunk.keys()) {
       const answer = byId.get(String(index));

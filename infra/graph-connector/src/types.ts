@@ -62,6 +62,28 @@ export interface DeltaPage<T> {
   deltaLink?: string;
 }
 
+/** A user's folder listings and first delta pages, read together (GraphClient.openUser). */
+export interface UserOpening {
+  mailFolders: GraphMailFolder[];
+  contactFolders: GraphContactFolder[];
+  defaultContactFolderId: string | null;
+  /** Keyed by DeltaRound.key: the rounds that fitted in the batch and were answered. */
+  pages: Map<string, DeltaPage<DeltaItem>>;
+}
+
+/** What a delta round lists: its items' type, how a removal looks and the page size asked for follow from it. */
+export type DeltaResource = 'messages' | 'events' | 'contacts' | 'driveItems';
+
+/** An item of any delta round deltaFirstPages reads. */
+export type DeltaItem = GraphMessage | GraphEvent | GraphContact | GraphDriveItem;
+
+/** A delta round to read the first page of: `link`, a nextLink or deltaLink (or a new round's URL) of `resource`; `key` names its page. */
+export interface DeltaRound {
+  key: string;
+  resource: DeltaResource;
+  link: string;
+}
+
 export interface EmailAddress {
   name?: string;
   address: string;
@@ -358,15 +380,23 @@ export interface GraphClient {
   listMessages(userId: string, folderId: string): AsyncIterable<GraphMessage>;
   /**
    * `link` is a stored nextLink or deltaLink; without it a full initial round starts. `first` is the
-   * round's first page when it was fetched already (messagesDeltaFirstPages, for the same link).
+   * round's first page when it was fetched already (deltaFirstPages, for the same link).
    */
   messagesDelta(userId: string, folderId: string, link?: string, first?: DeltaPage<GraphMessage>): AsyncIterable<DeltaPage<GraphMessage>>;
   /**
-   * The first page of several folders' delta rounds (each from its stored link, or a new round),
-   * through JSON batches of up to 20: an incremental run mostly reads one page per folder. A folder
-   * whose answer failed inside the batch is left out: its round asks again on its own.
+   * The first page of several delta rounds of one user (mail folders, the calendar view, contact
+   * folders, the OneDrive), each from its link, through JSON batches of up to 20: an incremental run
+   * mostly reads one page per round. A round whose answer failed inside the batch is left out: it
+   * asks again on its own. Each page is its resource's (`DeltaRound.resource`).
    */
-  messagesDeltaFirstPages(userId: string, folders: Array<{ folderId: string; link?: string }>): Promise<Map<string, DeltaPage<GraphMessage>>>;
+  deltaFirstPages(userId: string, rounds: DeltaRound[]): Promise<Map<string, DeltaPage<DeltaItem>>>;
+  /**
+   * What a user's backup starts from, in one JSON batch: the mail folders (as listMailFolders) and the
+   * contact folders with the default one's id (as contactFoldersList and defaultContactFolderId), each
+   * when asked, and the first pages of as many of `rounds` as the batch holds beside them (as
+   * deltaFirstPages). A listing whose answer failed inside the batch is read alone.
+   */
+  openUser(userId: string, asks: { mailFolders: boolean; contactFolders: boolean }, rounds: DeltaRound[]): Promise<UserOpening>;
   getMessage(userId: string, messageId: string): Promise<GraphMessage>;
   /** RFC 822 bytes from `/messages/{id}/$value`. */
   getMessageMime(userId: string, messageId: string): Promise<Uint8Array>;
@@ -386,7 +416,7 @@ export interface GraphClient {
    * Graph v1.0 has delta on a calendar view only. The window is carried in the links, so a stored
    * `link` continues the same view; events leaving it come back as removed.
    */
-  eventsDelta(userId: string, start: string, end: string, link?: string): AsyncIterable<DeltaPage<GraphEvent>>;
+  eventsDelta(userId: string, start: string, end: string, link?: string, first?: DeltaPage<GraphEvent>): AsyncIterable<DeltaPage<GraphEvent>>;
   /** `/users/{id}/contactFolders`. */
   contactFoldersList(userId: string): AsyncIterable<GraphContactFolder>;
   /**
@@ -394,7 +424,7 @@ export interface GraphClient {
    * lists that folder); null when it holds none. List contactFolders answers the folders inside it.
    */
   defaultContactFolderId(userId: string): Promise<string | null>;
-  contactsDelta(userId: string, folderId: string, link?: string): AsyncIterable<DeltaPage<GraphContact>>;
+  contactsDelta(userId: string, folderId: string, link?: string, first?: DeltaPage<GraphContact>): AsyncIterable<DeltaPage<GraphContact>>;
 
   getUserDrive(userId: string): Promise<GraphDrive>;
   listSiteDrives(siteId: string): AsyncIterable<GraphDrive>;
@@ -405,7 +435,7 @@ export interface GraphClient {
   /** Resolves `/a/b/c.txt` under the drive root; null when missing. */
   getDriveItemByPath(driveId: string, path: string): Promise<GraphDriveItem | null>;
   listChildren(driveId: string, itemId: string): AsyncIterable<GraphDriveItem>;
-  driveItemsDelta(driveId: string, link?: string): AsyncIterable<DeltaPage<GraphDriveItem>>;
+  driveItemsDelta(driveId: string, link?: string, first?: DeltaPage<GraphDriveItem>): AsyncIterable<DeltaPage<GraphDriveItem>>;
   /** With `quickXorHash` (the item's `file.hashes.quickXorHash`), the stream fails with a `ContentHashMismatch` GraphError when the bytes differ. */
   downloadDriveItem(driveId: string, itemId: string, options?: DownloadOptions): Promise<DownloadedContent>;
   createFolder(driveId: string, parentItemId: string, name: string, conflictBehavior?: ConflictBehavior): Promise<GraphDriveItem>;

@@ -1,5 +1,5 @@
 import type { BackupService } from '@portal/contracts';
-import { BATCH_LIMIT, GraphError, isDeltaResyncRequired, type GraphClient, type GraphDriveItem, type GraphEvent, type GraphContact, type GraphContactFolder, type GraphChannel, type GraphChatMessage, type GraphMailFolder, type GraphMessage, type DeltaPage } from '@portal/graph-connector';
+import { BATCH_LIMIT, GraphError, isDeltaResyncRequired, type GraphClient, type GraphDriveItem, type GraphEvent, type GraphContact, type GraphChannel, type GraphChatMessage, type GraphMailFolder, type GraphMessage, type DeltaItem, type DeltaPage, type UserOpening } from '@portal/graph-connector';
 import { closeUnseen, currentTags, holdsVersions, writeVersions, type ItemRecord, type WriteCounts } from '../catalog/catalog';
 import { readCheckpoints, type Checkpoint } from '../catalog/checkpoints';
 import { ObjectWrites } from '../catalog/object-writes';
@@ -7,7 +7,7 @@ import { addCounts, emptyCounts } from '../catalog/page-writes';
 import { runPool, type JobContext } from '../jobs/job-context';
 import type { BlobStore, EngineDb, PutResult } from '../ports';
 import { canonicalJson } from './canonical-json';
-import { FirstPages } from './first-pages';
+import { FirstPages, type RoundStart } from './first-pages';
 import { fileFacts, messageFacts } from '../catalog/item-facts';
 
 export interface ObjectRef {
@@ -45,6 +45,8 @@ interface ObjectEnv extends ObjectBackupEnv {
    * unseen versions would only find what this round itself wrote.
    */
   firstBackup: boolean;
+  /** A user's delta rounds that go on from stored links start from first pages fetched together (backupUser); null: each asks alone. */
+  firstPages: FirstPages | null;
 }
 
 /**
@@ -213,6 +215,13 @@ function roundLink(env: ObjectEnv, stream: string): string | undefined {
   return checkpoint && !(checkpoint.runSeq === env.runSeq && checkpoint.roundComplete) ? (checkpoint.link ?? undefined) : undefined;
 }
 
+/** A delta round from `link`, starting from its first page when the object's batch fetched it (FirstPages). */
+function withFirstPage<T extends DeltaItem>(env: ObjectEnv, stream: string, link: string | undefined, open: (first?: DeltaPage<T>) => AsyncIterable<DeltaPage<T>>): AsyncIterable<DeltaPage<T>> {
+  return (async function* () {
+    yield* open(await env.firstPages?.first<T>(stream, link));
+  })();
+}
+
 function messageRecord(folder: GraphMailFolder, message: GraphMessage, mime: Buffer, put: PutResult): ItemRecord {
   return {
     service: 'mail',
@@ -260,27 +269,21 @@ async function storeMessages(env: ObjectEnv, object: ObjectRef, pages: Array<{ f
   return records;
 }
 
-async function backupMail(env: ObjectEnv, object: ObjectRef): Promise<WriteCounts> {
+/** A mail folder's delta stream is named by this and the folder's id. */
+const MAIL_STREAM = 'mail:';
+const mailStream = (folderId: string) => `${MAIL_STREAM}${folderId}`;
+
+async function backupMail(env: ObjectEnv, object: ObjectRef, folders: GraphMailFolder[]): Promise<WriteCounts> {
   const counts = emptyCounts();
   const userId = object.externalId;
-  const folders: GraphMailFolder[] = [];
-  for await (const folder of env.graph.listMailFolders(userId)) folders.push(folder);
-  const folderById = new Map(folders.map((folder) => [folder.id, folder]));
-  const firstPages = new FirstPages<GraphMessage>(
-    folders.map((folder) => ({ id: folder.id, link: roundLink(env, `mail:${folder.id}`) })),
-    (batch) => env.graph.messagesDeltaFirstPages(userId, batch.map(({ id, link }) => ({ folderId: id, link }))),
-    (pages) => storeMessages(env, object, pages.map(({ id, page }) => ({ folder: folderById.get(id)!, messages: page.items }))),
-  );
   for (const folder of folders) {
+    const stream = mailStream(folder.id);
     const got = await deltaStream(
       env,
       object,
-      `mail:${folder.id}`,
-      (link) =>
-        (async function* () {
-          yield* env.graph.messagesDelta(userId, folder.id, link, await firstPages.first(folder.id, link));
-        })(),
-      async (messages) => (await firstPages.records(messages)) ?? (await storeMessages(env, object, [{ folder, messages }]))[0],
+      stream,
+      (link) => withFirstPage<GraphMessage>(env, stream, link, (first) => env.graph.messagesDelta(userId, folder.id, link, first)),
+      async (messages) => (await env.firstPages?.records(messages)) ?? (await storeMessages(env, object, [{ folder, messages }]))[0],
       'mail',
       folder.id,
       true,
@@ -389,31 +392,37 @@ function eventView(now = Date.now()): { start: string; end: string } {
   return { start: new Date(now - EVENT_VIEW_PAST_DAYS * DAY_MS).toISOString(), end: new Date(now + EVENT_VIEW_AHEAD_DAYS * DAY_MS).toISOString() };
 }
 
+const CALENDAR_STREAM = 'calendar';
+
 async function backupCalendar(env: ObjectEnv, object: ObjectRef): Promise<WriteCounts> {
   const view = eventView();
   // Events leaving the view come back under @removed, so they end like deleted ones.
-  return jsonDeltaStream(env, object, 'calendar', (link) => env.graph.eventsDelta(object.externalId, view.start, view.end, link), 'calendar', 'calendar', eventRecord, outlookTag, true);
+  const open = (link?: string) => withFirstPage<GraphEvent>(env, CALENDAR_STREAM, link, (first) => env.graph.eventsDelta(object.externalId, view.start, view.end, link, first));
+  return jsonDeltaStream(env, object, CALENDAR_STREAM, open, 'calendar', 'calendar', eventRecord, outlookTag, true);
 }
 
+/** A contact folder's delta stream is named by this and the folder's id. */
+const CONTACTS_STREAM = 'contacts:';
+
 /** Contacts per contact folder, each its own delta stream (Graph has contact delta per folder only). */
-async function backupContacts(env: ObjectEnv, object: ObjectRef): Promise<WriteCounts> {
+async function backupContacts(env: ObjectEnv, object: ObjectRef, listed: Pick<UserOpening, 'contactFolders' | 'defaultContactFolderId'>): Promise<WriteCounts> {
   const counts = emptyCounts();
   const containerIds: string[] = [];
-  const folders: GraphContactFolder[] = [];
-  for await (const folder of env.graph.contactFoldersList(object.externalId)) folders.push(folder);
+  const folders = [...listed.contactFolders];
   // List contactFolders answers the folders inside the default Contacts folder (Learn), so the default
   // folder is found through a contact in it; its name depends on the mailbox's language.
-  const defaultId = await env.graph.defaultContactFolderId(object.externalId);
+  const defaultId = listed.defaultContactFolderId;
   if (defaultId && !folders.some((folder) => folder.id === defaultId)) folders.unshift({ id: defaultId, displayName: 'Contacts' });
   for (const folder of folders) {
     const isDefault = defaultId ? folder.id === defaultId : folder.displayName === 'Contacts' && !containerIds.includes(DEFAULT_CONTACTS_CONTAINER);
     const containerId = isDefault ? DEFAULT_CONTACTS_CONTAINER : folder.id;
     containerIds.push(containerId);
+    const stream = `${CONTACTS_STREAM}${folder.id}`;
     const got = await jsonDeltaStream(
       env,
       object,
-      `contacts:${folder.id}`,
-      (link) => env.graph.contactsDelta(object.externalId, folder.id, link),
+      stream,
+      (link) => withFirstPage<GraphContact>(env, stream, link, (first) => env.graph.contactsDelta(object.externalId, folder.id, link, first)),
       'contacts',
       containerId,
       contactRecord(containerId, folder.displayName),
@@ -476,11 +485,12 @@ async function backupDrive(env: ObjectEnv, object: ObjectRef, driveId: string, s
     const fromPath = item.parentReference?.path?.replace(/^\/drives?\/[^/]*\/?root:?/, '').replace(/^\/drive\/root:?/, '').replace(/^\//, '');
     return [rootPrefix, fromPath ?? ''].filter(Boolean).join('/');
   };
+  const stream = `${DRIVE_STREAM}${driveId}`;
   return deltaStream(
     env,
     object,
-    `${DRIVE_STREAM}${driveId}`,
-    (link) => env.graph.driveItemsDelta(driveId, link),
+    stream,
+    (link) => withFirstPage<GraphDriveItem>(env, stream, link, (first) => env.graph.driveItemsDelta(driveId, link, first)),
     async (items) => {
       const records: ItemRecord[] = [];
       const files: GraphDriveItem[] = [];
@@ -608,6 +618,18 @@ async function backupTeam(env: ObjectEnv, object: ObjectRef): Promise<WriteCount
   return counts;
 }
 
+/** Whether the set backs up `service`. */
+const wants = (env: ObjectBackupEnv, service: BackupService) => env.services.includes(service);
+
+/** The object's streams stored under names starting with `prefix`. */
+const storedStreams = (env: ObjectEnv, prefix: string) => [...env.checkpoints.keys()].filter((stream) => stream.startsWith(prefix));
+
+/** A user's OneDrive stream when the object has one drive stream stored (backupOneDrive); else null. */
+function storedOneDriveStream(env: ObjectEnv): string | null {
+  const stored = storedStreams(env, DRIVE_STREAM);
+  return stored.length === 1 ? stored[0] : null;
+}
+
 /**
  * A user's OneDrive. Its drive's id is the one its stream was stored under, when the object has one
  * drive stream: a user has one OneDrive, reached by its id as well as through the user (Learn: Get
@@ -616,9 +638,9 @@ async function backupTeam(env: ObjectEnv, object: ObjectRef): Promise<WriteCount
  * up again through the user, as is a user whose drive changed before (two streams).
  */
 async function backupOneDrive(env: ObjectEnv, object: ObjectRef): Promise<WriteCounts> {
-  const stored = [...env.checkpoints.keys()].filter((stream) => stream.startsWith(DRIVE_STREAM));
-  if (stored.length === 1) {
-    const storedId = stored[0].slice(DRIVE_STREAM.length);
+  const stored = storedOneDriveStream(env);
+  if (stored) {
+    const storedId = stored.slice(DRIVE_STREAM.length);
     try {
       return await backupDrive(env, object, storedId, 'onedrive', '');
     } catch (error) {
@@ -655,7 +677,7 @@ export async function backupObject(objectEnv: ObjectBackupEnv, object: ObjectRef
   const checkpoints = await readCheckpoints(objectEnv.db, object.id);
   // Only an object without checkpoints can be new to the catalog (a page's versions come with its checkpoint).
   const firstBackup = checkpoints.size === 0 && !(await holdsVersions(objectEnv.db, object.id));
-  const env: ObjectEnv = { ...objectEnv, checkpoints, end, firstBackup };
+  const env: ObjectEnv = { ...objectEnv, checkpoints, end, firstBackup, firstPages: null };
   let counts: WriteCounts;
   try {
     counts = await backupServices(env, object);
@@ -668,23 +690,64 @@ export async function backupObject(objectEnv: ObjectBackupEnv, object: ObjectRef
   return counts;
 }
 
+/**
+ * The rounds of a user's chosen services that go on from stored links, in the order the backup reaches
+ * them: its mail folders (their messages stored with the batch), calendar view, contact folders and
+ * OneDrive. `mail` lists the mailbox's folders now, or, before they are listed, the folders stored.
+ */
+function userRounds(env: ObjectEnv, mail: string[]): RoundStart[] {
+  const round = (id: string, resource: RoundStart['resource']): RoundStart => ({ id, link: roundLink(env, id), resource });
+  const oneDrive = wants(env, 'onedrive') ? storedOneDriveStream(env) : null;
+  return [
+    ...mail.map((stream) => ({ ...round(stream, 'messages'), storedWithBatch: true })),
+    ...(wants(env, 'calendar') ? [round(CALENDAR_STREAM, 'events')] : []),
+    ...(wants(env, 'contacts') ? storedStreams(env, CONTACTS_STREAM).map((stream) => round(stream, 'contacts')) : []),
+    ...(oneDrive ? [round(oneDrive, 'driveItems')] : []),
+  ].filter((stream) => stream.link !== undefined);
+}
+
+/**
+ * A user's backup: its folder listings and the first pages of its stored rounds come in one JSON batch
+ * (openUser), the rounds that did not fit in later ones (FirstPages), so an incremental run reads a
+ * quiet user in two or three requests instead of one per listing and round. A stored round of a folder
+ * deleted since answers 404 inside the batch, or a page nothing reads.
+ */
+async function backupUser(env: ObjectEnv, object: ObjectRef): Promise<WriteCounts> {
+  const counts = emptyCounts();
+  const stored = userRounds(env, wants(env, 'mail') ? storedStreams(env, MAIL_STREAM) : []);
+  const opening = await env.graph.openUser(
+    object.externalId,
+    { mailFolders: wants(env, 'mail'), contactFolders: wants(env, 'contacts') },
+    stored.map((stream) => ({ key: stream.id, resource: stream.resource, link: stream.link! })),
+  );
+  const folderByStream = new Map(opening.mailFolders.map((folder) => [mailStream(folder.id), folder]));
+  const firstPages = new FirstPages(
+    userRounds(env, [...folderByStream.keys()]),
+    (rounds) => env.graph.deltaFirstPages(object.externalId, rounds),
+    (pages) => storeMessages(env, object, pages.map(({ id, page }) => ({ folder: folderByStream.get(id)!, messages: page.items as GraphMessage[] }))),
+  );
+  firstPages.seed(opening.pages);
+  const userEnv = { ...env, firstPages };
+  if (wants(env, 'mail')) addCounts(counts, await backupMail(userEnv, object, opening.mailFolders));
+  if (wants(env, 'calendar')) addCounts(counts, await backupCalendar(userEnv, object));
+  if (wants(env, 'contacts')) addCounts(counts, await backupContacts(userEnv, object, opening));
+  if (wants(env, 'onedrive')) addCounts(counts, await backupOneDrive(userEnv, object));
+  return counts;
+}
+
 async function backupServices(env: ObjectEnv, object: ObjectRef): Promise<WriteCounts> {
   const counts = emptyCounts();
-  const wants = (service: BackupService) => env.services.includes(service);
   if (object.kind === 'user') {
-    if (wants('mail')) addCounts(counts, await backupMail(env, object));
-    if (wants('calendar')) addCounts(counts, await backupCalendar(env, object));
-    if (wants('contacts')) addCounts(counts, await backupContacts(env, object));
-    if (wants('onedrive')) addCounts(counts, await backupOneDrive(env, object));
+    addCounts(counts, await backupUser(env, object));
   } else if (object.kind === 'site') {
-    if (wants('sharepoint')) addCounts(counts, await backupSiteDrives(env, object));
+    if (wants(env, 'sharepoint')) addCounts(counts, await backupSiteDrives(env, object));
   } else if (object.kind === 'group') {
-    if (wants('sharepoint')) {
+    if (wants(env, 'sharepoint')) {
       const drive = await env.graph.getGroupDrive(object.externalId);
       addCounts(counts, await backupDrive(env, object, drive.id, 'sharepoint', drive.name));
     }
   } else if (object.kind === 'team') {
-    if (wants('teams')) addCounts(counts, await backupTeam(env, object));
+    if (wants(env, 'teams')) addCounts(counts, await backupTeam(env, object));
   }
   return counts;
 }

@@ -1,23 +1,22 @@
-import type { DeltaPage } from '@portal/graph-connector';
+import type { DeltaItem, DeltaPage } from '@portal/graph-connector';
 import type { ItemRecord } from '../catalog/catalog';
-import { FirstPages } from './first-pages';
+import { FirstPages, type RoundStart } from './first-pages';
 
 // Which rounds start with a page fetched in a batch, how many streams a batch holds, and what a
 // failed batch leaves to the streams themselves.
 
-type Item = { id: string };
-const page = (id: string): DeltaPage<Item> => ({ items: [{ id }], removedIds: [], deltaLink: `https://graph.example/delta?${id}` });
+const page = (id: string) => ({ items: [{ id }], removedIds: [], deltaLink: `https://graph.example/delta?${id}` }) as DeltaPage<DeltaItem>;
 const record = (id: string) => ({ externalId: id }) as ItemRecord;
 
-function rounds(streams: Array<{ id: string; link: string | undefined }>, fail = false) {
+function rounds(streams: RoundStart[], fail = false) {
   const batches: string[][] = [];
   const prepared: string[][] = [];
-  const firstPages = new FirstPages<Item>(
+  const firstPages = new FirstPages(
     streams,
     async (batch) => {
-      batches.push(batch.map((stream) => stream.id));
+      batches.push(batch.map((round) => round.key));
       if (fail) throw new Error('batch refused');
-      return new Map(batch.map((stream) => [stream.id, page(stream.id)]));
+      return new Map(batch.map((round) => [round.key, page(round.key)]));
     },
     async (pages) => {
       prepared.push(pages.map(({ id }) => id));
@@ -28,7 +27,7 @@ function rounds(streams: Array<{ id: string; link: string | undefined }>, fail =
 }
 
 describe('FirstPages', () => {
-  const streams = Array.from({ length: 45 }, (_, i) => ({ id: `f${i}`, link: i === 3 ? undefined : `link-${i}` }));
+  const streams: RoundStart[] = Array.from({ length: 45 }, (_, i) => ({ id: `f${i}`, link: i === 3 ? undefined : `link-${i}`, resource: 'messages', storedWithBatch: true }));
 
   it('fetches the first pages of the next 20 rounds that go on from a link, as the backup reaches them, and stores them together', async () => {
     const { firstPages, batches, prepared } = rounds(streams);
@@ -58,5 +57,24 @@ describe('FirstPages', () => {
     expect(await firstPages.first('f1', 'link-1')).toBeUndefined();
     expect(batches).toHaveLength(1);
     expect(prepared).toEqual([]);
+  });
+
+  it("stores with the batch only the pages of streams marked so, hands out every stream's page, and sends no batch for a lone round", async () => {
+    const mixed: RoundStart[] = [
+      { id: 'mail:a', link: 'link-a', resource: 'messages', storedWithBatch: true },
+      { id: 'calendar', link: 'link-c', resource: 'events' },
+      { id: 'drive:d', link: 'link-d', resource: 'driveItems' },
+    ];
+    const { firstPages, batches, prepared } = rounds(mixed);
+    await firstPages.first('mail:a', 'link-a');
+    expect(batches).toEqual([['mail:a', 'calendar', 'drive:d']]);
+    expect(prepared).toEqual([['mail:a']]);
+    const drive = await firstPages.first('drive:d', 'link-d');
+    expect(drive?.items).toEqual([{ id: 'drive:d' }]);
+    expect(firstPages.records(drive!.items)).toBeUndefined();
+
+    const lone = rounds([{ id: 'drive:d', link: 'link-d', resource: 'driveItems' }, { id: 'calendar', link: undefined, resource: 'events' }]);
+    expect(await lone.firstPages.first('drive:d', 'link-d')).toBeUndefined();
+    expect(lone.batches).toEqual([]);
   });
 });
