@@ -109,6 +109,14 @@ describe('JSON batching and unsupported delta', () => {
     const failing = await batch({ requests: [0, 1, 2, 3].map((i) => ({ id: String(i), method: 'GET', url: '/organization', dependsOn: i ? [String(i - 1)] : undefined })) });
     expect(failing.status).toBe(200);
     expect(((await failing.json()) as BatchAnswer).responses.map((r) => r.status)).toEqual([200, 503, 424, 424]);
+
+    // A request whose connection drops gets a 503 of its own; the batch and the others are answered.
+    emulator.setFailure({ disconnect: true, count: 1, match: `/users/${u2.id}` });
+    const dropped = await batch({ requests: [u0, u2].map((u, i) => ({ id: String(i), method: 'GET', url: `/users/${u.id}` })) });
+    expect(dropped.status).toBe(200);
+    const droppedAnswers = byId((await dropped.json()) as BatchAnswer);
+    expect(droppedAnswers['0'].status).toBe(200);
+    expect(droppedAnswers['1']).toMatchObject({ status: 503, body: { error: { code: 'ServiceNotAvailable' } } });
   });
 
   it('answers a /delta where Graph v1.0 has none as an unknown segment, not a missing item', async () => {

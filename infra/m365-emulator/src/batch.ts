@@ -6,7 +6,6 @@
 // fault rules (each request of a batch is evaluated against Graph's limits on its own).
 import type { Ctx } from './http-kit';
 import { HttpError, readJson, sendJson } from './http-kit';
-import { loopbackRequest } from './loopback';
 
 export const BATCH_LIMIT = 20;
 
@@ -95,7 +94,7 @@ async function execute(ctx: Ctx, request: BatchRequest): Promise<BatchResponse> 
   }
   const authorization = ctx.req.headers.authorization;
   if (authorization) headers.authorization = authorization;
-  const response = await loopbackRequest(ctx.selfOrigin, ctx.req.headers.host, request.method.toUpperCase(), `/v1.0/${relative}`, headers, body).catch(() => null);
+  const response = await ctx.inner({ method: request.method.toUpperCase(), path: `/v1.0/${relative}`, headers, body }).catch(() => null);
   if (!response) return errorResponse(request.id, 503, 'ServiceNotAvailable', 'The connection for this request was closed before it was answered.');
   const answerHeaders: Record<string, string> = {};
   for (const [name, value] of Object.entries(response.headers)) {

@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { randomUUID } from 'node:crypto';
 import { b64url, unb64url } from './prng';
 import type { Tenant } from './tenant';
+import type { InnerAnswer, InnerRequest } from './inner-request';
 
 export interface Ctx {
   req: IncomingMessage;
@@ -14,8 +15,8 @@ export interface Ctx {
   origin: string;
   /** `{origin}/v1.0`. */
   graphBase: string;
-  /** The address this server listens on, for requests it sends to itself (`$batch`). */
-  selfOrigin: string;
+  /** Runs a request through the emulator's HTTP handling as if it had come alone to `origin` (a `$batch`'s). */
+  inner(request: InnerRequest): Promise<InnerAnswer>;
   body(): Promise<Buffer>;
 }
 

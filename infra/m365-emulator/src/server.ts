@@ -2,6 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { createServer as createHttpsServer, type Server as HttpsServer } from 'node:https';
 import { TokenAuthority } from './auth';
 import { handleBatch } from './batch';
+import { innerRequest } from './inner-request';
 import { GRAPH_LIMITS, GraphLimits, type GraphLimitsConfig } from './graph-limits';
 import { Faults, type CorruptionRule, type FailureRule, type ThrottleRule } from './faults';
 import { HttpError, readBody, requestOrigin, sendError, sendJson, setODataContext, setRequestIds, type Ctx, type ODataContext, type Route } from './http-kit';
@@ -191,7 +192,8 @@ export function createEmulatorServer(state: ServerState): Server | HttpsServer {
     if (failure) {
       state.stats.failed += 1;
       if (failure.disconnect) {
-        req.socket.destroy();
+        // The connection (a batch's inner request: its answer) ends unanswered.
+        res.destroy();
         return;
       }
       return sendError(res, failure.status ?? 500, failure.code ?? 'InternalServerError', failure.message ?? 'An internal server error occurred (injected by the emulator).');
@@ -234,7 +236,7 @@ export function createEmulatorServer(state: ServerState): Server | HttpsServer {
       tenant: state.tenant,
       origin,
       graphBase: `${origin}/v1.0`,
-      selfOrigin: state.origin,
+      inner: (request) => innerRequest((innerReq, innerRes) => serve(innerReq, innerRes, origin), request),
       body: () => (cachedBody ??= readBody(req)),
     };
     if (rawPath.startsWith('/_upload/')) return serveUpload(ctx, sessions, rawPath.slice('/_upload/'.length));
@@ -267,10 +269,10 @@ export function createEmulatorServer(state: ServerState): Server | HttpsServer {
     sendError(res, 400, 'BadRequest', `Resource not found for the segment '${ctx.path.split('/')[1] ?? ''}' (not emulated: ${ctx.path}).`);
   }
 
-  const handle = (req: IncomingMessage, res: ServerResponse) => {
+  /** A request that came to `origin`, from the network or from a `$batch` (innerRequest). */
+  const serve = (req: IncomingMessage, res: ServerResponse, origin: string) => {
     state.stats.requests += 1;
     setRequestIds(req, res);
-    const origin = requestOrigin(req, state.origin);
     const url = new URL(req.url ?? '/', origin);
     dispatch(req, res, origin, url).catch((error: unknown) => {
       if (res.headersSent) {
@@ -282,5 +284,6 @@ export function createEmulatorServer(state: ServerState): Server | HttpsServer {
       sendError(res, 500, 'InternalServerError', 'The emulator failed to process the request.');
     });
   };
+  const handle = (req: IncomingMessage, res: ServerResponse) => serve(req, res, requestOrigin(req, state.origin));
   return state.tls ? createHttpsServer({ cert: state.tls.cert, key: state.tls.key }, handle) : createServer(handle);
 }
