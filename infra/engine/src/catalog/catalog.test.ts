@@ -291,12 +291,19 @@ describe.each(databases)('gathered page writes on %s', (_name, open, drop) => {
     for (const objectId of [oneByOne, gathered]) await writeVersions(db, setId, objectId, 1, initial);
     for (const page of pages) await writeVersions(db, setId, oneByOne, 2, page.records, page);
     let calls = 0;
-    const counted = { ...db, query: (sql: string, params?: unknown[]) => ((calls += 1), db.query(sql, params)), batch: (batch: Statement[]) => ((calls += 1), db.batch(batch)) } as Db;
+    let statements = 0;
+    const counted = {
+      ...db,
+      query: (sql: string, params?: unknown[]) => ((calls += 1), (statements += 1), db.query(sql, params)),
+      batch: (batch: Statement[]) => ((calls += 1), (statements += batch.length), db.batch(batch)),
+    } as Db;
     const writes = new ObjectWrites(counted, setId, gathered, 2);
     for (const page of pages) await writes.page(page.records, page);
     expect(calls).toBe(0);
     const counts = await writes.flush();
     expect(calls).toBe(1);
+    // Whatever the services: one statement ends the current versions, one inserts, one ends the removed.
+    expect(statements).toBe(3);
     expect(await catalogOf(gathered, 2)).toEqual(await catalogOf(oneByOne, 2));
     expect(await catalogOf(gathered, 1)).toEqual(await catalogOf(oneByOne, 1));
     expect((await catalogOf(gathered, 2)).map((row) => `${row.external_id}:${row.container_id}:${row.change_tag}`)).toEqual(

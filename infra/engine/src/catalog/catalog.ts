@@ -75,7 +75,7 @@ export const endVersions = (currentVersions: string, ctes: string[] = []) => `
     'dropped as (delete from backup_item_versions v using current_versions c where v.id = c.id and c.valid_from_run = $4)',
   ])}
   update backup_item_versions v set valid_to_run = $4 from current_versions c
-   where v.id = c.id and c.valid_from_run <> $4 returning v.external_id`;
+   where v.id = c.id and c.valid_from_run <> $4 returning v.service, v.external_id`;
 /** endVersions of the current versions of an object's ($1) service ($2) that `which` selects. */
 const endCurrent = (which: string, ctes: string[] = []) =>
   endVersions(`select id, valid_from_run from backup_item_versions where object_id = $1 and service = $2 and valid_to_run is null and ${which}`, ctes);
@@ -83,8 +83,17 @@ const endCurrent = (which: string, ctes: string[] = []) =>
 const BY_IDS = 'external_id = any($3::text[])';
 /** The items whose external ids are $3, in container $5 only. */
 const BY_IDS_IN_CONTAINER = `${BY_IDS} and container_id = $5`;
-/** The items whose external ids are $3, each in its container of $5 (the same position). */
-const BY_IDS_IN_CONTAINERS = `${BY_IDS} and (container_id, external_id) in (select * from unnest($5::text[], $3::text[]))`;
+/**
+ * The current versions of an object ($1) of the items each named by the same position of $2 (service)
+ * and $3 (external id), and with `inContainers` of $5 (container): one statement for every service a
+ * write touches. The `any` conditions let the current-version index find them.
+ */
+const currentOfItems = (inContainers: boolean) =>
+  `select id, valid_from_run from backup_item_versions
+    where object_id = $1 and valid_to_run is null and service = any($2::text[]) and external_id = any($3::text[])
+      and ${inContainers ? '(service, container_id, external_id) in (select * from unnest($2::text[], $5::text[], $3::text[]))' : '(service, external_id) in (select * from unnest($2::text[], $3::text[]))'}`;
+const CURRENT_OF_ITEMS = currentOfItems(false);
+const CURRENT_OF_ITEMS_IN_CONTAINERS = currentOfItems(true);
 const END_CURRENT = endCurrent(BY_IDS);
 const END_CURRENT_IN_CONTAINER = endCurrent(BY_IDS_IN_CONTAINER);
 
@@ -131,11 +140,14 @@ export async function writeVersions(db: EngineDb, setId: string, objectId: strin
   return writePages(db, setId, objectId, runSeq, pages.take());
 }
 
+// A service's name has no newline, so the pair is one key.
+const itemKey = (service: string, externalId: string) => `${service}\n${externalId}`;
+
 /** A statement of a write, to which a CTE can be added (the checkpoints). */
 interface WriteStatement {
   sql: (ctes: string[]) => string;
   params: unknown[];
-  /** What its returned rows (external ids of versions it ended) count. */
+  /** What its returned rows (service and external id of each version it ended) count. */
   counts: (rows: Array<Record<string, unknown>>, into: WriteCounts) => void;
 }
 
@@ -148,22 +160,27 @@ export interface OutsideContainers {
 
 /**
  * Writes pages gathered by PageWrites (and, as an object ends, the end of versions outside the
- * containers each service still has) in one transaction: per service, one statement ends the current
- * versions of the recorded items; one inserts every record; per service, one ends the removed items
- * in the containers that reported them. The checkpoints are a CTE of the last statement: on PGlite each
+ * containers each service still has) in one transaction: one statement ends the current versions of
+ * the recorded items, whatever their services; one inserts every record; one ends the removed items in
+ * the containers that reported them. The checkpoints are a CTE of the last statement: on PGlite each
  * statement costs about half a millisecond, and an incremental run changes a few items per folder.
  */
 export async function writePages(db: EngineDb, setId: string, objectId: string, runSeq: number, taken: TakenWrites, outside?: OutsideContainers): Promise<WriteCounts> {
   const counts = emptyCounts();
-  const endedRecorded = (recorded: Set<string>) => (rows: Array<Record<string, unknown>>, into: WriteCounts) => {
+  const ends = taken.ends.flatMap(({ service, ids }) => ids.map((externalId) => ({ service, externalId })));
+  const recorded = new Set(taken.ends.flatMap(({ service, recorded: ids }) => [...ids].map((externalId) => itemKey(service, externalId))));
+  const endedRecorded = (rows: Array<Record<string, unknown>>, into: WriteCounts) => {
     for (const row of rows) {
-      if (recorded.has(row.external_id as string)) into.changed += 1;
+      if (recorded.has(itemKey(row.service as string, row.external_id as string))) into.changed += 1;
       else into.removed += 1;
     }
   };
+  const removals = taken.removals.flatMap(({ service, removals: byItem }) => byItem.map((removal) => ({ service, ...removal })));
   const removedRows = (rows: Array<Record<string, unknown>>, into: WriteCounts) => void (into.removed += rows.length);
   const statements: WriteStatement[] = [
-    ...taken.ends.map(({ service, ids, recorded }) => ({ sql: (ctes: string[]) => endCurrent(BY_IDS, ctes), params: [objectId, service, ids, runSeq], counts: endedRecorded(recorded) })),
+    ...(ends.length
+      ? [{ sql: (ctes: string[]) => endVersions(CURRENT_OF_ITEMS, ctes), params: [objectId, ends.map((end) => end.service), ends.map((end) => end.externalId), runSeq], counts: endedRecorded }]
+      : []),
     ...(taken.records.length ? [{
       sql: (ctes: string[]) => `${withCtes(ctes)}
        insert into backup_item_versions (set_id, object_id, service, kind, external_id, container_id, folder_path, name, sender, recipients,
@@ -179,11 +196,13 @@ export async function writePages(db: EngineDb, setId: string, objectId: string, 
       params: [setId, objectId, runSeq, JSON.stringify(taken.records.map((record) => ({ ...record, searchText: searchTextOf(record) })))],
       counts: (_rows: unknown, into: WriteCounts) => void (into.added += taken.records.length),
     }] : []),
-    ...taken.removals.map(({ service, removals }) => ({
-      sql: (ctes: string[]) => endCurrent(BY_IDS_IN_CONTAINERS, ctes),
-      params: [objectId, service, removals.map((r) => r.externalId), runSeq, removals.map((r) => r.containerId)],
-      counts: removedRows,
-    })),
+    ...(removals.length
+      ? [{
+          sql: (ctes: string[]) => endVersions(CURRENT_OF_ITEMS_IN_CONTAINERS, ctes),
+          params: [objectId, removals.map((r) => r.service), removals.map((r) => r.externalId), runSeq, removals.map((r) => r.containerId)],
+          counts: removedRows,
+        }]
+      : []),
     ...(outside ? [{
       sql: (ctes: string[]) => endVersions(
         `select id, valid_from_run from backup_item_versions
