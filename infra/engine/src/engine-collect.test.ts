@@ -64,3 +64,20 @@ it('leaves blobs alone between collections', async () => {
   await new Promise((resolve) => setTimeout(resolve, 200));
   expect(await engine.blobs.has(tenantId, put.hash)).toBe(true);
 });
+
+it("goes on to the other tenants when one tenant's collection fails", async () => {
+  const tenantId = await setUp(3_600_000);
+  const { rows: org } = await db.query<{ id: string }>(`select organisation_id as id from backup_tenants where id = $1`, [tenantId]);
+  const credentials = { tenantId: 'other', clientId: 'client', clientSecret: 'secret', graphBaseUrl: 'http://127.0.0.1:9' };
+  const other = await insertTenant(db, MASTER, { organisationId: org[0].id, name: 'Other tenant', credentials });
+  const kept = await engine.blobs.put(tenantId, Buffer.from('content of the failing tenant'));
+  const freed = await engine.blobs.put(other.id, Buffer.from('content of the other tenant'));
+  const collect = engine.blobs.collectGarbage;
+  engine.blobs.collectGarbage = async (id) => {
+    if (id === tenantId) throw new Error('store unreachable');
+    return collect(id);
+  };
+  expect(await engine.collectAllGarbage()).toBe(1);
+  expect(await engine.blobs.has(tenantId, kept.hash)).toBe(true);
+  expect(await engine.blobs.has(other.id, freed.hash)).toBe(false);
+});

@@ -185,7 +185,14 @@ export function createEngine(options: EngineOptions): Engine {
   async function collectAllGarbage(): Promise<number> {
     let deleted = 0;
     const { rows } = await db.query<{ id: string }>('select distinct tenant_id as id from backup_blobs');
-    for (const row of rows) deleted += await blobs.collectGarbage(row.id);
+    // One tenant's failure (its store unreachable) does not keep the others' garbage.
+    for (const row of rows) {
+      try {
+        deleted += await blobs.collectGarbage(row.id);
+      } catch (error) {
+        log(`garbage collection of tenant ${row.id} failed`, error);
+      }
+    }
     return deleted;
   }
 

@@ -110,6 +110,22 @@ describe('backup engine', () => {
     await expect(blobs.get(f.tenantId, first.hash)).rejects.toThrow();
   });
 
+  it('ends a run that stored everything with a warning saying why, not a failure, when clearing old data fails', async () => {
+    const f = await fixture();
+    const engine = f.engine();
+    engine.blobs.collectGarbage = async () => {
+      throw new Error('the blob store is unreachable');
+    };
+    const setId = await f.createSet('Housekeeping', ['contacts']);
+    const run = await f.runBackup(engine, setId);
+    expect(run.status).toBe('warning');
+    const { rows } = await f.db.query<{ error_message: string }>('select error_message from backup_jobs where id = $1', [run.id]);
+    expect(rows[0].error_message).toBe('Backed up, but old data could not be cleared: the blob store is unreachable');
+    expect(await count(f.db, `select count(*) as n from backup_item_versions v join backup_objects o on o.id = v.object_id where o.set_id = $1`, [setId])).toBeGreaterThan(0);
+    expect(await count(f.db, `select count(*) as n from backup_snapshots where set_id = $1 and status = 'ok'`, [setId])).toBeGreaterThan(0);
+    expect(await count(f.db, `select count(*) as n from backup_job_logs where job_id = $1 and level = 'warn' and message like 'Backed up, but%'`, [run.id])).toBe(1);
+  });
+
   it('backs up incrementally, keeps point-in-time views, deduplicates across sets and applies retention', async () => {
     const f = await fixture();
     const engine = f.engine();

@@ -187,10 +187,7 @@ export async function runBackup(deps: BackupRunDeps, ctx: JobContext): Promise<B
   );
   await ctx.checkpoint();
 
-  const retained = await applyRetention(db, set.id, set.retention_days);
-  if (retained.snapshots) await ctx.log('info', `Retention removed ${retained.snapshots} snapshots and ${retained.versions} item versions`);
-  const collected = await deps.blobs.collectGarbage(tenant.id);
-  if (collected) await ctx.log('info', `${collected} unreferenced blobs deleted`);
+  const tidied = await clearOldData(deps, ctx, set, tenant.id);
 
   const failed = ctx.progress.failedObjects;
   const seconds = Math.max(0.001, (Date.now() - start) / 1000);
@@ -200,5 +197,25 @@ export async function runBackup(deps: BackupRunDeps, ctx: JobContext): Promise<B
   );
   if (objects.length > 0 && failed === objects.length) return { status: 'failed', errorMessage: 'Every object failed; see the job log' };
   if (failed) return { status: 'warning', errorMessage: `${failed} of ${objects.length} objects failed` };
+  if (tidied) return { status: 'warning', errorMessage: tidied };
   return { status: 'succeeded', errorMessage: null };
+}
+
+/**
+ * Retention, then the tenant's unreferenced blobs, once a run has stored its objects. Their failure
+ * loses nothing the run stored, and both are done again (by the next run, and the scheduler collects
+ * every tenant), so the run ends with a warning saying why instead of failing; null when both worked.
+ */
+async function clearOldData(deps: BackupRunDeps, ctx: JobContext, set: BackupSetRow, tenantId: string): Promise<string | null> {
+  try {
+    const retained = await applyRetention(deps.db, set.id, set.retention_days);
+    if (retained.snapshots) await ctx.log('info', `Retention removed ${retained.snapshots} snapshots and ${retained.versions} item versions`);
+    const collected = await deps.blobs.collectGarbage(tenantId);
+    if (collected) await ctx.log('info', `${collected} unreferenced blobs deleted`);
+    return null;
+  } catch (error) {
+    const message = `Backed up, but old data could not be cleared: ${error instanceof Error ? error.message : String(error)}`;
+    await ctx.log('warn', message);
+    return message;
+  }
 }
