@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { migrate, openDatabase, type Db } from '@portal/db';
+import { newPackId } from './blob/blob-packs';
 import { createLocalObjectStore } from './blob/local-object-store';
 import { createEngine, type Engine } from './engine';
 import { createEmbeddedQueue } from './jobs/embedded-queue';
@@ -80,4 +81,14 @@ it("goes on to the other tenants when one tenant's collection fails", async () =
   expect(await engine.collectAllGarbage()).toBe(1);
   expect(await engine.blobs.has(tenantId, kept.hash)).toBe(true);
   expect(await engine.blobs.has(other.id, freed.hash)).toBe(false);
+});
+
+it('sweeps the packs a writer left unindexed when it collects every tenant', async () => {
+  const tenantId = await setUp(3_600_000);
+  await engine.blobs.put(tenantId, Buffer.from('content nothing references yet'));
+  // blobGraceSeconds 0: an orphan made a second ago is past it.
+  const orphan = `packs/${tenantId}/${newPackId(Date.now() - 1000)}`;
+  await engine.objects.put(orphan, Buffer.from('sealed bytes no row names'));
+  await engine.collectAllGarbage();
+  expect(await engine.objects.has(orphan)).toBe(false);
 });

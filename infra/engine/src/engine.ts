@@ -189,6 +189,8 @@ export function createEngine(options: EngineOptions): Engine {
     for (const row of rows) {
       try {
         deleted += await blobs.collectGarbage(row.id);
+        const orphans = await blobs.sweepOrphanPacks(row.id);
+        if (orphans) log(`garbage collection deleted ${orphans} packs of tenant ${row.id} that were never indexed`);
       } catch (error) {
         log(`garbage collection of tenant ${row.id} failed`, error);
       }

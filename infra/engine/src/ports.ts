@@ -53,6 +53,12 @@ export interface BlobStore {
   has(tenantId: string, hash: string): Promise<boolean>;
   /** Removes blobs of a tenant that no item version references any more; returns how many. */
   collectGarbage(tenantId: string): Promise<number>;
+  /**
+   * Deletes a tenant's pack objects that no index row names, left by a writer that stopped between
+   * writing a pack and indexing it, once older than the grace window; returns how many. It lists the
+   * tenant's packs, so the scheduler runs it now and then rather than every backup.
+   */
+  sweepOrphanPacks(tenantId: string): Promise<number>;
 }
 
 export type JobKind = 'backup' | 'restore';

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import type { EngineDb } from '../ports';
 
 // Why packs: a full backup of the demo tenant stores about 19,000 sealed blobs of about 5 KB. As one
@@ -42,6 +43,49 @@ export function planPacks(sealed: Buffer[], newId: () => string): PackPlan {
     return { pack: open.id, offset };
   });
   return { packs, placement };
+}
+
+/**
+ * A new pack's id: when it was made (milliseconds, base 36) and a random part. A pack object no row names
+ * is an orphan only once it is older than any write takes, and its name tells its age on every store.
+ */
+export function newPackId(now = Date.now()): string {
+  return `${now.toString(36)}-${crypto.randomBytes(12).toString('hex')}`;
+}
+
+/** When a pack named by newPackId was made (ms); null for an id of another form (packs made before ids carried it). */
+export function packMadeAt(id: string): number | null {
+  const match = /^([0-9a-z]{1,11})-[0-9a-f]{24}$/.exec(id);
+  return match ? parseInt(match[1], 36) : null;
+}
+
+/** Pack objects looked up against their rows at once. */
+const SWEEP_CHUNK = 500;
+
+/**
+ * Deletes the pack objects listed in `ids` that no row names and that were made more than `graceSeconds`
+ * before `now`: a writer that stopped between writing a pack and inserting its rows (one statement)
+ * leaves one under a name no row will ever take. A pack's rows follow its object within moments (a
+ * compaction's, within its transaction), far inside the grace window. Packs whose ids tell no age
+ * (made before ids carried it) are left alone. Returns how many were deleted.
+ */
+export async function sweepOrphanPacks(db: EngineDb, tenantId: string, ids: AsyncIterable<string>, deleteObject: (id: string) => Promise<void>, graceSeconds: number, now = Date.now()): Promise<number> {
+  const old: string[] = [];
+  for await (const id of ids) {
+    const madeAt = packMadeAt(id);
+    if (madeAt !== null && madeAt < now - graceSeconds * 1000) old.push(id);
+  }
+  let deleted = 0;
+  for (let start = 0; start < old.length; start += SWEEP_CHUNK) {
+    const chunk = old.slice(start, start + SWEEP_CHUNK);
+    const { rows } = await db.query<{ id: string }>('select id from backup_blob_packs where tenant_id = $1 and id = any($2::text[])', [tenantId, chunk]);
+    const named = new Set(rows.map((row) => row.id));
+    for (const id of chunk.filter((candidate) => !named.has(candidate))) {
+      await deleteObject(id);
+      deleted += 1;
+    }
+  }
+  return deleted;
 }
 
 /** A pack whose named blobs fill less than this share of it is rewritten with only them (or deleted, when none are left). */

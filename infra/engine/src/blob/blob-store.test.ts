@@ -7,7 +7,7 @@ import type { BlobStore, ObjectStore } from '../ports';
 import { insertTenant } from '../tenants';
 import { startTestS3, type TestS3 } from '../testing/s3-test-server';
 import { createBlobStore } from './blob-store';
-import { ALONE_BYTES } from './blob-packs';
+import { ALONE_BYTES, newPackId } from './blob-packs';
 import { createLocalObjectStore } from './local-object-store';
 import { createS3ObjectStore } from './s3-object-store';
 
@@ -295,6 +295,25 @@ describe.each(databases)('on %s', (database, openDb, dropDb) => {
       await db.query('delete from backup_item_versions where blob_hash = any($1)', [[lost[0].hash, kept[0].hash]]);
       for (const result of [lost[0], kept[0]]) await ageLease(result.hash);
       await blobs.collectGarbage(tenantId);
+    });
+
+    it('sweeps a pack object no row names once it is older than the grace window, and nothing else', async () => {
+      const contents = [unique('beside orphans 1'), unique('beside orphans 2')];
+      const stored = await blobs.putMany(tenantId, contents);
+      const { rows } = await db.query<{ pack_id: string }>('select pack_id from backup_blobs where hash = $1', [stored[0].hash]);
+      const long = Date.now() - GRACE_SECONDS * 2000;
+      const orphan = newPackId(long);
+      // A writer's pack a moment before its rows, a pack named before ids told their age, and an old pack its row names.
+      const [recent, legacy, named] = [newPackId(), crypto.randomBytes(16).toString('hex'), newPackId(long)];
+      await db.query('insert into backup_blob_packs (tenant_id, id, size) values ($1, $2, 6)', [tenantId, named]);
+      for (const id of [orphan, recent, legacy, named]) await objects.put(`packs/${tenantId}/${id}`, Buffer.from('sealed'));
+      expect(await blobs.sweepOrphanPacks(tenantId)).toBe(1);
+      const left = await keys();
+      expect(left).not.toContain(`packs/${tenantId}/${orphan}`);
+      expect(left).toEqual(expect.arrayContaining([rows[0].pack_id, recent, legacy, named].map((id) => `packs/${tenantId}/${id}`)));
+      expect((await blobs.get(tenantId, stored[1].hash)).equals(contents[1])).toBe(true);
+      for (const id of [recent, legacy, named]) await objects.delete(`packs/${tenantId}/${id}`);
+      await db.query('delete from backup_blob_packs where id = $1', [named]);
     });
 
     it('reads a blob whose pack a collector compacts between its row read and its object read', async () => {

@@ -5,7 +5,7 @@ import { blobObjectName, decryptBlob, encryptBlob, unwrapDataKey } from '../cryp
 import type { BlobStore, EngineDb, ObjectStore, PutResult } from '../ports';
 import { runPool } from '../jobs/job-context';
 import { collectUnreferenced, DEFAULT_BLOB_GRACE_SECONDS, touchBlobs } from './blob-leases';
-import { collectPacks, planPacks, type PackObjects } from './blob-packs';
+import { collectPacks, newPackId, planPacks, sweepOrphanPacks, type PackObjects } from './blob-packs';
 
 const brotli = promisify(zlib.brotliCompress);
 const unbrotli = promisify(zlib.brotliDecompress);
@@ -62,7 +62,6 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
   const objectKey = (tenantId: string, key: Buffer, hash: string) => `blobs/${tenantId}/${blobObjectName(key, hash)}`;
   // Random names: a pack's name says nothing of the blobs in it.
   const packKey = (tenantId: string, id: string) => `packs/${tenantId}/${id}`;
-  const newPackId = () => crypto.randomBytes(16).toString('hex');
   const packObjects = (tenantId: string): PackObjects => ({
     read: (id) => objects.get(packKey(tenantId, id)),
     async write(id, body) {
@@ -112,7 +111,7 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
         const hash = missing[i];
         sealed[i] = encryptBlob(key, hash, await compress(contentOf.get(hash)!));
       });
-      const { packs, placement } = planPacks(sealed, newPackId);
+      const { packs, placement } = planPacks(sealed, () => newPackId());
       const writes = [
         ...packs.map((pack) => ({ key: packKey(tenantId, pack.id), body: Buffer.concat(pack.parts, pack.size) })),
         ...missing.flatMap((hash, i) => (placement[i] ? [] : [{ key: objectKey(tenantId, key, hash), body: sealed[i] }])),
@@ -214,8 +213,16 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
     async collectGarbage(tenantId) {
       const key = await dataKey(tenantId);
       const blobs = await collectUnreferenced(db, tenantId, graceSeconds, (hash) => objects.delete(objectKey(tenantId, key, hash)));
-      await collectPacks(db, tenantId, packObjects(tenantId), newPackId);
+      await collectPacks(db, tenantId, packObjects(tenantId), () => newPackId());
       return blobs;
+    },
+    async sweepOrphanPacks(tenantId) {
+      if (!objects.list) return 0;
+      const prefix = packKey(tenantId, '');
+      const ids = (async function* () {
+        for await (const key of objects.list!(prefix)) yield key.slice(prefix.length);
+      })();
+      return sweepOrphanPacks(db, tenantId, ids, (id) => objects.delete(packKey(tenantId, id)), graceSeconds);
     },
   };
 }
