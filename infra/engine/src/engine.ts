@@ -189,8 +189,8 @@ export function createEngine(options: EngineOptions): Engine {
     for (const row of rows) {
       try {
         deleted += await blobs.collectGarbage(row.id);
-        const orphans = await blobs.sweepOrphanPacks(row.id);
-        if (orphans) log(`garbage collection deleted ${orphans} packs of tenant ${row.id} that were never indexed`);
+        const packs = await blobs.tidyPacks(row.id);
+        if (packs.merged || packs.orphans) log(`tenant ${row.id}: ${packs.merged} small packs merged, ${packs.orphans} never indexed deleted`);
       } catch (error) {
         log(`garbage collection of tenant ${row.id} failed`, error);
       }

@@ -54,11 +54,12 @@ export interface BlobStore {
   /** Removes blobs of a tenant that no item version references any more; returns how many. */
   collectGarbage(tenantId: string): Promise<number>;
   /**
-   * Deletes a tenant's pack objects that no index row names, left by a writer that stopped between
-   * writing a pack and indexing it, once older than the grace window; returns how many. It lists the
-   * tenant's packs, so the scheduler runs it now and then rather than every backup.
+   * Housekeeping of a tenant's packs that the scheduler does now and then rather than every backup:
+   * merges small packs into full ones, and deletes pack objects that no index row names (left by a
+   * writer that stopped between writing a pack and indexing it) once older than the grace window,
+   * which lists the tenant's packs. Returns how many packs each removed.
    */
-  sweepOrphanPacks(tenantId: string): Promise<number>;
+  tidyPacks(tenantId: string): Promise<{ merged: number; orphans: number }>;
 }
 
 export type JobKind = 'backup' | 'restore';

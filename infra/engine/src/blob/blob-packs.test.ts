@@ -1,4 +1,4 @@
-import { ALONE_BYTES, PACK_BYTES, planPacks } from './blob-packs';
+import { ALONE_BYTES, MERGE_LEAST, mergeGroups, newPackId, PACK_BYTES, packMadeAt, planPacks, SMALL_PACK_BYTES } from './blob-packs';
 
 // How one put round's sealed blobs are laid out: back to back in packs of at most PACK_BYTES, in order,
 // with a blob of ALONE_BYTES or more kept out of them.
@@ -35,4 +35,23 @@ it('keeps a blob of ALONE_BYTES or more out of the packs, and starts a new pack 
 
 it('makes no pack when nothing is small enough to share one', () => {
   expect(planPacks([blob(ALONE_BYTES + 5)], ids())).toEqual({ packs: [], placement: [null] });
+});
+
+it('groups small packs for merging: at most 64 and PACK_BYTES a group, none of fewer than MERGE_LEAST', () => {
+  const packs = (count: number, size: number) => Array.from({ length: count }, (_, i) => ({ id: `p${size}-${i}`, size }));
+  expect(mergeGroups(packs(MERGE_LEAST - 1, 1000))).toEqual([]);
+  expect(mergeGroups(packs(MERGE_LEAST, 1000)).map((group) => group.length)).toEqual([MERGE_LEAST]);
+  expect(mergeGroups(packs(150, 1000)).map((group) => group.length)).toEqual([64, 64, 22]);
+  // Bytes bound a group too: 8 MB holds 10 packs of a tenth of it, too few to merge.
+  expect(mergeGroups(packs(40, Math.floor(PACK_BYTES / 10))).map((group) => group.length)).toEqual([]);
+  expect(mergeGroups(packs(MERGE_LEAST, SMALL_PACK_BYTES - 1)).map((group) => group.length)).toEqual([MERGE_LEAST]);
+  expect(mergeGroups(packs(40, PACK_BYTES / 32)).map((group) => group.length)).toEqual([32]);
+});
+
+it('names a pack by when it was made, which a sweep reads back; other names tell no age', () => {
+  const at = Date.UTC(2026, 11, 3, 10, 0, 0);
+  expect(packMadeAt(newPackId(at))).toBe(at);
+  expect(newPackId(at)).not.toBe(newPackId(at));
+  expect(packMadeAt('0123456789abcdef0123456789abcdef')).toBeNull();
+  expect(packMadeAt('../x-0123')).toBeNull();
 });

@@ -100,14 +100,20 @@ export interface PackObjects {
 }
 
 /**
+ * A pack smaller than this is small: an incremental run's rounds store a few contents each (the demo
+ * tenant's leave about 80 packs under 16 KB a run), as do a full backup's rounds of contacts and events.
+ * Larger ones are left as they are: merging them would rewrite most of what a full backup just wrote.
+ */
+export const SMALL_PACK_BYTES = 64 * 1024;
+
+/** Small packs are merged once at least this many wait, and at most MERGE_MOST (and PACK_BYTES) into one. */
+export const MERGE_LEAST = 16;
+const MERGE_MOST = 64;
+
+/**
  * Frees the space of collected blobs: a pack no blob row names any more is deleted, and one whose named
  * blobs fill less than COMPACT_BELOW of it is rewritten as a new pack of just them, its rows moved to
- * it, and then deleted. Each pack in a transaction that holds its row (a concurrent collector skips it)
- * and its blobs' rows (a put renewing one waits), the object deleted before its row (one that fails to
- * delete keeps its row and stops the pass). Nothing can start to name a pack that is looked at here: a
- * pack's row and its blobs' rows are inserted by one statement, and later blobs go to new packs. A reader
- * that found a blob at its old place before the move reads the row again (blob-store.ts). Returns how
- * many packs were deleted.
+ * it, and then deleted. Returns how many packs were deleted.
  */
 export async function collectPacks(db: EngineDb, tenantId: string, objects: PackObjects, newId: () => string): Promise<number> {
   const { rows: sparse } = await db.query<{ id: string }>(
@@ -116,39 +122,88 @@ export async function collectPacks(db: EngineDb, tenantId: string, objects: Pack
     [tenantId, COMPACT_BELOW],
   );
   let deleted = 0;
-  for (const { id } of sparse) {
-    const done = await db.transaction(async (tx) => {
-      const held = await tx.query('select 1 from backup_blob_packs where id = $1 and tenant_id = $2 for update skip locked', [id, tenantId]);
-      if (!held.rows.length) return false;
-      const { rows } = await tx.query<{ hash: string; pack_offset: string; stored_size: string }>(
-        'select hash, pack_offset, stored_size from backup_blobs where pack_id = $1 order by pack_offset for update',
-        [id],
-      );
-      if (rows.length) {
-        const old = await objects.read(id);
-        // Lost from the store (its blobs' reads say so): nothing to move, and a collection that threw
-        // here would fail every later backup of the tenant, which collects after its run.
-        if (!old) return false;
-        const parts = rows.map((row) => old.subarray(Number(row.pack_offset), Number(row.pack_offset) + Number(row.stored_size)));
-        const { packs, placement } = planPacks(parts, newId);
-        for (const pack of packs) await objects.write(pack.id, Buffer.concat(pack.parts, pack.size));
-        await tx.query('insert into backup_blob_packs (id, tenant_id, size) select p.id, $1, p.size from unnest($2::text[], $3::bigint[]) as p(id, size)', [
-          tenantId,
-          packs.map((pack) => pack.id),
-          packs.map((pack) => pack.size),
-        ]);
-        await tx.query('update backup_blobs b set pack_id = x.pack, pack_offset = x.at from unnest($2::text[], $3::text[], $4::bigint[]) as x(hash, pack, at) where b.tenant_id = $1 and b.hash = x.hash', [
-          tenantId,
-          rows.map((row) => row.hash),
-          placement.map((place) => place!.pack),
-          placement.map((place) => place!.offset),
-        ]);
-      }
+  for (const { id } of sparse) deleted += await rewritePacks(db, tenantId, objects, newId, [id]);
+  return deleted;
+}
+
+/**
+ * Merges a tenant's small packs (each under SMALL_PACK_BYTES) into full ones, oldest first, once
+ * MERGE_LEAST of them wait, at most MERGE_MOST * 8 in a pass: else a year of daily incrementals would
+ * leave tens of thousands of tiny objects, the cost packs exist to avoid. The scheduler does it now
+ * and then, off the backups' path (an incremental run leaves about 80). Returns how many packs went.
+ */
+export async function mergeSmallPacks(db: EngineDb, tenantId: string, objects: PackObjects, newId: () => string): Promise<number> {
+  const { rows: small } = await db.query<{ id: string; size: string }>(
+    'select id, size from backup_blob_packs where tenant_id = $1 and size < $2 order by id limit $3',
+    [tenantId, SMALL_PACK_BYTES, MERGE_MOST * 8],
+  );
+  let deleted = 0;
+  for (const group of mergeGroups(small.map((row) => ({ id: row.id, size: Number(row.size) })))) deleted += await rewritePacks(db, tenantId, objects, newId, group);
+  return deleted;
+}
+
+/** Small packs in order, in groups of MERGE_LEAST to MERGE_MOST packs of at most PACK_BYTES in all (a group is one transaction). */
+export function mergeGroups(small: Array<{ id: string; size: number }>): string[][] {
+  const groups: string[][] = [];
+  let group: string[] = [];
+  let bytes = 0;
+  for (const pack of small) {
+    if (group.length === MERGE_MOST || bytes + pack.size > PACK_BYTES) {
+      groups.push(group);
+      group = [];
+      bytes = 0;
+    }
+    group.push(pack.id);
+    bytes += pack.size;
+  }
+  groups.push(group);
+  return groups.filter((ids) => ids.length >= MERGE_LEAST);
+}
+
+/**
+ * Rewrites the blobs these packs' rows name into new packs, moves the rows to them, and deletes the old
+ * packs, in one transaction that holds the packs' rows (a concurrent collector skips them) and their
+ * blobs' rows (a put renewing one waits); the object deleted before its row (one that fails to delete
+ * keeps its row and stops the pass). Nothing can start to name a pack that is looked at here: a pack's
+ * row and its blobs' rows are inserted by one statement, and later blobs go to new packs. A reader that
+ * found a blob at its old place before the move reads the row again (blob-store.ts). A pack lost from
+ * the store is left to its blobs' reads, which say so: a collection that threw here would fail every
+ * later backup of the tenant. Returns how many packs were deleted.
+ */
+async function rewritePacks(db: EngineDb, tenantId: string, objects: PackObjects, newId: () => string, ids: string[]): Promise<number> {
+  return db.transaction(async (tx) => {
+    const { rows: held } = await tx.query<{ id: string }>('select id from backup_blob_packs where id = any($1::text[]) and tenant_id = $2 order by id for update skip locked', [ids, tenantId]);
+    const { rows } = await tx.query<{ hash: string; pack_id: string; pack_offset: string; stored_size: string }>(
+      'select hash, pack_id, pack_offset, stored_size from backup_blobs where pack_id = any($1::text[]) order by pack_id, pack_offset for update',
+      [held.map((pack) => pack.id)],
+    );
+    const bodies = new Map<string, Buffer>();
+    for (const id of new Set(rows.map((row) => row.pack_id))) {
+      const body = await objects.read(id);
+      if (body) bodies.set(id, body);
+    }
+    const gone = held.map((pack) => pack.id).filter((id) => bodies.has(id) || !rows.some((row) => row.pack_id === id));
+    const moved = rows.filter((row) => bodies.has(row.pack_id));
+    if (moved.length) {
+      const parts = moved.map((row) => bodies.get(row.pack_id)!.subarray(Number(row.pack_offset), Number(row.pack_offset) + Number(row.stored_size)));
+      const { packs, placement } = planPacks(parts, newId);
+      for (const pack of packs) await objects.write(pack.id, Buffer.concat(pack.parts, pack.size));
+      await tx.query('insert into backup_blob_packs (id, tenant_id, size) select p.id, $1, p.size from unnest($2::text[], $3::bigint[]) as p(id, size)', [
+        tenantId,
+        packs.map((pack) => pack.id),
+        packs.map((pack) => pack.size),
+      ]);
+      await tx.query('update backup_blobs b set pack_id = x.pack, pack_offset = x.at from unnest($2::text[], $3::text[], $4::bigint[]) as x(hash, pack, at) where b.tenant_id = $1 and b.hash = x.hash', [
+        tenantId,
+        moved.map((row) => row.hash),
+        placement.map((place) => place!.pack),
+        placement.map((place) => place!.offset),
+      ]);
+    }
+    for (const id of gone) {
       await objects.delete(id);
       await tx.query('delete from backup_blob_packs where id = $1', [id]);
-      return true;
-    });
-    if (done) deleted += 1;
-  }
-  return deleted;
+    }
+    return gone.length;
+  });
 }

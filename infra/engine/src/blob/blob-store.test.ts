@@ -7,7 +7,7 @@ import type { BlobStore, ObjectStore } from '../ports';
 import { insertTenant } from '../tenants';
 import { startTestS3, type TestS3 } from '../testing/s3-test-server';
 import { createBlobStore } from './blob-store';
-import { ALONE_BYTES, newPackId } from './blob-packs';
+import { ALONE_BYTES, MERGE_LEAST, newPackId } from './blob-packs';
 import { createLocalObjectStore } from './local-object-store';
 import { createS3ObjectStore } from './s3-object-store';
 
@@ -57,11 +57,11 @@ async function openCatalog(open: () => Promise<Db>): Promise<void> {
 }
 
 /** What a backup writes after its batch: an item version that references the blob. */
-async function referenceBlob(hash: string): Promise<void> {
+async function referenceBlob(hash: string, where = { setId, objectId }): Promise<void> {
   await db.query(
     `insert into backup_item_versions (set_id, object_id, service, kind, external_id, container_id, folder_path, name, size_bytes, content_type, blob_hash, valid_from_run, search)
      values ($1, $2, 'mail', 'message', $3, 'inbox', 'Inbox', 'Message', 1, 'message/rfc822', $4, 1, to_tsvector('simple', 'message'))`,
-    [setId, objectId, crypto.randomUUID(), hash],
+    [where.setId, where.objectId, crypto.randomUUID(), hash],
   );
 }
 
@@ -101,10 +101,27 @@ describe.each(databases)('on %s', (database, openDb, dropDb) => {
     /** A blob store on the same database whose object store does some things its own way. */
     const withObjects = (override: Partial<ObjectStore>) => createBlobStore({ db, masterSecret: MASTER, graceSeconds: GRACE_SECONDS, objects: { ...objects, ...override } });
 
-    const keys = async () => {
+    const keysOf = async (tenant: string) => {
       const all: string[] = [];
-      for (const folder of ['packs', 'blobs']) for await (const key of objects.list!(`${folder}/${tenantId}`)) all.push(key);
+      for (const folder of ['packs', 'blobs']) for await (const key of objects.list!(`${folder}/${tenant}`)) all.push(key);
       return all;
+    };
+
+    const keys = () => keysOf(tenantId);
+
+    /** A tenant of its own with a set and a user, for a test that counts a tenant's packs (the others leave theirs). */
+    const newTenant = async () => {
+      const { rows } = await db.query<{ organisation_id: string }>('select organisation_id from backup_tenants where id = $1', [tenantId]);
+      const credentials = { tenantId: 'other', clientId: 'client', clientSecret: 'secret', graphBaseUrl: 'http://127.0.0.1:9' };
+      const id = (await insertTenant(db, MASTER, { organisationId: rows[0].organisation_id, name: `Blob test ${crypto.randomUUID()}`, credentials })).id;
+      const { rows: set } = await db.query<{ id: string }>(
+        `insert into backup_sets (organisation_id, tenant_id, name, type, scope, services, schedule, retention_days)
+         values ($1, $2, 'Blobs', 'm365', '{"mode":"all"}', '["mail"]', '{"frequency":"manual","time":"02:00","dayOfWeek":0}', 30) returning id`,
+        [rows[0].organisation_id, id],
+      );
+      const { rows: object } = await db.query<{ id: string }>(`insert into backup_objects (set_id, kind, external_id, display_name) values ($1, 'user', 'u1', 'User') returning id`, [set[0].id]);
+      const where = { setId: set[0].id, objectId: object[0].id };
+      return { id, reference: (hash: string) => referenceBlob(hash, where) };
     };
 
     it('stores content once under its content address, sealed, and reads it back', async () => {
@@ -227,6 +244,10 @@ describe.each(databases)('on %s', (database, openDb, dropDb) => {
     });
 
     it('stores the contents of one put in one pack, reads each back by its range, compacts it when most are collected and deletes it with its last blob', async () => {
+      const own = await newTenant();
+      const tenantId = own.id;
+      const referenceBlob = own.reference;
+      const keys = () => keysOf(tenantId);
       const contents = Array.from({ length: 30 }, (_, i) => unique(`packed ${i}`));
       const before = (await keys()).length;
       const results = await blobs.putMany(tenantId, contents);
@@ -266,6 +287,33 @@ describe.each(databases)('on %s', (database, openDb, dropDb) => {
       expect((await keys()).length).toBe(before);
     });
 
+    it("merges a tenant's small packs into one once enough wait, every blob still read back, and leaves fewer alone", async () => {
+      const own = await newTenant();
+      const rounds = async (count: number, label: string) => {
+        const stored: Array<{ hash: string; content: Buffer }> = [];
+        for (let i = 0; i < count; i += 1) {
+          const contents = [unique(`${label} ${i} a`), unique(`${label} ${i} b`)];
+          (await blobs.putMany(own.id, contents)).forEach((result, j) => stored.push({ hash: result.hash, content: contents[j] }));
+        }
+        for (const { hash } of stored) await own.reference(hash);
+        return stored;
+      };
+      // Fewer small packs than MERGE_LEAST: each stays.
+      const few = await rounds(MERGE_LEAST - 1, 'few');
+      expect(await blobs.tidyPacks(own.id)).toEqual({ merged: 0, orphans: 0 });
+      expect(await keysOf(own.id)).toHaveLength(MERGE_LEAST - 1);
+      // One more round: the MERGE_LEAST small packs become one, holding all 2 x MERGE_LEAST blobs; a
+      // backup's own collection leaves them to the scheduler's tidying.
+      const all = [...few, ...(await rounds(1, 'one more'))];
+      await blobs.collectGarbage(own.id);
+      expect(await keysOf(own.id)).toHaveLength(MERGE_LEAST);
+      expect(await blobs.tidyPacks(own.id)).toEqual({ merged: MERGE_LEAST, orphans: 0 });
+      expect(await keysOf(own.id)).toHaveLength(1);
+      const { rows } = await db.query<{ packs: number }>('select count(distinct pack_id)::int as packs from backup_blobs where tenant_id = $1', [own.id]);
+      expect(rows[0].packs).toBe(1);
+      for (const { hash, content } of all) expect((await blobs.get(own.id, hash)).equals(content)).toBe(true);
+    });
+
     // PGlite has no autovacuum: without the store's own analysis the planner's picture of the table
     // stays that of an empty one.
     (database === 'PGlite' ? it : it.skip)('analyzes backup_blobs on PGlite once it has grown by 50 rows and a tenth', async () => {
@@ -298,6 +346,8 @@ describe.each(databases)('on %s', (database, openDb, dropDb) => {
     });
 
     it('sweeps a pack object no row names once it is older than the grace window, and nothing else', async () => {
+      const tenantId = (await newTenant()).id;
+      const keys = () => keysOf(tenantId);
       const contents = [unique('beside orphans 1'), unique('beside orphans 2')];
       const stored = await blobs.putMany(tenantId, contents);
       const { rows } = await db.query<{ pack_id: string }>('select pack_id from backup_blobs where hash = $1', [stored[0].hash]);
@@ -307,7 +357,7 @@ describe.each(databases)('on %s', (database, openDb, dropDb) => {
       const [recent, legacy, named] = [newPackId(), crypto.randomBytes(16).toString('hex'), newPackId(long)];
       await db.query('insert into backup_blob_packs (tenant_id, id, size) values ($1, $2, 6)', [tenantId, named]);
       for (const id of [orphan, recent, legacy, named]) await objects.put(`packs/${tenantId}/${id}`, Buffer.from('sealed'));
-      expect(await blobs.sweepOrphanPacks(tenantId)).toBe(1);
+      expect((await blobs.tidyPacks(tenantId)).orphans).toBe(1);
       const left = await keys();
       expect(left).not.toContain(`packs/${tenantId}/${orphan}`);
       expect(left).toEqual(expect.arrayContaining([rows[0].pack_id, recent, legacy, named].map((id) => `packs/${tenantId}/${id}`)));

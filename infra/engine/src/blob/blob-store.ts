@@ -5,7 +5,7 @@ import { blobObjectName, decryptBlob, encryptBlob, unwrapDataKey } from '../cryp
 import type { BlobStore, EngineDb, ObjectStore, PutResult } from '../ports';
 import { runPool } from '../jobs/job-context';
 import { collectUnreferenced, DEFAULT_BLOB_GRACE_SECONDS, touchBlobs } from './blob-leases';
-import { collectPacks, newPackId, planPacks, sweepOrphanPacks, type PackObjects } from './blob-packs';
+import { collectPacks, mergeSmallPacks, newPackId, planPacks, sweepOrphanPacks, type PackObjects } from './blob-packs';
 
 const brotli = promisify(zlib.brotliCompress);
 const unbrotli = promisify(zlib.brotliDecompress);
@@ -216,13 +216,14 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
       await collectPacks(db, tenantId, packObjects(tenantId), () => newPackId());
       return blobs;
     },
-    async sweepOrphanPacks(tenantId) {
-      if (!objects.list) return 0;
+    async tidyPacks(tenantId) {
+      const merged = await mergeSmallPacks(db, tenantId, packObjects(tenantId), () => newPackId());
+      if (!objects.list) return { merged, orphans: 0 };
       const prefix = packKey(tenantId, '');
       const ids = (async function* () {
         for await (const key of objects.list!(prefix)) yield key.slice(prefix.length);
       })();
-      return sweepOrphanPacks(db, tenantId, ids, (id) => objects.delete(packKey(tenantId, id)), graceSeconds);
+      return { merged, orphans: await sweepOrphanPacks(db, tenantId, ids, (id) => objects.delete(packKey(tenantId, id)), graceSeconds) };
     },
   };
 }
