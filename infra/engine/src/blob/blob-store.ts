@@ -5,26 +5,10 @@ import { blobObjectName, decryptBlob, encryptBlob, unwrapDataKey } from '../cryp
 import type { BlobStore, EngineDb, ObjectStore, PutResult } from '../ports';
 import { runPool } from '../jobs/job-context';
 import { collectUnreferenced, DEFAULT_BLOB_GRACE_SECONDS, touchBlobs } from './blob-leases';
+import { compressAll } from './compress-worker';
 import { collectPacks, mergeSmallPacks, newPackId, planPacks, sweepOrphanPacks, type PackObjects } from './blob-packs';
 
-const brotli = promisify(zlib.brotliCompress);
 const unbrotli = promisify(zlib.brotliDecompress);
-
-// Brotli's quality 1 is its fast encoder: on the demo tenant's full backup (pnpm bench:backup) it
-// cost the engine about a quarter less CPU than quality 4 (29-32 s against 40-43 s, about 25% more
-// items per second) for 6% more bytes stored (2.99x against 3.18x). Qualities 2 and 3 cost as much
-// CPU as 4. Decompression reads any quality, so blobs stored before stay readable.
-const BROTLI_OPTIONS = { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 1 } };
-
-// Contents up to this size are compressed on the calling thread (the engine's own, by default): a
-// call through zlib's thread pool costs about 85 µs of stream and scheduling work around the
-// compression itself, more than quality 1 needs for a message (40 µs for 5 KB, 0.5 ms for 500 KB of
-// incompressible bytes on this machine). Larger contents still go to the pool.
-const COMPRESS_HERE_BYTES = 1024 * 1024;
-
-function compress(content: Buffer): Buffer | Promise<Buffer> {
-  return content.length <= COMPRESS_HERE_BYTES ? zlib.brotliCompressSync(content, BROTLI_OPTIONS) : brotli(content, BROTLI_OPTIONS);
-}
 
 export interface BlobStoreOptions {
   db: EngineDb;
@@ -37,8 +21,8 @@ export interface BlobStoreOptions {
   graceSeconds?: number;
 }
 
-/** Contents compressed, sealed and written at once by one putMany. */
-const SEAL_CONCURRENCY = 8;
+/** Objects (packs, blobs stored alone) one putMany writes at once. */
+const WRITE_CONCURRENCY = 8;
 
 /** Attempts of put's store path when a collector removes the index row it just met (blob-leases.ts). */
 const PUT_ATTEMPTS = 3;
@@ -105,18 +89,14 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
       if (!missing.length) break;
       if (round > PUT_ATTEMPTS) throw new Error(`Blob ${missing[0]} could not be stored: its index row kept disappearing`);
       const key = await dataKey(tenantId);
-      const sealed: Buffer[] = [];
-      // A few at a time: hundreds of brotli encoders at once cost more CPU (each allocates its window) and memory.
-      await runPool(missing.keys(), SEAL_CONCURRENCY, async (i) => {
-        const hash = missing[i];
-        sealed[i] = encryptBlob(key, hash, await compress(contentOf.get(hash)!));
-      });
+      const compressed = await compressAll(missing.map((hash) => contentOf.get(hash)!));
+      const sealed = missing.map((hash, i) => encryptBlob(key, hash, compressed[i]));
       const { packs, placement } = planPacks(sealed, () => newPackId());
       const writes = [
         ...packs.map((pack) => ({ key: packKey(tenantId, pack.id), body: Buffer.concat(pack.parts, pack.size) })),
         ...missing.flatMap((hash, i) => (placement[i] ? [] : [{ key: objectKey(tenantId, key, hash), body: sealed[i] }])),
       ];
-      await runPool(writes.values(), SEAL_CONCURRENCY, (write) => objects.put(write.key, write.body));
+      await runPool(writes.values(), WRITE_CONCURRENCY, (write) => objects.put(write.key, write.body));
       // Durable before the index says so: content the index holds is never written again.
       await objects.flush?.(writes.map((write) => write.key));
       // The packs' rows and their blobs' in one statement, so a collector never sees a new pack without
