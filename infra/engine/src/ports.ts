@@ -60,6 +60,12 @@ export interface BlobStore {
    * which lists the tenant's packs. Returns how many packs each removed.
    */
   tidyPacks(tenantId: string): Promise<{ merged: number; orphans: number }>;
+  /**
+   * Deletes every object the store holds for a tenant (packs, blobs stored alone) before the tenant is
+   * deleted: its rows go with it (on delete cascade), and objects no row names would stay for good.
+   * Returns how many were deleted.
+   */
+  purgeTenant(tenantId: string): Promise<number>;
 }
 
 export type JobKind = 'backup' | 'restore';

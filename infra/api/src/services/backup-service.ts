@@ -126,6 +126,9 @@ export async function deleteTenant(deps: BackupDeps, auth: AuthContext, tenantId
   const row = await repo.tenantOf(deps.db, auth.organisationId, tenantId);
   if (!row) throw notFound();
   if (Number(row.set_count) > 0) throw conflict(BACKUP_MESSAGES.tenantInUse);
+  // Its sets are gone, but their content may still be stored (collection waits out a grace window):
+  // the objects first, as the rows that name them go with the tenant's.
+  await deps.engine.blobs.purgeTenant(tenantId);
   await deps.db.query('delete from backup_tenants where id = $1', [tenantId]);
   // Nothing is left to fix for a disconnected tenant: its connection alerts end with it.
   await resolveSecretAlert(deps.db, tenantId);
@@ -253,7 +256,9 @@ export async function deleteSet(deps: BackupDeps, auth: AuthContext, setId: stri
   const { rows: active } = await deps.db.query<{ id: string }>(`select id from backup_jobs where set_id = $1 and status in ('queued', 'running')`, [setId]);
   if (active.length) throw conflict(BACKUP_MESSAGES.backupAlreadyRunning);
   await deps.db.query('delete from backup_sets where id = $1', [setId]);
-  await deps.engine.blobs.collectGarbage(row.tenant_id);
+  // The set is gone whatever the collection does: content it failed to free now, the scheduler's
+  // collection frees later (or the tenant's deletion), so its failure is not the request's.
+  await deps.engine.blobs.collectGarbage(row.tenant_id).catch(() => undefined);
   return { message: BACKUP_MESSAGES.setDeleted };
 }
 

@@ -366,6 +366,20 @@ describe.each(databases)('on %s', (database, openDb, dropDb) => {
       await db.query('delete from backup_blob_packs where id = $1', [named]);
     });
 
+    it("deletes every object of a tenant that is going, packs and blobs stored alone, and no other tenant's", async () => {
+      const [going, staying] = [await newTenant(), await newTenant()];
+      // Random bytes do not compress: sealed, this one stays at least ALONE_BYTES and is stored alone.
+      const large = crypto.randomBytes(ALONE_BYTES + 1);
+      await blobs.putMany(going.id, [unique('going 1'), unique('going 2'), large]);
+      await blobs.putMany(going.id, [unique('going 3')]);
+      const kept = await blobs.putMany(staying.id, [unique('staying')]);
+      expect((await keysOf(going.id)).length).toBe(3);
+      expect(await blobs.purgeTenant(going.id)).toBe(3);
+      expect(await keysOf(going.id)).toEqual([]);
+      expect(await keysOf(staying.id)).toHaveLength(1);
+      expect(await blobs.has(staying.id, kept[0].hash)).toBe(true);
+    });
+
     it('reads a blob whose pack a collector compacts between its row read and its object read', async () => {
       const contents = Array.from({ length: 4 }, (_, i) => unique(`moving ${i}`));
       const results = await blobs.putMany(tenantId, contents);

@@ -21,7 +21,7 @@ export interface BlobStoreOptions {
   graceSeconds?: number;
 }
 
-/** Objects (packs, blobs stored alone) one putMany writes at once. */
+/** Objects (packs, blobs stored alone) one putMany writes, or a purge deletes, at once. */
 const WRITE_CONCURRENCY = 8;
 
 /** Attempts of put's store path when a collector removes the index row it just met (blob-leases.ts). */
@@ -195,6 +195,17 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
       const blobs = await collectUnreferenced(db, tenantId, graceSeconds, (hash) => objects.delete(objectKey(tenantId, key, hash)));
       await collectPacks(db, tenantId, packObjects(tenantId), () => newPackId());
       return blobs;
+    },
+    async purgeTenant(tenantId) {
+      if (!objects.list) return 0;
+      let deleted = 0;
+      for (const folder of [`packs/${tenantId}`, `blobs/${tenantId}`]) {
+        const keys: string[] = [];
+        for await (const key of objects.list(folder)) keys.push(key);
+        await runPool(keys.values(), WRITE_CONCURRENCY, (key) => objects.delete(key));
+        deleted += keys.length;
+      }
+      return deleted;
     },
     async tidyPacks(tenantId) {
       const merged = await mergeSmallPacks(db, tenantId, packObjects(tenantId), () => newPackId());

@@ -1,5 +1,8 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
-import { defaultGraphClientFactory } from '@portal/engine';
+import { createLocalObjectStore, defaultGraphClientFactory } from '@portal/engine';
 import type { BackupSet, ItemPage, Job, ProtectedObjectPage, SnapshotList, Tenant, TreeList } from '@portal/contracts';
 import { build, signin, type ApiInstance, type Session } from '../../test/build';
 import { call, manualExchangeSet, waitForJob } from '../../test/calls';
@@ -180,6 +183,34 @@ describe('backup API', () => {
     expect(log.body.items.some((l) => /finished/.test(l.message))).toBe(true);
     const jobs = await call<{ total: number }>(app, customer, 'GET', 'api/jobs?type=restore');
     expect(jobs.body.total).toBe(2);
+  });
+
+  it('deletes the content a tenant still has stored when the tenant is deleted after its sets', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenant-purge-'));
+    const objects = createLocalObjectStore(dir);
+    const own = await build({ backup: { demo: false, scheduleEveryMs: 60_000, outbound: emulatorOutbound(emulator), objectStore: objects } });
+    try {
+      const session = await signin(own, 'customer');
+      const tenant = await call<Tenant>(own, session, 'POST', 'api/backup/tenants', connectBody());
+      const set = await call<BackupSet>(own, session, 'POST', 'api/backup/sets', manualExchangeSet(tenant.body.id, 'Contacts', ['contacts']));
+      const run = await call<Job>(own, session, 'POST', `api/backup/sets/${set.body.id}/run`);
+      expect((await waitForJob(own, session, run.body.id)).status).toBe('succeeded');
+      const stored = async () => {
+        const keys: string[] = [];
+        for (const folder of ['packs', 'blobs']) for await (const key of objects.list!(`${folder}/${tenant.body.id}`)) keys.push(key);
+        return keys;
+      };
+      expect((await stored()).length).toBeGreaterThan(0);
+      expect((await call(own, session, 'DELETE', `api/backup/tenants/${tenant.body.id}`)).status).toBe(409);
+      // Deleting the set frees nothing yet: its content waits out the collection's grace window.
+      expect((await call(own, session, 'DELETE', `api/backup/sets/${set.body.id}`)).status).toBe(200);
+      expect((await stored()).length).toBeGreaterThan(0);
+      expect((await call(own, session, 'DELETE', `api/backup/tenants/${tenant.body.id}`)).status).toBe(200);
+      expect(await stored()).toEqual([]);
+    } finally {
+      await own.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("answers 404 for another organisation's tenants, sets, snapshots, items and jobs", async () => {
