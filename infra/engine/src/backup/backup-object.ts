@@ -7,7 +7,7 @@ import { addCounts, emptyCounts } from '../catalog/page-writes';
 import { runPool, type JobContext } from '../jobs/job-context';
 import type { BlobStore, EngineDb, PutResult } from '../ports';
 import { canonicalJson } from './canonical-json';
-import { FirstPages, type RoundStart } from './first-pages';
+import { deltaRound, FirstPages, type RoundStart } from './first-pages';
 import { fileFacts, messageFacts } from '../catalog/item-facts';
 
 export interface ObjectRef {
@@ -718,7 +718,7 @@ async function backupUser(env: ObjectEnv, object: ObjectRef): Promise<WriteCount
   const opening = await env.graph.openUser(
     object.externalId,
     { mailFolders: wants(env, 'mail'), contactFolders: wants(env, 'contacts') },
-    stored.map((stream) => ({ key: stream.id, resource: stream.resource, link: stream.link! })),
+    stored.map(deltaRound),
   );
   const folderByStream = new Map(opening.mailFolders.map((folder) => [mailStream(folder.id), folder]));
   const firstPages = new FirstPages(

@@ -10,6 +10,9 @@ export interface RoundStart {
   storedWithBatch?: boolean;
 }
 
+/** A stream's round as Graph's client takes it (its page keyed by the stream). */
+export const deltaRound = (stream: RoundStart): DeltaRound => ({ key: stream.id, resource: stream.resource, link: stream.link! });
+
 /**
  * The first pages of many delta rounds of one object (a user's mail folders, calendar view, contact
  * folders and OneDrive), fetched together: an incremental run mostly reads one page per round, with a
@@ -60,7 +63,7 @@ export class FirstPages {
     if (batch.length < 2) return;
     // A batch that fails as a whole (refused, throttled past the retries) leaves each stream to ask on
     // its own, which reports its own error if there is one.
-    const answered = await this.fetch(batch.map((stream) => ({ key: stream.id, resource: stream.resource, link: stream.link! }))).catch(() => new Map<string, DeltaPage<DeltaItem>>());
+    const answered = await this.fetch(batch.map(deltaRound)).catch(() => new Map<string, DeltaPage<DeltaItem>>());
     this.take(answered);
   }
 

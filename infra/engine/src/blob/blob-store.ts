@@ -43,7 +43,9 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
     keys.set(tenantId, key);
     return key;
   }
-  const objectKey = (tenantId: string, key: Buffer, hash: string) => `blobs/${tenantId}/${blobObjectName(key, hash)}`;
+  // A tenant's objects: its blobs stored alone, and its packs.
+  const blobsFolder = (tenantId: string) => `blobs/${tenantId}`;
+  const objectKey = (tenantId: string, key: Buffer, hash: string) => `${blobsFolder(tenantId)}/${blobObjectName(key, hash)}`;
   // Random names: a pack's name says nothing of the blobs in it.
   const packKey = (tenantId: string, id: string) => `packs/${tenantId}/${id}`;
   const packObjects = (tenantId: string): PackObjects => ({
@@ -91,7 +93,7 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
       const key = await dataKey(tenantId);
       const compressed = await compressAll(missing.map((hash) => contentOf.get(hash)!));
       const sealed = missing.map((hash, i) => encryptBlob(key, hash, compressed[i]));
-      const { packs, placement } = planPacks(sealed, () => newPackId());
+      const { packs, placement } = planPacks(sealed, newPackId);
       const writes = [
         ...packs.map((pack) => ({ key: packKey(tenantId, pack.id), body: Buffer.concat(pack.parts, pack.size) })),
         ...missing.flatMap((hash, i) => (placement[i] ? [] : [{ key: objectKey(tenantId, key, hash), body: sealed[i] }])),
@@ -193,13 +195,13 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
     async collectGarbage(tenantId) {
       const key = await dataKey(tenantId);
       const blobs = await collectUnreferenced(db, tenantId, graceSeconds, (hash) => objects.delete(objectKey(tenantId, key, hash)));
-      await collectPacks(db, tenantId, packObjects(tenantId), () => newPackId());
+      await collectPacks(db, tenantId, packObjects(tenantId), newPackId);
       return blobs;
     },
     async purgeTenant(tenantId) {
       if (!objects.list) return 0;
       let deleted = 0;
-      for (const folder of [`packs/${tenantId}`, `blobs/${tenantId}`]) {
+      for (const folder of [packKey(tenantId, ''), blobsFolder(tenantId)]) {
         const keys: string[] = [];
         for await (const key of objects.list(folder)) keys.push(key);
         await runPool(keys.values(), WRITE_CONCURRENCY, (key) => objects.delete(key));
@@ -208,7 +210,7 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
       return deleted;
     },
     async tidyPacks(tenantId) {
-      const merged = await mergeSmallPacks(db, tenantId, packObjects(tenantId), () => newPackId());
+      const merged = await mergeSmallPacks(db, tenantId, packObjects(tenantId), newPackId);
       if (!objects.list) return { merged, orphans: 0 };
       const prefix = packKey(tenantId, '');
       const ids = (async function* () {
