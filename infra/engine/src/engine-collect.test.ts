@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { migrate, openDatabase, type Db } from '@portal/db';
 import { newPackId } from './blob/blob-packs';
+import { queueTenantPurge } from './blob/tenant-purges';
 import { createLocalObjectStore } from './blob/local-object-store';
 import { createEngine, type Engine } from './engine';
 import { createEmbeddedQueue } from './jobs/embedded-queue';
@@ -91,4 +92,66 @@ it('sweeps the packs a writer left unindexed when it collects every tenant', asy
   await engine.objects.put(orphan, Buffer.from('sealed bytes no row names'));
   await engine.collectAllGarbage();
   expect(await engine.objects.has(orphan)).toBe(false);
+});
+
+it('sweeps the unindexed packs of a tenant that has no blob rows at all', async () => {
+  const tenantId = await setUp(3_600_000);
+  const orphan = `packs/${tenantId}/${newPackId(Date.now() - 1000)}`;
+  await engine.objects.put(orphan, Buffer.from('sealed bytes of a run that stopped before its rows'));
+  await engine.collectAllGarbage();
+  expect(await engine.objects.has(orphan)).toBe(false);
+});
+
+describe("a deleted tenant's stored content", () => {
+  /** The tenant's rows go at once; its objects wait for the purge queued with them (tenant-purges.ts). */
+  async function deleteTenant(tenantId: string): Promise<void> {
+    await db.transaction(async (tx) => {
+      await queueTenantPurge(tx, tenantId);
+      await tx.query('delete from backup_tenants where id = $1', [tenantId]);
+    });
+  }
+  const pending = async () =>
+    (await db.query<{ attempts: number; last_error: string | null }>('select attempts, last_error from backup_tenant_purges')).rows;
+
+  it('is deleted by the next purge, and a failed purge is kept and tried again later', async () => {
+    const tenantId = await setUp(3_600_000);
+    await engine.blobs.putMany(tenantId, [Buffer.from('a packed blob'), Buffer.from('another packed blob')]);
+    const stored = async () => {
+      const keys: string[] = [];
+      for (const folder of ['packs', 'blobs']) for await (const key of engine.objects.list!(`${folder}/${tenantId}`)) keys.push(key);
+      return keys;
+    };
+    expect(await stored()).not.toEqual([]);
+    await deleteTenant(tenantId);
+
+    const purge = engine.blobs.purgeTenant;
+    engine.blobs.purgeTenant = async () => {
+      throw new Error('store unreachable');
+    };
+    expect(await engine.purgeDeletedTenants()).toEqual({ purged: 0, failed: 1 });
+    expect(await pending()).toEqual([{ attempts: 1, last_error: 'store unreachable' }]);
+    // Not again at once: it waits before the next attempt.
+    expect(await engine.purgeDeletedTenants()).toEqual({ purged: 0, failed: 0 });
+    expect(await stored()).not.toEqual([]);
+
+    engine.blobs.purgeTenant = purge;
+    await db.query('update backup_tenant_purges set claimed_until = now() - interval \'1 second\'');
+    expect(await engine.purgeDeletedTenants()).toEqual({ purged: 1, failed: 0 });
+    expect(await stored()).toEqual([]);
+    expect(await pending()).toEqual([]);
+  });
+
+  it('is deleted by the scheduler by itself', async () => {
+    const tenantId = await setUp(3_600_000);
+    const put = await engine.blobs.put(tenantId, Buffer.from('content of a tenant about to go'));
+    const packs = await db.query<{ id: string }>('select pack_id as id from backup_blobs where hash = $1', [put.hash]);
+    const pack = `packs/${tenantId}/${packs.rows[0].id}`;
+    expect(await engine.objects.has(pack)).toBe(true);
+    await deleteTenant(tenantId);
+    await engine.start();
+    const deadline = Date.now() + 10_000;
+    while ((await engine.objects.has(pack)) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+    expect(await engine.objects.has(pack)).toBe(false);
+    expect(await pending()).toEqual([]);
+  });
 });

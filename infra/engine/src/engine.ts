@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import os from 'node:os';
 import { createBlobStore } from './blob/blob-store';
+import { purgeDeletedTenants, type PurgeOutcome } from './blob/tenant-purges';
 import { runBackup, type BackupSetRow } from './backup/run-backup';
 import { JobContext, JobStopped } from './jobs/job-context';
 import { claimableJobIds, claimJob, DEFAULT_STALE_AFTER_SECONDS, finishJob, heartbeatMsFor, insertJob, type JobRow } from './jobs/job-store';
@@ -68,6 +69,8 @@ export interface Engine {
   scheduleDue(now?: Date): Promise<number>;
   /** Collects the unreferenced blobs of every tenant; returns how many were deleted. */
   collectAllGarbage(): Promise<number>;
+  /** Deletes the stored content of deleted tenants (tenant-purges.ts); never rejects. */
+  purgeDeletedTenants(): Promise<PurgeOutcome>;
 }
 
 export class BackupAlreadyRunning extends Error {
@@ -184,7 +187,9 @@ export function createEngine(options: EngineOptions): Engine {
 
   async function collectAllGarbage(): Promise<number> {
     let deleted = 0;
-    const { rows } = await db.query<{ id: string }>('select distinct tenant_id as id from backup_blobs');
+    // Every tenant, not only those with blob rows: packs no row names (a run that stopped between its
+    // writes and its rows) are swept from a tenant that has none yet.
+    const { rows } = await db.query<{ id: string }>('select id from backup_tenants');
     // One tenant's failure (its store unreachable) does not keep the others' garbage.
     for (const row of rows) {
       try {
@@ -198,10 +203,18 @@ export function createEngine(options: EngineOptions): Engine {
     return deleted;
   }
 
+  async function purgeTenants(): Promise<PurgeOutcome> {
+    return purgeDeletedTenants(db, blobs, log).catch((error: unknown) => {
+      log('purging deleted tenants failed', error);
+      return { purged: 0, failed: 0 };
+    });
+  }
+
   let lastCollection = Date.now();
   async function sweep() {
     try {
       await scheduleDue();
+      await purgeTenants();
       if (Date.now() - lastCollection >= (options.collectEveryMs ?? 6 * 3_600_000)) {
         lastCollection = Date.now();
         const deleted = await collectAllGarbage();
@@ -228,6 +241,7 @@ export function createEngine(options: EngineOptions): Engine {
     runJob,
     scheduleDue,
     collectAllGarbage,
+    purgeDeletedTenants: purgeTenants,
     async start() {
       stopping = false;
       await queue.start(runJob);

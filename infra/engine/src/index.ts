@@ -5,6 +5,7 @@ export type { BlobStore, EngineDb, EngineQueryable, JobKind, JobQueue, ObjectSto
 
 export { createEngine, BackupAlreadyRunning, type Engine, type EngineOptions } from './engine';
 export { createBlobStore } from './blob/blob-store';
+export { queueTenantPurge, type PurgeOutcome } from './blob/tenant-purges';
 export { createLocalObjectStore } from './blob/local-object-store';
 export { createS3ObjectStore, createS3Client } from './blob/s3-object-store';
 export { blobBucketFromSettings, openObjectStore } from './blob/open-object-store';

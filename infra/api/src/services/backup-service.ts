@@ -24,6 +24,7 @@ import {
   exportEntry,
   insertTenant,
   nextRunAfter,
+  queueTenantPurge,
   tenantCredentials,
   testTenantRow,
   updateTenantCredentials,
@@ -126,10 +127,15 @@ export async function deleteTenant(deps: BackupDeps, auth: AuthContext, tenantId
   const row = await repo.tenantOf(deps.db, auth.organisationId, tenantId);
   if (!row) throw notFound();
   if (Number(row.set_count) > 0) throw conflict(BACKUP_MESSAGES.tenantInUse);
-  // Its sets are gone, but their content may still be stored (collection waits out a grace window):
-  // the objects first, as the rows that name them go with the tenant's.
-  await deps.engine.blobs.purgeTenant(tenantId);
-  await deps.db.query('delete from backup_tenants where id = $1', [tenantId]);
+  // Its sets are gone, but their content may still be stored (collection waits out a grace window),
+  // and the rows that name it go with the tenant's: its deletion is queued with the tenant's, and
+  // started now without waiting (a tenant's objects can be many, its store down); the scheduler
+  // finishes what this does not.
+  await deps.db.transaction(async (tx) => {
+    await queueTenantPurge(tx, tenantId);
+    await tx.query('delete from backup_tenants where id = $1', [tenantId]);
+  });
+  void deps.engine.purgeDeletedTenants();
   // Nothing is left to fix for a disconnected tenant: its connection alerts end with it.
   await resolveSecretAlert(deps.db, tenantId);
   await resolveConsentAlert(deps.db, tenantId);

@@ -33,3 +33,12 @@ export const manualExchangeSet = (tenantId: string, name: string, services: stri
   schedule: { frequency: 'manual', time: '02:00', dayOfWeek: 0 },
   retention: { days: 7 },
 });
+
+/** Polls `check` until it holds, for up to `timeoutMs`: for work a request starts and does not wait for. */
+export async function waitUntil(check: () => Promise<boolean>, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error(`not so after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import { createLocalObjectStore, defaultGraphClientFactory } from '@portal/engine';
 import type { BackupSet, ItemPage, Job, ProtectedObjectPage, SnapshotList, Tenant, TreeList } from '@portal/contracts';
 import { build, signin, type ApiInstance, type Session } from '../../test/build';
-import { call, manualExchangeSet, waitForJob } from '../../test/calls';
+import { call, manualExchangeSet, waitForJob, waitUntil } from '../../test/calls';
 import { emulatorOutbound } from '../../test/emulator-outbound';
 import { testEmulator } from '../../test/emulator';
 
@@ -206,7 +206,34 @@ describe('backup API', () => {
       expect((await call(own, session, 'DELETE', `api/backup/sets/${set.body.id}`)).status).toBe(200);
       expect((await stored()).length).toBeGreaterThan(0);
       expect((await call(own, session, 'DELETE', `api/backup/tenants/${tenant.body.id}`)).status).toBe(200);
-      expect(await stored()).toEqual([]);
+      // Started with the request, finished in the background.
+      await waitUntil(async () => (await stored()).length === 0);
+      expect((await own.apiDb.query('select 1 from backup_tenant_purges')).rows).toEqual([]);
+    } finally {
+      await own.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('deletes a tenant whose store is down, and keeps the deletion of its content for later', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'tenant-purge-down-'));
+    const local = createLocalObjectStore(dir);
+    const objects = {
+      ...local,
+      // The listing a purge starts with fails, as an unreachable bucket would.
+      async *list(): AsyncIterable<string> {
+        throw new Error('store unreachable');
+      },
+    };
+    const own = await build({ backup: { demo: false, scheduleEveryMs: 60_000, outbound: emulatorOutbound(emulator), objectStore: objects } });
+    try {
+      const session = await signin(own, 'customer');
+      const tenant = await call<Tenant>(own, session, 'POST', 'api/backup/tenants', connectBody());
+      expect((await call(own, session, 'DELETE', `api/backup/tenants/${tenant.body.id}`)).status).toBe(200);
+      expect((await call(own, session, 'GET', `api/backup/tenants/${tenant.body.id}`)).status).toBe(404);
+      const purges = () => own.apiDb.query<{ tenant_id: string; last_error: string | null }>('select tenant_id, last_error from backup_tenant_purges');
+      await waitUntil(async () => (await purges()).rows[0]?.last_error !== null);
+      expect((await purges()).rows).toEqual([{ tenant_id: tenant.body.id, last_error: 'store unreachable' }]);
     } finally {
       await own.close();
       fs.rmSync(dir, { recursive: true, force: true });
