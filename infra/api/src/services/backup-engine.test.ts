@@ -85,6 +85,18 @@ async function fixture(): Promise<Fixture> {
 
 const count = async (db: Db, sql: string, params: unknown[] = []) => Number((await db.query<{ n: number }>(sql, params)).rows[0].n);
 
+/** Every snapshot of a set holds its object's item count and size as the catalog has them at its run (counted whole). */
+async function expectSnapshotTotalsOfCatalog(db: Db, setId: string): Promise<void> {
+  const { rows } = await db.query<{ object_id: string; run_seq: number; item_count: number; size_bytes: string }>(
+    'select object_id, run_seq, item_count, size_bytes from backup_snapshots where set_id = $1 order by run_seq, object_id',
+    [setId],
+  );
+  expect(rows.length).toBeGreaterThan(0);
+  const stored = rows.map((row) => ({ object: row.object_id, run: row.run_seq, itemCount: Number(row.item_count), sizeBytes: Number(row.size_bytes) }));
+  const counted = await Promise.all(rows.map(async (row) => ({ object: row.object_id, run: row.run_seq, ...(await objectTotalsAt(db, row.object_id, row.run_seq)) })));
+  expect(stored).toEqual(counted);
+}
+
 describe('backup engine', () => {
   it('stores blobs compressed and encrypted, deduplicated per tenant, and detects tampering', async () => {
     const f = await fixture();
@@ -163,6 +175,7 @@ describe('backup engine', () => {
     );
     const changes = snaps.reduce((sum, s) => sum + s.added_count + s.changed_count + s.removed_count, 0);
     expect(changes).toBeGreaterThan(0);
+    await expectSnapshotTotalsOfCatalog(f.db, setId);
 
     // Run 1's view did not move although run 3 closed and added versions.
     const after = await Promise.all(objects.map((o) => objectTotalsAt(f.db, o.id, 1)));
@@ -182,6 +195,10 @@ describe('backup engine', () => {
     expect(retained.versions).toBe(removed);
     expect(await count(f.db, 'select count(*) as n from backup_snapshots where set_id = $1', [setId])).toBe(objectCount);
     expect(await count(f.db, 'select count(*) as n from backup_item_versions where set_id = $1 and valid_to_run is not null', [setId])).toBe(0);
+    // The next run counts its snapshots from the one retention kept.
+    emulator.mutate(0.3);
+    expect((await f.runBackup(engine, setId)).status).toBe('succeeded');
+    await expectSnapshotTotalsOfCatalog(f.db, setId);
     // A day later the blobs' leases (the engine's blob-leases.ts) have run out: only references keep them now.
     await f.db.query(`update backup_blobs set touched_at = now() - interval '2 days'`);
     // The twin set still references the old content, so nothing is collectable yet; without it, it is.
@@ -192,6 +209,21 @@ describe('backup engine', () => {
     // Every remaining version still reads back.
     const { rows: hashes } = await f.db.query<{ blob_hash: string }>('select distinct blob_hash from backup_item_versions where blob_hash is not null');
     for (const { blob_hash } of hashes) await expect(engine.blobs.get(f.tenantId, blob_hash)).resolves.toBeInstanceOf(Buffer);
+  });
+
+  it("counts an object's snapshot from its previous one and what changed since, not from every version again", async () => {
+    const f = await fixture();
+    const engine = f.engine();
+    const setId = await f.createSet('Counted', ['contacts']);
+    expect((await f.runBackup(engine, setId)).status).toBe('succeeded');
+    // A marker only a count carried over from run 1 keeps: a count of every version would drop it.
+    const { rows } = await f.db.query<{ object_id: string; item_count: number }>(
+      `update backup_snapshots set item_count = item_count + 1000 where id = (select id from backup_snapshots where set_id = $1 and item_count > 0 limit 1) returning object_id, item_count`,
+      [setId],
+    );
+    expect((await f.runBackup(engine, setId)).status).toBe('succeeded');
+    const { rows: next } = await f.db.query<{ item_count: number }>('select item_count from backup_snapshots where object_id = $1 and run_seq = 2', [rows[0].object_id]);
+    expect(next[0].item_count).toBe(rows[0].item_count);
   });
 
   it('resumes a run stopped in the middle without redoing finished objects', async () => {
@@ -239,6 +271,9 @@ describe('backup engine', () => {
         )
       ).rows;
     expect(await summary(setId)).toEqual(await summary(control));
+    emulator.mutate(0.3);
+    expect((await f.runBackup(second, setId)).status).toBe('succeeded');
+    await expectSnapshotTotalsOfCatalog(f.db, setId);
   });
 
   it('ends a job cancelled while its Graph calls fail as cancelled, not failed', async () => {
@@ -286,6 +321,7 @@ describe('backup engine', () => {
     expect(await current()).toBe(before - 1);
     const log = await f.db.query<{ message: string }>(`select message from backup_job_logs where job_id = $1`, [run.id]);
     expect(log.rows.some((l) => /full resynchronisation/.test(l.message))).toBe(true);
+    await expectSnapshotTotalsOfCatalog(f.db, setId);
   });
 
   it('records a failing object and keeps what the others backed up', async () => {
@@ -334,5 +370,6 @@ describe('containers deleted as a whole', () => {
     expect(await current('teams', channel.id)).toBe(0);
     expect(await current('sharepoint', drive.id)).toBe(0);
     expect(await current('teams', sibling.id)).toBe(siblingBefore);
+    await expectSnapshotTotalsOfCatalog(f.db, setId);
   });
 });

@@ -1,7 +1,7 @@
 import type { BackupService } from '@portal/contracts';
 import { BATCH_LIMIT, GraphError, isDeltaResyncRequired, type GraphClient, type GraphDriveItem, type GraphEvent, type GraphContact, type GraphChannel, type GraphChatMessage, type GraphMailFolder, type GraphMessage, type DeltaItem, type DeltaPage, type UserOpening } from '@portal/graph-connector';
 import { closeUnseen, currentTags, holdsVersions, writeVersions, type ItemRecord, type WriteCounts } from '../catalog/catalog';
-import { readCheckpoints, type Checkpoint } from '../catalog/checkpoints';
+import { readCheckpoints, type Checkpoint, type ObjectCheckpoints } from '../catalog/checkpoints';
 import { ObjectWrites } from '../catalog/object-writes';
 import { addCounts, emptyCounts } from '../catalog/page-writes';
 import { runPool, type JobContext } from '../jobs/job-context';
@@ -28,6 +28,8 @@ export interface ObjectBackupEnv {
   services: BackupService[];
   /** Content fetches in flight per object. */
   fetchConcurrency: number;
+  /** How the object's checkpoints are read (a run reads many objects' at once: checkpointReader); default one statement per object. */
+  readCheckpoints?: ObjectCheckpoints;
 }
 
 /** The environment of one object's backup (backupObject). */
@@ -674,7 +676,7 @@ async function backupSiteDrives(env: ObjectEnv, object: ObjectRef): Promise<Writ
  */
 export async function backupObject(objectEnv: ObjectBackupEnv, object: ObjectRef): Promise<WriteCounts> {
   const end = new ObjectWrites(objectEnv.db, objectEnv.setId, object.id, objectEnv.runSeq);
-  const checkpoints = await readCheckpoints(objectEnv.db, object.id);
+  const checkpoints = await (objectEnv.readCheckpoints ?? ((id) => readCheckpoints(objectEnv.db, id)))(object.id);
   // Only an object without checkpoints can be new to the catalog (a page's versions come with its checkpoint).
   const firstBackup = checkpoints.size === 0 && !(await holdsVersions(objectEnv.db, object.id));
   const env: ObjectEnv = { ...objectEnv, checkpoints, end, firstBackup, firstPages: null };

@@ -1,7 +1,8 @@
 import type { BackupService, BackupSetType, ObjectKind, Scope } from '@portal/contracts';
 import { OBJECT_KINDS_BY_SET_TYPE } from '@portal/contracts';
 import type { GraphClient } from '@portal/graph-connector';
-import { applyRetention, OBJECT_TOTALS_AT, type WriteCounts } from '../catalog/catalog';
+import { applyRetention, OBJECT_TOTALS_SINCE, type WriteCounts } from '../catalog/catalog';
+import { checkpointReader } from '../catalog/checkpoints';
 import { JobStopped, runPool, type JobContext } from '../jobs/job-context';
 import { setRunSeq, type JobRow } from '../jobs/job-store';
 import type { BlobStore, EngineDb } from '../ports';
@@ -102,13 +103,13 @@ interface ObjectRun {
 }
 
 /**
- * An object's snapshot of the run (its totals as of the run, counted in the same statement) and its
- * status, in one statement: an incremental run's objects mostly change nothing, and on PGlite each
- * statement costs about half a millisecond whatever it does.
+ * An object's snapshot of the run (its totals as of the run, counted in the same statement from its
+ * previous snapshot and what changed since) and its status, in one statement: an incremental run's
+ * objects mostly change little, and on PGlite each statement costs about half a millisecond.
  */
 async function recordObjectRun(db: EngineDb, run: ObjectRun): Promise<void> {
   await db.query(
-    `with totals as (${OBJECT_TOTALS_AT('$2', '$4')}),
+    `with totals as (${OBJECT_TOTALS_SINCE('$2', '$4')}),
      snapshot as (
        insert into backup_snapshots (set_id, object_id, job_id, run_seq, status, error_message, item_count, size_bytes, added_count, changed_count, removed_count)
        select $1, $2, $3, $4, $5, $6, t.item_count, t.size_bytes, $7, $8, $9 from totals t
@@ -156,8 +157,10 @@ export async function runBackup(deps: BackupRunDeps, ctx: JobContext): Promise<B
   await ctx.flush(true);
 
   const start = Date.now();
+  const pending = objects.filter((o) => !done.has(o.id));
+  const checkpoints = checkpointReader(db, pending.map((o) => o.id));
   await runPool(
-    objects.filter((o) => !done.has(o.id)),
+    pending,
     deps.objectConcurrency,
     async (object) => {
       let status: 'ok' | 'failed' = 'ok';
@@ -165,7 +168,18 @@ export async function runBackup(deps: BackupRunDeps, ctx: JobContext): Promise<B
       let counts = { added: 0, changed: 0, removed: 0 };
       try {
         counts = await backupObject(
-          { db, blobs: deps.blobs, graph, job: ctx, setId: set.id, tenantRowId: tenant.id, runSeq: runSeq!, services: set.services, fetchConcurrency: deps.fetchConcurrency },
+          {
+            db,
+            blobs: deps.blobs,
+            graph,
+            job: ctx,
+            setId: set.id,
+            tenantRowId: tenant.id,
+            runSeq: runSeq!,
+            services: set.services,
+            fetchConcurrency: deps.fetchConcurrency,
+            readCheckpoints: checkpoints,
+          },
           object,
         );
       } catch (error) {

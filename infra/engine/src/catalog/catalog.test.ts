@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import { migrate, openDatabase, type Db, type Statement } from '@portal/db';
 import { insertTenant } from '../tenants';
 import { closeVersions, SEARCH_TEXT, searchTextOf, VISIBLE_AT, writeVersions, type ItemRecord } from './catalog';
-import { readCheckpoint } from './checkpoints';
+import { checkpointReader, readCheckpoint, readCheckpoints, writeCheckpoints } from './checkpoints';
 import { ObjectWrites } from './object-writes';
 
 // The catalog's page writes on the engine's real tables, on PGlite and on PostgreSQL (DATABASE_URL,
@@ -327,5 +327,25 @@ describe.each(databases)('gathered page writes on %s', (_name, open, drop) => {
     expect(await readCheckpoint(db, objectId, 'mail:inbox')).toMatchObject({ link: 'https://graph.example/delta?token=2' });
     expect(await writes.flush()).toEqual({ added: 3, changed: 0, removed: 0 });
     expect(calls).toBe(1);
+  });
+
+  it("reads a run's objects' checkpoints a group at a time, each as readCheckpoints would", async () => {
+    const ids = [await newObject(), await newObject(), await newObject()];
+    await writeCheckpoints(db, ids[0], [checkpoint('mail:inbox', 7), checkpoint('contacts:c', 8)]);
+    await writeCheckpoints(db, ids[2], [checkpoint('drive', 9)]);
+    const expected = await Promise.all(ids.map((id) => readCheckpoints(db, id)));
+    const alone = await newObject();
+    await writeCheckpoints(db, alone, [checkpoint('calendar', 3)]);
+    let statements = 0;
+    const counted = { ...db, query: (sql: string, params?: unknown[]) => ((statements += 1), db.query(sql, params)) } as Db;
+    const read = checkpointReader(counted, ids, 2);
+    expect(await Promise.all([read(ids[0]), read(ids[1])])).toEqual(expected.slice(0, 2));
+    expect(statements).toBe(1);
+    expect(await read(ids[2])).toEqual(expected[2]);
+    expect(statements).toBe(2);
+    // An object the run did not name is read alone.
+    expect(await read(alone)).toEqual(await readCheckpoints(db, alone));
+    expect(statements).toBe(3);
+    expect(expected[1].size).toBe(0);
   });
 });

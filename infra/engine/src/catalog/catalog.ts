@@ -270,6 +270,33 @@ export const OBJECT_TOTALS_AT = (object: string, run: string) =>
   `select count(*) as item_count, coalesce(sum(v.size_bytes), 0) as size_bytes from backup_item_versions v
     where v.object_id = ${object} and v.kind <> 'folder' and ${VISIBLE_AT('v', run)}`;
 
+/**
+ * The row of OBJECT_TOTALS_AT(object, run), counted from the object's latest snapshot before `run`
+ * (`p`) and the versions that began or ended in (p, run], so an object that changed little costs
+ * little whatever its size (migration 310's index finds the ended ones). Exact: a version visible
+ * at `run` but not at p began in (p, run] and is still current or ended after `run`; one visible at p
+ * but not at `run` began by p and ended in (p, run]; nothing else of the object changed since p's
+ * snapshot counted it (versions are written only by runs, and retention keeps what a remaining snapshot
+ * sees). An object without an earlier snapshot is counted whole.
+ */
+export const OBJECT_TOTALS_SINCE = (object: string, run: string) => `
+  with previous as (
+    select run_seq, item_count, size_bytes from backup_snapshots where object_id = ${object} and run_seq < ${run} order by run_seq desc limit 1
+  ),
+  began as (
+    select count(*) as n, coalesce(sum(v.size_bytes), 0) as bytes from backup_item_versions v, previous p
+     where v.object_id = ${object} and v.kind <> 'folder' and v.valid_from_run > p.run_seq and v.valid_from_run <= ${run}
+       and (v.valid_to_run is null or v.valid_to_run > ${run})
+  ),
+  ended as (
+    select count(*) as n, coalesce(sum(v.size_bytes), 0) as bytes from backup_item_versions v, previous p
+     where v.object_id = ${object} and v.kind <> 'folder' and v.valid_to_run > p.run_seq and v.valid_to_run <= ${run}
+       and v.valid_from_run <= p.run_seq
+  )
+  select p.item_count + b.n - e.n as item_count, p.size_bytes + b.bytes - e.bytes as size_bytes from previous p, began b, ended e
+  union all
+  select * from (${OBJECT_TOTALS_AT(object, run)}) whole where not exists (select 1 from previous)`;
+
 /** Item count and logical size of an object as of run `runSeq`. */
 export async function objectTotalsAt(db: EngineQueryable, objectId: string, runSeq: number): Promise<{ itemCount: number; sizeBytes: number }> {
   const { rows } = await db.query<{ item_count: number; size_bytes: number }>(OBJECT_TOTALS_AT('$1', '$2'), [objectId, runSeq]);
