@@ -7,7 +7,9 @@
 // 2. Incremental after mutating 1% of the tenant, as a ratio of the full time; then the full backup again
 //    with the engine on a thread of its own and PGlite on another, as the API runs it; then full and
 //    incremental on PostgreSQL (BENCH_DATABASE_URL); then a full backup at BENCH_LARGE_SIZE (200 000; 0
-//    skips it) for the memory peak as the tenant grows.
+//    skips it) for the memory peak as the tenant grows. After each database's incrementals and the large
+//    full: what the next run's snapshot count of the largest object costs, counted whole (the peer) and
+//    from its last snapshot (what the engine does).
 // 2b. The same full and incremental backups with Graph's documented service limits on in the emulator
 //    (4 Outlook requests at once per mailbox, 10,000 per 10 minutes; channel message reads 20/s) and
 //    each Outlook request taking BENCH_GRAPH_LATENCY_MS (default 30), against the least time those
@@ -35,6 +37,7 @@ import { BENCH_PG_URL, onEachDatabase } from './bench-databases';
 import { migrate, openDatabase, type Db } from '../../db/src/index';
 import { seedDemo } from '../../api/src/seed/seed-demo';
 import { searchItems } from '../../api/src/repositories/backup-repository';
+import { OBJECT_TOTALS_AT, OBJECT_TOTALS_SINCE } from '../../engine/src/catalog/catalog';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? DEFAULT_SIZE);
 const LARGE_SIZE = Number(process.env.BENCH_LARGE_SIZE ?? 200_000);
@@ -201,6 +204,32 @@ function runLine(label: string, x: RunFigures): string {
 const startDemo = (size: number): Promise<AnyEmulator> =>
   SEPARATE_EMULATOR ? startEmulatorProcess({ seed: 'portal-demo', size }) : startEmulator({ seed: 'portal-demo', size });
 
+/**
+ * What counting an object's snapshot costs at the next run (run-backup.ts): the largest object's totals
+ * counted whole (OBJECT_TOTALS_AT, the peer) and from its latest snapshot (OBJECT_TOTALS_SINCE, what
+ * the engine runs), each the median of 20, as of the run after the set's latest one.
+ */
+async function snapshotCountLine(db: Db, setId: string): Promise<string> {
+  const { rows } = await db.query<{ object_id: string; items: number; run: number }>(
+    `select v.object_id, count(*)::int as items, (select run_seq + 1 from backup_sets where id = $1) as run
+       from backup_item_versions v where v.set_id = $1 and v.valid_to_run is null group by v.object_id order by 2 desc limit 1`,
+    [setId],
+  );
+  const { object_id: objectId, items, run } = rows[0];
+  const median = async (sql: string) => {
+    const times: number[] = [];
+    for (let i = 0; i < 20; i += 1) {
+      const started = performance.now();
+      await db.query(sql, [objectId, run]);
+      times.push(performance.now() - started);
+    }
+    return medianOf(times);
+  };
+  const whole = await median(OBJECT_TOTALS_AT('$1', '$2'));
+  const since = await median(OBJECT_TOTALS_SINCE('$1', '$2'));
+  return `  snapshot count:     largest object (${items} items): counted whole ${whole.toFixed(2)} ms, from its last snapshot ${since.toFixed(2)} ms (median of 20)`;
+}
+
 /** Full backup, then the incremental after 1% of the tenant changed, on one database. */
 async function fullAndIncremental(r: Rig<AnyEmulator>, label: string) {
   const full = await profiled(`full backup on ${label}`, () => timedRun(r));
@@ -227,6 +256,7 @@ async function fullAndIncremental(r: Rig<AnyEmulator>, label: string) {
   console.log(
     `  ${''.padEnd(20)}median of ${incrementalSeconds.length} incrementals ${median.toFixed(2)} s (${Math.min(...incrementalSeconds).toFixed(2)}-${Math.max(...incrementalSeconds).toFixed(2)}): ${((median / full.seconds) * 100).toFixed(1)}% of the full time`,
   );
+  console.log(await snapshotCountLine(r.db, r.setId));
   return { full, stored: stored.rows[0] };
 }
 
@@ -272,6 +302,7 @@ async function backupFigures() {
     console.log(`\nFull backup at emulator size ${LARGE_SIZE} (PGlite)`);
     console.log(runLine('full backup', run));
     console.log(`  memory peak:        rss ${mb(run.sampler.peakRss)}, heap ${mb(run.sampler.peakHeap)} (heap ${mb(full.sampler.peakHeap)} at size ${SIZE})`);
+    console.log(await snapshotCountLine(large.db, large.setId));
     await large.close();
   }
 }
