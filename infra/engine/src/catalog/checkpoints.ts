@@ -18,7 +18,7 @@ export async function readCheckpoints(db: EngineQueryable, objectId: string): Pr
   return new Map(rows.map((row) => [row.stream, { link: row.link, runSeq: row.run_seq, roundComplete: row.round_complete }]));
 }
 
-/** Reads the checkpoints of one object (readCheckpoints, or a run's CheckpointReader). */
+/** Reads the checkpoints of one object (readCheckpoints, or a run's checkpointReader). */
 export type ObjectCheckpoints = (objectId: string) => Promise<Map<string, Checkpoint>>;
 
 /** Objects whose checkpoints a run reads in one statement. */
