@@ -1,5 +1,6 @@
-// warmIntl: the first formatter of the page (ICU's start-up) is created in a task of its own, not in
-// the caller's task nor later inside a render.
+// warmIntl: the page's first formatters (ICU's start-up) are created in tasks of their own, one step
+// per task (the date formatter, its first format, the number formatter), not in the caller's task
+// nor later inside a render.
 import { warmIntl } from './warm-intl';
 
 beforeEach(() => jest.useFakeTimers());
@@ -8,14 +9,16 @@ afterEach(() => {
   jest.restoreAllMocks();
 });
 
-test('a date and a number formatter are created in a later task, not in the caller’s', () => {
+test('the date formatter, its first format and the number formatter come in three later tasks', () => {
   const dates = jest.spyOn(Intl, 'DateTimeFormat');
   const numbers = jest.spyOn(Intl, 'NumberFormat');
+  const calls = () => [dates.mock.calls.length, numbers.mock.calls.length, jest.getTimerCount()];
   warmIntl();
-  expect(dates).not.toHaveBeenCalled();
-  expect(numbers).not.toHaveBeenCalled();
-  expect(jest.getTimerCount()).toBe(1);
+  expect(calls()).toEqual([0, 0, 1]);
   jest.runOnlyPendingTimers();
-  expect(dates).toHaveBeenCalledTimes(1);
-  expect(numbers).toHaveBeenCalledTimes(1);
+  expect(calls()).toEqual([1, 0, 1]);
+  jest.runOnlyPendingTimers();
+  expect(calls()).toEqual([1, 0, 1]);
+  jest.runOnlyPendingTimers();
+  expect(calls()).toEqual([1, 1, 0]);
 });
