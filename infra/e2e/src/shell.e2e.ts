@@ -304,35 +304,70 @@ describe.each(['light', 'dark'] as const)('axe-core, %s', (navType) => {
   });
 });
 
-test('a signed-in visit starts in short tasks: the entry inserts no chunk while it evaluates, and date formatting starts before the dashboard formats a date', async () => {
+test('a signed-in visit starts in short tasks: the entry inserts no chunk while it evaluates, and ICU starts on a worker before the page first formats a date or number', async () => {
   const { context, page } = await signedIn('customer');
   await page.goto('about:blank');
   // Recorded from the page's first script on: each script element inserted while the entry's own
-  // script runs (webpack's chunk loading, in the entry's task), and the options of the page's first
-  // date formatter (the warm-up's has none; the dashboard's names a date style).
+  // script runs (webpack's chunk loading, in the entry's task); the workers the page starts, and how
+  // many had started when the page first formatted a date or number (shared/mf-build's intl-warm.cjs);
+  // any content security policy violation (a refused worker would be one) and worker error.
   await context.addInitScript(() => {
-    const seen = window as unknown as { entryInserted: string[]; firstDateFormat?: unknown };
+    const seen = window as unknown as { entryInserted: string[]; workers: string[]; workerErrors: number; violations: string[]; workersAtFirstFormat?: number };
     seen.entryInserted = [];
+    seen.workers = [];
+    seen.workerErrors = 0;
+    seen.violations = [];
     const appendChild = Node.prototype.appendChild;
     Node.prototype.appendChild = function <T extends Node>(this: Node, node: T): T {
       const running = document.currentScript as HTMLScriptElement | null;
       if (node instanceof HTMLScriptElement && running?.src.includes('/main.')) seen.entryInserted.push(node.src);
       return appendChild.call(this, node) as T;
     };
-    Intl.DateTimeFormat = new Proxy(Intl.DateTimeFormat, {
-      construct(target, args: ConstructorParameters<typeof Intl.DateTimeFormat>) {
-        if (!('firstDateFormat' in seen)) seen.firstDateFormat = args[1] ?? null;
-        return Reflect.construct(target, args) as Intl.DateTimeFormat;
+    window.Worker = new Proxy(Worker, {
+      construct(target, args: ConstructorParameters<typeof Worker>) {
+        seen.workers.push(String(args[0]));
+        const worker = Reflect.construct(target, args) as Worker;
+        worker.addEventListener('error', () => (seen.workerErrors += 1));
+        return worker;
       },
     });
+    document.addEventListener('securitypolicyviolation', (event) => seen.violations.push(event.effectiveDirective));
+    // Every way the pages format a date or a number with ICU.
+    const formatting = () => (seen.workersAtFirstFormat ??= seen.workers.length);
+    for (const name of ['DateTimeFormat', 'NumberFormat'] as const) {
+      (Intl as Record<string, unknown>)[name] = new Proxy(Intl[name], {
+        construct(target, args: unknown[]) {
+          formatting();
+          return Reflect.construct(target, args) as object;
+        },
+      });
+    }
+    const methods: Array<[object, string]> = [
+      [Date.prototype, 'toLocaleString'],
+      [Date.prototype, 'toLocaleDateString'],
+      [Date.prototype, 'toLocaleTimeString'],
+      [Number.prototype, 'toLocaleString'],
+    ];
+    for (const [owner, name] of methods) {
+      const original = (owner as Record<string, (...args: unknown[]) => string>)[name];
+      Object.defineProperty(owner, name, {
+        value(this: unknown, ...args: unknown[]) {
+          formatting();
+          return original.apply(this, args);
+        },
+        configurable: true,
+        writable: true,
+      });
+    }
   });
   await page.goto('/dashboard');
   await page.getByRole('list', { name: 'Summary' }).waitFor();
+  await page.waitForFunction(() => (window as unknown as { workersAtFirstFormat?: number }).workersAtFirstFormat !== undefined);
   const seen = await page.evaluate(() => {
-    const { entryInserted, firstDateFormat } = window as unknown as { entryInserted: string[]; firstDateFormat?: unknown };
-    return { entryInserted, firstDateFormat };
+    const { entryInserted, workers, workerErrors, violations, workersAtFirstFormat } = window as unknown as Record<string, unknown>;
+    return { entryInserted, workers, workerErrors, violations, workersAtFirstFormat };
   });
-  expect(seen).toEqual({ entryInserted: [], firstDateFormat: null });
+  expect(seen).toEqual({ entryInserted: [], workers: [expect.stringMatching(/^\/intl-warm\.[0-9a-f]{20}\.js$/)], workerErrors: 0, violations: [], workersAtFirstFormat: 1 });
   await context.close();
 });
 

@@ -11,6 +11,7 @@ const path = require('node:path');
 const HtmlWebpackPlugin = require('html-webpack-plugin');
 const { paintShellSource } = require('./paint-shell.cjs');
 const { scriptAdderSource } = require('./script-adder.cjs');
+const { WORKER_SOURCE: INTL_WARM_SOURCE, intlWarmFile, intlWarmStartSource } = require('./intl-warm.cjs');
 const { prerenderedElementId, firstScriptsElementId, prerenderedSubmitAttribute, serviceTokenStorageKey } = require('@portal/config/build-constants.json');
 
 /** The emitted assets whose source file matches one of `patterns`. */
@@ -117,7 +118,13 @@ ${body}
  */
 const firstScriptsJson = (compilation, signedInModule) => {
   const absolute = (file) => `/${file}`;
-  const scripts = { entry: entryScripts(compilation).map(absolute), chunks: firstPageChunks(compilation).map(absolute), signedIn: signedInChunks(compilation, signedInModule).map(absolute) };
+  const scripts = {
+    entry: entryScripts(compilation).map(absolute),
+    chunks: firstPageChunks(compilation).map(absolute),
+    signedIn: signedInChunks(compilation, signedInModule).map(absolute),
+    // The worker that starts ICU off the page's thread (intl-warm.cjs), emitted by plainShell.
+    intl: absolute(intlWarmFile),
+  };
   return `    <script type="application/json" id="${firstScriptsElementId}">${JSON.stringify(scripts).replace(/</g, '\\u003c')}</script>`;
 };
 
@@ -133,6 +140,7 @@ function plainShell({ title, preloadFonts, signedInModule }) {
   const painterFile = `paint-shell.${crypto.createHash('sha256').update(painter).digest('hex').slice(0, 20)}.js`;
   return [
     new FixedAssetPlugin(painterFile, painter),
+    new FixedAssetPlugin(intlWarmFile, INTL_WARM_SOURCE),
     new HtmlWebpackPlugin({
       title,
       inject: false,
@@ -182,6 +190,7 @@ const paintFirstSource = () => `(function () {
   }
   var list = JSON.parse(document.getElementById(${JSON.stringify(firstScriptsElementId)}).textContent);
   ${scriptAdderSource()}
+  ${intlWarmStartSource()}
   var fetched = false;
   function fetchScripts() {
     if (fetched) return;
@@ -199,6 +208,8 @@ const paintFirstSource = () => `(function () {
     if (started) return;
     started = true;
     intents.forEach(function (type) { document.removeEventListener(type, start, true); });
+    // The app's next page (a signed-in one) formats dates: ICU starts meanwhile, on another thread.
+    warmIntl();
     fetchScripts();
     list.entry.forEach(function (url) { add('script', { src: url }); });
   }
@@ -213,7 +224,7 @@ const paintFirstSource = () => `(function () {
 })();
 `;
 
-/** Emits one fixed asset (the paint-first script) under its content-hashed name. */
+/** Emits one fixed asset (a page's first script, the ICU worker) under its content-hashed name. */
 class FixedAssetPlugin {
   constructor(name, source) {
     this.name = name;

@@ -18,9 +18,23 @@ function json(id: string, value: unknown): string {
 
 beforeEach(() => {
   document.head.innerHTML =
-    json(HOST_INTEGRITY_ELEMENT_ID, { base: '/', files: { 'main.1.js': sri(1), '12.ab.js': sri(2) } }) + json(buildConstants.firstScriptsElementId, { entry: ['/main.1.js'], chunks: ['/12.ab.js', '/34.cd.js'] });
+    json(HOST_INTEGRITY_ELEMENT_ID, { base: '/', files: { 'main.1.js': sri(1), '12.ab.js': sri(2) } }) + json(buildConstants.firstScriptsElementId, { entry: ['/main.1.js'], chunks: ['/12.ab.js', '/34.cd.js'], intl: '/intl-warm.ab.js' });
   document.body.innerHTML = `<div id="${PRERENDERED_ELEMENT_ID}"><form id="login-form"><input id="name" /><button type="button">Sign In</button></form><a href="#x">link</a></div><div id="root"></div>`;
 });
+
+/** The workers the page started (jsdom has none): ICU's, as the app starts (intl-warm.cjs). */
+let workers: string[] = [];
+beforeAll(() =>
+  Object.defineProperty(window, 'Worker', {
+    value: class {
+      constructor(url: string) {
+        workers.push(url);
+      }
+    },
+    configurable: true,
+  }),
+);
+beforeEach(() => (workers = []));
 
 const prefetches = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="prefetch"]')].map((link) => [link.getAttribute('href'), link.getAttribute('integrity')]);
 const scripts = () => [...document.head.querySelectorAll<HTMLScriptElement>('script[src]')].map((script) => [script.getAttribute('src'), script.getAttribute('integrity'), script.async]);
@@ -45,11 +59,15 @@ test('the scripts download after the first frame, one per task, and the app runs
   // Downloaded, not run: the app waits for the visitor. The page's own autofocus is not the visitor.
   document.getElementById('name')!.focus();
   expect(scripts()).toEqual([]);
+  expect(workers).toEqual([]);
   document.getElementById('name')!.dispatchEvent(new KeyboardEvent('keydown', { key: 'c', bubbles: true }));
   expect(scripts()).toEqual(MAIN_SCRIPT);
+  // With the app, ICU starts on a worker for the signed-in page it goes on to.
+  expect(workers).toEqual(['/intl-warm.ab.js']);
   // Once.
   document.body.dispatchEvent(new Event('pointerdown', { bubbles: true }));
   expect(scripts()).toEqual(MAIN_SCRIPT);
+  expect(workers).toHaveLength(1);
   expect(prefetches()[0]).toEqual(['/main.1.js', sri(1)]);
 });
 

@@ -41,12 +41,28 @@ const APP_SCRIPTS = [
   ['/12.ab.js', sri(2)],
   ['/34.cd.js', null],
 ];
+const INTL_WORKER = '/intl-warm.ab.js';
+/** The workers the page started (jsdom has none): their URLs, or a refusal (intl-warm.cjs). */
+let workers: string[] = [];
+let refuseWorkers = false;
+class RecordedWorker {
+  constructor(url: string) {
+    if (refuseWorkers) throw new DOMException('refused', 'SecurityError');
+    workers.push(url);
+  }
+}
+beforeAll(() => Object.defineProperty(window, 'Worker', { value: RecordedWorker, configurable: true }));
+beforeEach(() => {
+  workers = [];
+  refuseWorkers = false;
+});
+
 /** With a stored session: the signed-in shell's chunks too. */
 const SIGNED_IN_SCRIPTS = [...APP_SCRIPTS, ['/56.ef.js', null]];
 
 beforeEach(() => {
   document.head.innerHTML =
-    json(HOST_INTEGRITY_ELEMENT_ID, { base: '/', files: { 'main.1.js': sri(1), '12.ab.js': sri(2) } }) + json(buildConstants.firstScriptsElementId, { entry: ['/main.1.js'], chunks: ['/12.ab.js', '/34.cd.js'], signedIn: ['/56.ef.js'] });
+    json(HOST_INTEGRITY_ELEMENT_ID, { base: '/', files: { 'main.1.js': sri(1), '12.ab.js': sri(2) } }) + json(buildConstants.firstScriptsElementId, { entry: ['/main.1.js'], chunks: ['/12.ab.js', '/34.cd.js'], signedIn: ['/56.ef.js'], intl: INTL_WORKER });
   document.body.innerHTML = '<div id="root"></div>';
   document.documentElement.removeAttribute('dir');
   Object.defineProperty(window, 'innerWidth', { value: 412, configurable: true });
@@ -179,4 +195,30 @@ test('the overlay goes by itself after SHELL_SNAPSHOT_MAX_MS when the app never 
   jest.advanceTimersByTime(1);
   expect(overlay()).toBeNull();
   expect(document.getElementById(SHELL_SNAPSHOT_FONTS_ELEMENT_ID)).toBeNull();
+});
+
+test("a signed-in visit starts ICU on a worker (intl-warm.cjs) before the shell paints; a visit without a session does not", () => {
+  run();
+  expect(workers).toEqual([]);
+  localStorage.setItem(storageKeys.serviceToken, 'a.b.c');
+  localStorage.setItem(storageKeys.shellSnapshot, JSON.stringify(SNAPSHOT));
+  let paintedBeforeWorker: boolean | undefined;
+  const create = jest.spyOn(document, 'createElement');
+  create.mockImplementation(function (this: Document, tag: string, options?: ElementCreationOptions) {
+    if (paintedBeforeWorker === undefined && tag === 'div') paintedBeforeWorker = workers.length === 0;
+    return Document.prototype.createElement.call(this, tag, options);
+  });
+  run();
+  create.mockRestore();
+  expect(workers).toEqual([INTL_WORKER]);
+  expect(paintedBeforeWorker).toBe(false);
+  expect(overlay()).not.toBeNull();
+});
+
+test('a worker the browser refuses leaves the page to paint and load as before', () => {
+  refuseWorkers = true;
+  localStorage.setItem(storageKeys.serviceToken, 'a.b.c');
+  localStorage.setItem(storageKeys.shellSnapshot, JSON.stringify({ ...SNAPSHOT, band: [600, 900] }));
+  run();
+  expect(added()).toEqual(SIGNED_IN_SCRIPTS);
 });
