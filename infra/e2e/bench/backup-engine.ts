@@ -38,6 +38,7 @@ import { migrate, openDatabase, type Db } from '../../db/src/index';
 import { seedDemo } from '../../api/src/seed/seed-demo';
 import { searchItems } from '../../api/src/repositories/backup-repository';
 import { OBJECT_TOTALS_AT, OBJECT_TOTALS_SINCE } from '../../engine/src/catalog/catalog';
+import { medianOf } from './median';
 
 const SIZE = Number(process.env.BENCH_SIZE ?? DEFAULT_SIZE);
 const LARGE_SIZE = Number(process.env.BENCH_LARGE_SIZE ?? 200_000);
@@ -184,12 +185,6 @@ async function timedRun(r: Rig<AnyEmulator>): Promise<RunFigures> {
 
 /** Incremental runs per database for the ratio (BENCH_INCREMENTAL_RUNS). */
 const INCREMENTAL_RUNS = Math.max(1, Number(process.env.BENCH_INCREMENTAL_RUNS ?? 5));
-
-function medianOf(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-}
 
 const load = () => `load ${os.loadavg().map((x) => x.toFixed(1)).join(' ')}`;
 
