@@ -4,6 +4,7 @@ import zlib from 'node:zlib';
 import type { Page } from 'playwright-core';
 import { appTookOver, newPage, signedInPage, signIn } from './browser';
 import { REPO_ROOT } from './portal';
+import { hostShares, loadedNames } from './host-shares';
 import { usePortalSuite } from './suite';
 
 // The build's two groups of @mui/material folders (one file each): what every component needs, and what the signed-in shell draws.
@@ -26,7 +27,7 @@ async function heading(page: Page, name: string | RegExp) {
   await page.getByRole('heading', { name }).first().waitFor();
 }
 
-// Loaded by the host itself on every signed-in page, so the host's container loads them first.
+// Loaded by the host itself on every signed-in page.
 const SINGLETONS = [
   'react',
   'react-dom',
@@ -42,16 +43,14 @@ const SINGLETONS = [
   '@portal/ui',
 ];
 
-// Singletons the host's first pages (sign-in, dashboard) no longer use: loaded once, from whichever
-// container's page needs them first (a remote's form, here).
+// Singletons the host's first pages (sign-in, dashboard) no longer use: loaded once, by whichever
+// page needs them first (a remote's form, here).
 const FIRST_USED_BY_A_PAGE = ['react-hook-form', 'zod'];
 
-// Shared per subpath (shared/mf-build: mui-subpaths.cjs, HOST_PROVIDES): often first used by a
-// remote's page, so the share scope names that remote as the loader (`from`); the factory is the
-// host's, because the host registers every one of them before any remote starts.
+// Shared per subpath (shared/mf-build: mui-subpaths.cjs, HOST_PROVIDES): the host provides every one.
 const PER_SUBPATH = /^(@mui\/material(\/|$)|@portal\/ui\/(kit|form)$)/;
 
-test('every shared singleton is loaded once, from one container, across host and all four remotes', async () => {
+test('every shared singleton is loaded once, the host\'s instance, across host and all four remotes', async () => {
   const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'customer');
   // one page of each remote: backup_sets, account_settings, support, admin_ops
   for (const [url, title] of [
@@ -67,22 +66,36 @@ test('every shared singleton is loaded once, from one container, across host and
     }, url);
     await heading(page, title);
   }
-  const loaded = await loadedShares(page);
-  const perSubpath = Object.keys(loaded).filter((name) => PER_SUBPATH.test(name));
+  const shares = await hostShares(page);
+  const loaded = loadedNames(shares);
   const registeredBy = await page.evaluate(() => Object.keys((window as unknown as { __FEDERATION__: { __SHARE__: object } }).__FEDERATION__.__SHARE__));
-  for (const name of SINGLETONS) {
-    expect({ name, loaded: loaded[name] }).toEqual({ name, loaded: [expect.stringMatching(/ from host$/)] });
-  }
-  for (const name of FIRST_USED_BY_A_PAGE) expect({ name, loaded: loaded[name] }).toEqual({ name, loaded: [expect.any(String)] });
+  for (const name of [...SINGLETONS, ...FIRST_USED_BY_A_PAGE]) expect({ name, loaded: loaded.includes(name) }).toEqual({ name, loaded: true });
+  // Whatever a remote took from the share scope is the host's own instance, one entry per module:
+  // remotes provide nothing, and a module the host's pages and a remote's both use exists once.
+  for (const [name, state] of Object.entries(shares)) expect({ name, fromHostBuild: state.fromHostBuild, copies: state.viaScope.length }).toEqual({ name, fromHostBuild: true, copies: state.viaScope.length ? 1 : 0 });
+  const viaScope = Object.keys(shares).filter((name) => shares[name].viaScope.length);
+  for (const name of ['react', 'react/jsx-runtime', '@portal/ui/kit']) expect({ name, viaScope: viaScope.includes(name) }).toEqual({ name, viaScope: true });
   // Never all of @mui/material: only the components the pages render, each once.
+  const perSubpath = loaded.filter((name) => PER_SUBPATH.test(name));
   expect(perSubpath).not.toContain('@mui/material');
   expect(perSubpath).toEqual(expect.arrayContaining(['@mui/material/styles', '@portal/ui/kit']));
   const hostProvides = new Set(JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'host', 'dist', 'mf-manifest.json'), 'utf8')).shared.map((s: { name: string }) => s.name));
-  for (const name of perSubpath) {
-    expect({ name, loaded: loaded[name], providedByHost: hostProvides.has(name) }).toEqual({ name, loaded: [expect.any(String)], providedByHost: true });
-  }
+  for (const name of viaScope) expect({ name, providedByHost: hostProvides.has(name) }).toEqual({ name, providedByHost: true });
   // The host's instance created the share scope every remote joined.
   expect(registeredBy[0]).toMatch(/^host(:|$)/);
+  await context.close();
+});
+
+// The host provides the shared modules and imports them as its own modules: it negotiates none of
+// them through the share scope (that was most of its start-up task on a phone, issue 21). Only a remote
+// loads share-scope entries (a remote may start early: pointing at the menu, or the idle prefetch).
+test('the host loads its shared modules without negotiating them: it loads no share-scope entry itself', async () => {
+  const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'customer');
+  await page.getByRole('list', { name: 'Summary' }).waitFor();
+  const shares = await hostShares(page);
+  expect(loadedNames(shares)).toEqual(expect.arrayContaining(['react', 'react-dom', '@emotion/react', '@mui/material/styles', '@portal/ui']));
+  const byHost = Object.entries(shares).filter(([, state]) => state.viaScope.some((label) => / from host$/.test(label)));
+  expect(byHost).toEqual([]);
   await context.close();
 });
 
@@ -105,39 +118,18 @@ function scriptBodies(page: Page): Promise<string>[] {
   return bodies;
 }
 
-/**
- * The shared modules the page has loaded so far, each as the distinct `<version> from <container>`
- * it was loaded from. `__SHARE__` holds one share-scope map per federation instance (the host's and
- * each started remote's), and a remote's map points at the same entries as the host's: an entry is
- * counted once however many instances list it, so two items mean two copies of one module.
- */
-function loadedShares(page: Page): Promise<Record<string, string[]>> {
-  return page.evaluate(() => {
-    type Shared = { from?: string; loaded?: boolean; lib?: unknown };
-    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, Shared>>>> } }).__FEDERATION__
-      .__SHARE__;
-    const seen: Record<string, Set<string>> = {};
-    for (const scopes of Object.values(share))
-      for (const pkgs of Object.values(scopes))
-        for (const [name, versions] of Object.entries(pkgs))
-          for (const [version, shared] of Object.entries(versions)) if (shared.loaded || shared.lib) (seen[name] ??= new Set()).add(`${version} from ${shared.from ?? ''}`);
-    return Object.fromEntries(Object.entries(seen).map(([name, sources]) => [name, [...sources]]));
-  });
-}
-
 test('the sign-in page loads neither zod, react-hook-form, the query layer, the list kit, the form kit nor MUI and Emotion; its router comes from the host', async () => {
   const { context, page } = await newPage(suite.browser, suite.portal.url);
   const scripts = scriptBodies(page);
   await page.goto('/login');
   await appTookOver(page);
   await page.getByRole('button', { name: 'Sign In' }).waitFor();
-  const loaded = await loadedShares(page);
-  for (const name of NOT_ON_SIGN_IN) expect({ name, loaded: loaded[name] }).toEqual({ name, loaded: undefined });
+  const loaded = loadedNames(await hostShares(page));
+  for (const name of NOT_ON_SIGN_IN) expect({ name, loaded: loaded.includes(name) }).toEqual({ name, loaded: false });
   // The sign-in page is plain elements and a small stylesheet: no MUI component, no Emotion.
-  expect(Object.keys(loaded).filter((name) => /^@(mui|emotion)\//.test(name))).toEqual([]);
-  expect(loaded['@portal/ui']).toBeUndefined();
-  expect(loaded['@portal/ui/base']).toEqual([expect.stringMatching(/host$/)]);
-  expect(loaded['react-router-dom']).toEqual([expect.stringMatching(/host$/)]);
+  expect(loaded.filter((name) => /^@(mui|emotion)\//.test(name))).toEqual([]);
+  expect(loaded).not.toContain('@portal/ui');
+  expect(loaded).toEqual(expect.arrayContaining(['@portal/ui/base', 'react-router-dom']));
   const onSignIn = scripts.length;
   expect((await Promise.all(scripts)).filter((body) => body.includes(ZOD_MARKER))).toEqual([]);
   // The registration form validates with its zod schema: the marker is found once zod is loaded.
@@ -292,7 +284,7 @@ test("a signed-in dashboard's MUI components come from the build's two MUI files
   await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
   // The cards, drawn once the summary has arrived.
   await page.getByRole('list', { name: 'Summary' }).waitFor();
-  const components = Object.keys(await loadedShares(page))
+  const components = loadedNames(await hostShares(page))
     .filter((name) => name.startsWith('@mui/material/'))
     .map((name) => name.slice('@mui/material/'.length));
   expect(components.length).toBeGreaterThan(10);
@@ -309,8 +301,8 @@ test("a signed-in dashboard's MUI components come from the build's two MUI files
 test('the dashboard is ready without Tooltip or Menu; hovering the settings button shows its tooltip, the profile menu opens', async () => {
   const { context, page } = await signedInPage(suite.browser, suite.portal.url, 'customer');
   await page.getByRole('navigation', { name: 'Main menu' }).waitFor();
-  const ready = await loadedShares(page);
-  for (const name of ['@mui/material/Tooltip', '@mui/material/Menu']) expect({ name, loaded: ready[name] }).toEqual({ name, loaded: undefined });
+  const ready = loadedNames(await hostShares(page));
+  for (const name of ['@mui/material/Tooltip', '@mui/material/Menu']) expect({ name, loaded: ready.includes(name) }).toEqual({ name, loaded: false });
   const settings = page.getByRole('button', { name: 'Open display settings' });
   const before = await settings.elementHandle();
   await settings.hover();
@@ -319,16 +311,15 @@ test('the dashboard is ready without Tooltip or Menu; hovering the settings butt
   expect(await before?.evaluate((button) => button.isConnected)).toBe(true);
   await page.getByRole('button', { name: 'Open profile menu' }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).waitFor();
-  const after = await loadedShares(page);
-  // One copy each. `from` names the container that loaded it first, which can be a remote started
-  // before the click; remotes provide nothing (import: false), so the factory is the host's either way.
-  for (const name of ['@mui/material/Tooltip', '@mui/material/Menu']) expect({ name, loaded: after[name] }).toEqual({ name, loaded: [expect.any(String)] });
+  const after = loadedNames(await hostShares(page));
+  for (const name of ['@mui/material/Tooltip', '@mui/material/Menu']) expect({ name, loaded: after.includes(name) }).toEqual({ name, loaded: true });
   // Once a remote has started (pointing at its menu entry runs it), its own share-scope map lists
   // the same entries: still one copy each.
   await page.keyboard.press('Escape');
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Backup' }).hover();
   await page.waitForFunction(() => Object.keys((window as unknown as { __FEDERATION__: { __SHARE__: object } }).__FEDERATION__.__SHARE__).length > 1);
-  const withRemote = await loadedShares(page);
-  for (const name of ['@mui/material/Tooltip', '@mui/material/Menu']) expect({ name, loaded: withRemote[name] }).toEqual({ name, loaded: after[name] });
+  const withRemote = await hostShares(page);
+  for (const name of ['@mui/material/Tooltip', '@mui/material/Menu'])
+    expect({ name, loaded: withRemote[name].loaded, fromHostBuild: withRemote[name].fromHostBuild, copies: withRemote[name].viaScope.length <= 1 }).toEqual({ name, loaded: true, fromHostBuild: true, copies: true });
   await context.close();
 });

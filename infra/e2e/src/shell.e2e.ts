@@ -2,6 +2,7 @@ import { FIRST_SCRIPTS_ELEMENT_ID, SHELL_SNAPSHOT_ELEMENT_ID, storageKeys } from
 import type { Browser, Page } from 'playwright-core';
 import { describeViolations, seriousViolations } from './a11y';
 import { appTookOver, holdAppEntry, signIn } from './browser';
+import { hostShares } from './host-shares';
 import { usePortalSuite } from './suite';
 import { SPEC_DISPLAY_DEFAULTS } from './spec-display-defaults';
 
@@ -201,15 +202,8 @@ test('right-to-left mirrors the shell and the remote pages', async () => {
   await page.locator('main h1').first().waitFor();
   const classes = await page.locator('main h1').first().getAttribute('class');
   expect(classes).toMatch(/\bmuirtl-/);
-  const emotion = await page.evaluate(() => {
-    const share = (window as unknown as { __FEDERATION__: { __SHARE__: Record<string, Record<string, Record<string, Record<string, { loaded?: boolean; lib?: unknown; from: string }>>>> } }).__FEDERATION__.__SHARE__;
-    const seen = new Set<string>();
-    for (const scopes of Object.values(share))
-      for (const pkgs of Object.values(scopes))
-        for (const [version, shared] of Object.entries(pkgs['@emotion/react'] ?? {})) if (shared.loaded || shared.lib) seen.add(`${version} from ${shared.from}`);
-    return [...seen];
-  });
-  expect(emotion).toEqual([expect.stringMatching(/from host$/)]);
+  const { '@emotion/react': emotion } = await hostShares(page);
+  expect({ loaded: emotion.loaded, fromHostBuild: emotion.fromHostBuild, copies: emotion.viaScope.length <= 1 }).toEqual({ loaded: true, fromHostBuild: true, copies: true });
   await context.close();
 });
 

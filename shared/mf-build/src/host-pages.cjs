@@ -33,35 +33,17 @@ function fontPreloads(compilation, patterns) {
 }
 
 /**
- * The scripts behind `blocks` (dynamic imports) and, following the shared modules they consume, the
- * chunks the host provides them from. Largest first: on a phone's network the big chunks (react-dom)
- * decide when the page can run.
+ * The scripts behind `blocks` (dynamic imports): their chunk groups' chunks, the shared modules among
+ * them (the host imports its shared modules as its own: host-provides.cjs). Largest first: on a phone's
+ * network the big chunks (react-dom) decide when the page can run.
  */
 function chunksBehind(compilation, blocks) {
   const { chunkGraph } = compilation;
-  const provides = new Map();
-  for (const module of compilation.modules) if (module.type === 'provide-module') provides.set(module._name, module);
   const files = new Set();
-  const seenKeys = new Set();
-  const visitGroup = (group) => {
-    for (const chunk of group.chunks) {
-      if (chunk.hasRuntime()) continue;
-      for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
-      for (const module of chunkGraph.getChunkModulesIterable(chunk)) {
-        if (module.type !== 'consume-shared-module') continue;
-        const key = module.options.shareKey;
-        if (seenKeys.has(key) || !provides.has(key)) continue;
-        seenKeys.add(key);
-        for (const block of provides.get(key).blocks) {
-          const provided = chunkGraph.getBlockChunkGroup(block);
-          if (provided) visitGroup(provided);
-        }
-      }
-    }
-  };
   for (const block of blocks) {
     const group = chunkGraph.getBlockChunkGroup(block);
-    if (group) visitGroup(group);
+    if (!group) continue;
+    for (const chunk of group.chunks) if (!chunk.hasRuntime()) for (const file of chunk.files) if (file.endsWith('.js')) files.add(file);
   }
   const size = (file) => compilation.getAsset(file).source.size();
   return [...files].sort((a, b) => size(b) - size(a) || a.localeCompare(b));

@@ -12,6 +12,7 @@ const MUI_SUBPATHS = require('./mui-subpaths.cjs');
 const MUI_SHELL_COMPONENTS = require('./mui-shell-components.cjs');
 const { ChunkIntegrityPlugin } = require('./chunk-integrity-plugin.cjs');
 const { plainShell, prerenderedPages } = require('./host-pages.cjs');
+const { HostProvidesPlugin, inProvideChunk, subsetShareAliases } = require('./host-provides.cjs');
 
 /** A package folder under node_modules, at the top or in pnpm's store. */
 const IN_NODE_MODULES = String.raw`[\\/]node_modules[\\/](?:\.pnpm[\\/][^\\/]+[\\/]node_modules[\\/])?`;
@@ -219,7 +220,7 @@ function persistentCache(dir, mode, env) {
     type: 'filesystem',
     cacheDirectory: env.PORTAL_WEBPACK_CACHE_DIR ? path.join(env.PORTAL_WEBPACK_CACHE_DIR, path.basename(dir)) : path.join(dir, 'node_modules', '.cache', 'webpack'),
     name: mode,
-    buildDependencies: { config: [__filename, require.resolve('./expose-wrap-loader.cjs'), require.resolve('./chunk-integrity-plugin.cjs'), require.resolve('./host-pages.cjs'), require.resolve('./paint-shell.cjs'), path.join(dir, 'webpack.config.cjs')].filter((file) => fs.existsSync(file)) },
+    buildDependencies: { config: [__filename, require.resolve('./expose-wrap-loader.cjs'), require.resolve('./chunk-integrity-plugin.cjs'), require.resolve('./host-pages.cjs'), require.resolve('./paint-shell.cjs'), require.resolve('./host-provides.cjs'), path.join(dir, 'webpack.config.cjs')].filter((file) => fs.existsSync(file)) },
   };
 }
 
@@ -280,7 +281,8 @@ function createConfig(options) {
         ...(isHost ? {} : { filename: 'remoteEntry.js', exposes: wrapExposes(exposes, env) }),
         // The host learns remote URLs at run time from /remotes.json; nothing is compiled in.
         remotes: {},
-        shared: sharedConfig(dir, { isHost }),
+        // The host provides the singletons without consuming them (host-provides.cjs).
+        shared: isHost ? undefined : sharedConfig(dir),
         // version-first loads every remote entry at start, so one remote down would blank the host.
         shareStrategy: 'loaded-first',
         // Checks each (version, range) pair of the singletons once (runtime/share-verdicts.ts).
@@ -294,7 +296,9 @@ function createConfig(options) {
         experiments: { optimization: { target: 'web', disableSnapshot: true } },
       }),
     ];
-    plugins.push(new PortalManifestPlugin(portalFacts(dir, isHost, env)), new ConsumeSharedWarmBuildPlugin(), new ChunkIntegrityPlugin());
+    const facts = portalFacts(dir, isHost, env);
+    if (isHost) plugins.push(new HostProvidesPlugin(sharedConfig(dir, { isHost }), facts));
+    plugins.push(new PortalManifestPlugin(facts), new ConsumeSharedWarmBuildPlugin(), new ChunkIntegrityPlugin());
     if (isHost) plugins.push(...plainShell({ title, preloadFonts, signedInModule: signedInModule && path.resolve(dir, signedInModule) }), ...(prerender ? prerenderedPages({ dir, script: prerender, title, preloadFonts }) : []));
 
     return {
@@ -314,7 +318,7 @@ function createConfig(options) {
       },
       resolve: {
         extensions: ['.ts', '.tsx', '.mjs', '.js', '.jsx', '.json'],
-        alias: subsetAliases(dir),
+        alias: { ...subsetAliases(dir), ...(isHost ? subsetShareAliases(SUBSET_SHARES) : {}) },
       },
       module: {
         rules: [
@@ -365,6 +369,8 @@ function createConfig(options) {
             // @portal/request, the host's bootstrap) would carry its own copy, and the sign-in page
             // downloaded paths and the sign-in calls two or three times. Modules two chunks use go
             // to one chunk per set of users, however small.
+            // Host only: what a provided share's factory and the host's pages both load (host-provides.cjs).
+            ...(isHost ? { providedTwice: { test: inProvideChunk, chunks: 'async', minChunks: 2, minSize: 0, priority: 5, reuseExistingChunk: true } } : {}),
             portalCommon: {
               test: /[\\/]shared[\\/](?:config|contracts)[\\/]src[\\/]/,
               chunks: 'async',
