@@ -4,6 +4,7 @@ import { assertSafeChannel, listenPostgres, type ListenStateHandler, type Notify
 import { loadPglite, pgliteAssets } from './load-pglite';
 import { preparedQueries } from './pglite-prepared';
 import { BACKGROUND_APPLICATION_NAME, lowerServerProcessPriority } from './pg-background';
+import { pgStatements } from './pg-prepared';
 
 export type DbDriver = 'pglite' | 'postgres';
 
@@ -13,11 +14,10 @@ export interface QueryResult<T> {
 
 export interface QueryOptions {
   /**
-   * Plan the statement for its values every time it runs. PGlite's statements are prepared once
-   * (pglite-prepared.ts), and PostgreSQL may then keep one generic plan for all values; a statement
-   * whose best plan depends on its values asks for this (full-text search: a common word is best
-   * served by the date index, a rare one by the text index). PostgreSQL through node-postgres always
-   * plans for the values.
+   * Plan the statement for its values every time it runs. Statements are prepared once per session
+   * (pglite-prepared.ts, pg-prepared.ts), and PostgreSQL may then keep one generic plan for all values;
+   * a statement whose best plan depends on its values asks for this (full-text search: a common word is
+   * best served by the date index, a rare one by the text index).
    */
   planEachRun?: boolean;
 }
@@ -214,11 +214,17 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
   pool.on('error', () => undefined);
   const subscriptions: Subscription[] = [];
   let closed = false;
+  const statements = pgStatements();
   const db: Db = {
     driver: 'postgres',
-    async query<T>(sql: string, params?: unknown[]) {
-      const result = await pool.query(sql, params as unknown[] | undefined);
-      return { rows: result.rows as T[] };
+    async query<T>(sql: string, params?: unknown[], options?: QueryOptions) {
+      const config = statements.config(sql, params, options?.planEachRun);
+      try {
+        return { rows: (await pool.query(config)).rows as T[] };
+      } catch (error) {
+        if (!statements.renamed(config, error)) throw error;
+        return { rows: (await pool.query(statements.config(sql, params))).rows as T[] };
+      }
     },
     async exec(sql: string) {
       await pool.query(sql);
@@ -228,9 +234,15 @@ async function openPostgres(databaseUrl: string, options: OpenDatabaseOptions): 
       try {
         await client.query('begin');
         const value = await fn({
-          async query<R>(sql: string, params?: unknown[]) {
-            const result = await client.query(sql, params as unknown[] | undefined);
-            return { rows: result.rows as R[] };
+          async query<R>(sql: string, params?: unknown[], options?: QueryOptions) {
+            const config = statements.config(sql, params, options?.planEachRun);
+            try {
+              return { rows: (await client.query(config)).rows as R[] };
+            } catch (error) {
+              // The transaction has ended: a new name only serves the statement's next run.
+              statements.renamed(config, error);
+              throw error;
+            }
           },
           async exec(sql: string) {
             await client.query(sql);

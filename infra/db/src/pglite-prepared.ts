@@ -13,7 +13,7 @@ import { loadPglite } from './load-pglite';
  * type, parseResults), and errors are its DatabaseError with the same query fields.
  */
 
-/** Distinct SQL texts kept prepared; the least recently used one is closed beyond it. */
+/** Distinct SQL texts kept prepared (here and on PostgreSQL, pg-prepared.ts); the least recently used one is closed beyond it. */
 export const PREPARED_LIMIT = 500;
 
 /**

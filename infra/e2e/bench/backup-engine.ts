@@ -21,7 +21,7 @@
 //    written with the engine's own search expression; the queries are the API's (searchItems).
 // The emulator runs in its own process for 1-2 (BENCH_EMULATOR_INLINE=1: in this one), as Graph would.
 // Env: BENCH_SIZE (emulator size, default the emulator's), BENCH_SEARCH_ROWS (1 000 000), BENCH_SKIP_PG=1, BENCH_SKIP_THREAD=1,
-// BENCH_SKIP_BACKUP=1 (search figures only), BENCH_SKIP_SEARCH=1 (backup figures only), BENCH_SKIP_PGLITE=1 (no PGlite search), BENCH_VERBOSE=1 (each query's total and time),
+// BENCH_SKIP_BACKUP=1 (search figures only), BENCH_SKIP_SEARCH=1 (backup figures only), BENCH_SKIP_PGLITE=1 (no PGlite backups or search), BENCH_VERBOSE=1 (each query's total and time),
 // BENCH_PG_SCHEMA=<name> (keep the PostgreSQL search catalog in that schema), BENCH_REUSE_CATALOG=1 (with it: search the catalog a former run kept there, new migrations applied),
 // BENCH_INCREMENTAL_RUNS (5: incrementals per database, the ratio is their median's),
 // BENCH_PROFILE=<folder> (CPU profile of each full and incremental backup: the file, and the largest self times by module and function).
@@ -255,7 +255,8 @@ async function fullAndIncremental(r: Rig<AnyEmulator>, label: string) {
   return { full, stored: stored.rows[0] };
 }
 
-async function backupFigures() {
+/** Backups on PGlite: the memory peak at a quarter of the size and at the full size, full and incremental, catalog ratios; the full run. */
+async function pgliteBackupFigures() {
   const small = await rig(await startDemo(Math.round(SIZE / 4)));
   const smallRun = await timedRun(small);
   await small.close();
@@ -268,9 +269,14 @@ async function backupFigures() {
   console.log(`  memory peak:        size ${Math.round(SIZE / 4)}: rss ${mb(smallRun.sampler.peakRss)}, heap ${mb(smallRun.sampler.peakHeap)}; size ${SIZE}: rss ${mb(full.sampler.peakRss)}, heap ${mb(full.sampler.peakHeap)}`);
   console.log(`                      (rss includes PGlite's WASM heap${SEPARATE_EMULATOR ? '' : ' and the in-process emulator'})`);
   await r.close();
+  return full;
+}
+
+async function backupFigures() {
+  const full = process.env.BENCH_SKIP_PGLITE === '1' ? null : await pgliteBackupFigures();
 
   // As the API runs it: the engine on a thread of its own and PGlite on another (BACKUP_ENGINE_THREAD, PGLITE_THREAD).
-  if (process.env.BENCH_SKIP_THREAD !== '1') {
+  if (process.env.BENCH_SKIP_THREAD !== '1' && full) {
     const threaded = await rig(await startDemo(SIZE), { thread: true });
     console.log(runLine('full on a thread', await timedRun(threaded)).replace(/\)/, '; engine thread, PGlite on a thread of its own)'));
     await threaded.close();
@@ -291,7 +297,7 @@ async function backupFigures() {
   }
 
   // Memory as the tenant grows: the heap should stay where it was at SIZE (BENCH_LARGE_SIZE=0 skips it).
-  if (LARGE_SIZE > 0) {
+  if (LARGE_SIZE > 0 && full) {
     const large = await rig(await startDemo(LARGE_SIZE));
     const run = await timedRun(large);
     console.log(`\nFull backup at emulator size ${LARGE_SIZE} (PGlite)`);

@@ -314,9 +314,10 @@ describe.each(databases)('on %s', (database, openDb, dropDb) => {
       for (const { hash, content } of all) expect((await blobs.get(own.id, hash)).equals(content)).toBe(true);
     });
 
-    // PGlite has no autovacuum: without the store's own analysis the planner's picture of the table
-    // stays that of an empty one.
-    (database === 'PGlite' ? it : it.skip)('analyzes backup_blobs on PGlite once it has grown by 50 rows and a tenth', async () => {
+    // PGlite has no autovacuum, and PostgreSQL's comes a minute or more late: without the store's own
+    // analysis the planner's picture of the table (and the generic plans of statements prepared from it)
+    // stays that of an empty one while a first backup fills it.
+    it('analyzes backup_blobs once it has grown by 50 rows and a tenth', async () => {
       const statistics = async () =>
         (await db.query<{ estimated: number; actual: number }>(`select reltuples::float8 as estimated, (select count(*)::float8 from backup_blobs) as actual from pg_class where oid = 'backup_blobs'::regclass`)).rows[0];
       const fresh = withObjects({});
