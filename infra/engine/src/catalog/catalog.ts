@@ -304,6 +304,19 @@ export async function objectTotalsAt(db: EngineQueryable, objectId: string, runS
 }
 
 /**
+ * Deletes the closed versions of set $1 that no snapshot of their object sees: one is still needed when
+ * some kept snapshot falls in [from, to). Found object by object through the ended-version index
+ * (migration 310): a filter on the set read every version the set holds, current ones too, at the end
+ * of every run.
+ */
+export const UNNEEDED_VERSIONS = `
+  delete from backup_item_versions v using backup_objects o
+   where o.set_id = $1 and v.object_id = o.id and v.valid_to_run is not null
+     and not exists (select 1 from backup_snapshots s where s.object_id = v.object_id
+                      and s.run_seq >= v.valid_from_run and s.run_seq < v.valid_to_run)
+  returning v.id`;
+
+/**
  * Retention: snapshots older than `days` go, except each object's newest. Versions no remaining
  * snapshot can see are deleted; blobs they referenced become garbage for the blob store to collect.
  * Returns the number of snapshots and versions removed.
@@ -317,14 +330,7 @@ export async function applyRetention(db: EngineDb, setId: string, days: number, 
         returning s.id`,
       [setId, cutoff],
     );
-    // A closed version is still needed when some kept snapshot of its object falls in [from, to).
-    const versions = await tx.query(
-      `delete from backup_item_versions v where v.set_id = $1 and v.valid_to_run is not null
-          and not exists (select 1 from backup_snapshots s where s.object_id = v.object_id
-                           and s.run_seq >= v.valid_from_run and s.run_seq < v.valid_to_run)
-        returning v.id`,
-      [setId],
-    );
+    const versions = await tx.query(UNNEEDED_VERSIONS, [setId]);
     return { snapshots: removed.rows.length, versions: versions.rows.length };
   });
 }
