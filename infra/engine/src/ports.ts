@@ -51,11 +51,12 @@ export interface BlobStore {
   putMany(tenantId: string, contents: Buffer[]): Promise<PutResult[]>;
   get(tenantId: string, hash: string): Promise<Buffer>;
   has(tenantId: string, hash: string): Promise<boolean>;
-  /** Removes blobs of a tenant that no item version references any more; returns how many. */
+  /** Removes blobs of a tenant that no item version references any more, and compacts the packs they leave sparse; returns how many blobs. */
   collectGarbage(tenantId: string): Promise<number>;
   /**
    * Housekeeping of a tenant's packs that the scheduler does now and then rather than every backup:
-   * merges small packs into full ones, and deletes pack objects that no index row names (left by a
+   * compacts every sparse pack (also those a collection could not), merges small packs into full ones,
+   * and deletes pack objects that no index row names (left by a
    * writer that stopped between writing a pack and indexing it) once older than the grace window,
    * which lists the tenant's packs. Returns how many packs each removed.
    */

@@ -49,14 +49,21 @@ export async function touchBlobs(db: EngineQueryable, tenantId: string, hashes: 
  * and row second, in transactions that hold the rows they work on: a put meeting one of them waits and
  * then stores it again. An object that fails to delete keeps its row (and stops the pass), so a row
  * never outlives its object. A blob in a pack has no object of its own: only its row goes (its pack is
- * blob-packs.ts' concern). Concurrent collectors skip each other's rows. Returns how many were deleted.
+ * blob-packs.ts' concern). Concurrent collectors skip each other's rows. Returns how many were deleted,
+ * and the packs that lost rows (only these can have become sparse).
  */
-export async function collectUnreferenced(db: EngineDb, tenantId: string, graceSeconds: number, deleteObject: (hash: string) => Promise<void>): Promise<number> {
+export async function collectUnreferenced(
+  db: EngineDb,
+  tenantId: string,
+  graceSeconds: number,
+  deleteObject: (hash: string) => Promise<void>,
+): Promise<{ deleted: number; packs: Set<string> }> {
   let total = 0;
+  const packs = new Set<string>();
   for (;;) {
     const batch = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ hash: string; packed: boolean }>(
-        `select b.hash, b.pack_id is not null as packed from backup_blobs b
+      const { rows } = await tx.query<{ hash: string; pack_id: string | null }>(
+        `select b.hash, b.pack_id from backup_blobs b
           where b.tenant_id = $1 and b.touched_at < now() - make_interval(secs => $2)
             and not exists (select 1 from backup_item_versions v join backup_sets s on s.id = v.set_id
                             where s.tenant_id = b.tenant_id and v.blob_hash = b.hash)
@@ -65,10 +72,12 @@ export async function collectUnreferenced(db: EngineDb, tenantId: string, graceS
         [tenantId, graceSeconds, COLLECT_BATCH],
       );
       const deleted: string[] = [];
+      const emptied: string[] = [];
       let failure: unknown = null;
-      for (const { hash, packed } of rows) {
+      for (const { hash, pack_id: pack } of rows) {
         try {
-          if (!packed) await deleteObject(hash);
+          if (pack) emptied.push(pack);
+          else await deleteObject(hash);
           deleted.push(hash);
         } catch (error) {
           failure = error;
@@ -76,10 +85,11 @@ export async function collectUnreferenced(db: EngineDb, tenantId: string, graceS
         }
       }
       if (deleted.length) await tx.query('delete from backup_blobs where tenant_id = $1 and hash = any($2)', [tenantId, deleted]);
-      return { deleted: deleted.length, full: rows.length === COLLECT_BATCH, failure };
+      return { deleted: deleted.length, emptied, full: rows.length === COLLECT_BATCH, failure };
     });
     total += batch.deleted;
+    for (const pack of batch.emptied) packs.add(pack);
     if (batch.failure) throw batch.failure;
-    if (!batch.full) return total;
+    if (!batch.full) return { deleted: total, packs };
   }
 }

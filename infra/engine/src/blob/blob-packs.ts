@@ -113,13 +113,18 @@ const MERGE_MOST = 64;
 /**
  * Frees the space of collected blobs: a pack no blob row names any more is deleted, and one whose named
  * blobs fill less than COMPACT_BELOW of it is rewritten as a new pack of just them, its rows moved to
- * it, and then deleted. Returns how many packs were deleted.
+ * it, and then deleted. `only`: just these packs (those a collection just took rows from), else every
+ * pack of the tenant, which sums every blob row the tenant has (the scheduler's pass, tidyPacks).
+ * Returns how many packs were deleted.
  */
-export async function collectPacks(db: EngineDb, tenantId: string, objects: PackObjects, newId: () => string): Promise<number> {
+export async function collectPacks(db: EngineDb, tenantId: string, objects: PackObjects, newId: () => string, only?: Iterable<string>): Promise<number> {
+  const ids = only ? [...only] : null;
+  if (ids && !ids.length) return 0;
   const { rows: sparse } = await db.query<{ id: string }>(
     `select p.id from backup_blob_packs p
-      where p.tenant_id = $1 and (select coalesce(sum(b.stored_size), 0) from backup_blobs b where b.pack_id = p.id) < p.size * $2::float8`,
-    [tenantId, COMPACT_BELOW],
+      where p.tenant_id = $1 and ($3::text[] is null or p.id = any($3::text[]))
+        and (select coalesce(sum(b.stored_size), 0) from backup_blobs b where b.pack_id = p.id) < p.size * $2::float8`,
+    [tenantId, COMPACT_BELOW, ids],
   );
   let deleted = 0;
   for (const { id } of sparse) deleted += await rewritePacks(db, tenantId, objects, newId, [id]);

@@ -237,10 +237,13 @@ describe.each(databases)('on %s', (database, openDb, dropDb) => {
       await expect(failing.collectGarbage(tenantId)).rejects.toThrow('bucket unavailable');
       expect(await indexed(packed.hash)).toBe(false);
       expect(await packIndexed(packOf.get(packed.hash)!)).toBe(true);
-      // Tidy for the next tests: nothing aged remains for their collections.
+      // The next collection deletes the blob stored alone. The pack its failed predecessor emptied is not
+      // one it took rows from: the scheduler's pass (tidyPacks) compacts it.
       await blobs.collectGarbage(tenantId);
-      expect(await packIndexed(packOf.get(packed.hash)!)).toBe(false);
       expect(await indexed(alone.hash)).toBe(false);
+      expect(await packIndexed(packOf.get(packed.hash)!)).toBe(true);
+      await blobs.tidyPacks(tenantId);
+      expect(await packIndexed(packOf.get(packed.hash)!)).toBe(false);
     });
 
     it('stores the contents of one put in one pack, reads each back by its range, compacts it when most are collected and deletes it with its last blob', async () => {
@@ -285,6 +288,23 @@ describe.each(databases)('on %s', (database, openDb, dropDb) => {
       expect(await blobs.collectGarbage(tenantId)).toBe(2);
       expect(await packIndexed(moved[0].pack_id)).toBe(false);
       expect((await keys()).length).toBe(before);
+    });
+
+    it('compacts in a collection only the packs it took rows from, and every sparse pack in the scheduler\'s pass', async () => {
+      const own = await newTenant();
+      const contents = Array.from({ length: 4 }, (_, i) => unique(`left sparse ${i}`));
+      const stored = await blobs.putMany(own.id, contents);
+      const packOf = async (hash: string) => (await db.query<{ pack_id: string }>('select pack_id from backup_blobs where hash = $1', [hash])).rows[0].pack_id;
+      const sparse = await packOf(stored[0].hash);
+      // Three of its four rows gone in an earlier collection whose compaction did not happen (its store was down).
+      await db.query('delete from backup_blobs where hash = any($1)', [stored.slice(1).map((result) => result.hash)]);
+      // A collection that takes nothing from it does not sum the tenant's blobs to find it.
+      expect(await blobs.collectGarbage(own.id)).toBe(0);
+      expect(await packOf(stored[0].hash)).toBe(sparse);
+      await blobs.tidyPacks(own.id);
+      expect(await packIndexed(sparse)).toBe(false);
+      expect(await packOf(stored[0].hash)).not.toBe(sparse);
+      expect((await blobs.get(own.id, stored[0].hash)).equals(contents[0])).toBe(true);
     });
 
     it("merges a tenant's small packs into one once enough wait, every blob still read back, and leaves fewer alone", async () => {
@@ -357,6 +377,8 @@ describe.each(databases)('on %s', (database, openDb, dropDb) => {
       // A writer's pack a moment before its rows, a pack named before ids told their age, and an old pack its row names.
       const [recent, legacy, named] = [newPackId(), crypto.randomBytes(16).toString('hex'), newPackId(long)];
       await db.query('insert into backup_blob_packs (tenant_id, id, size) values ($1, $2, 6)', [tenantId, named]);
+      // A blob row fills it, so tidyPacks' compaction leaves it alone too.
+      await db.query(`insert into backup_blobs (tenant_id, hash, size, stored_size, pack_id, pack_offset) values ($1, 'named-pack-blob', 6, 6, $2, 0)`, [tenantId, named]);
       for (const id of [orphan, recent, legacy, named]) await objects.put(`packs/${tenantId}/${id}`, Buffer.from('sealed'));
       expect((await blobs.tidyPacks(tenantId)).orphans).toBe(1);
       const left = await keys();
@@ -364,6 +386,7 @@ describe.each(databases)('on %s', (database, openDb, dropDb) => {
       expect(left).toEqual(expect.arrayContaining([rows[0].pack_id, recent, legacy, named].map((id) => `packs/${tenantId}/${id}`)));
       expect((await blobs.get(tenantId, stored[1].hash)).equals(contents[1])).toBe(true);
       for (const id of [recent, legacy, named]) await objects.delete(`packs/${tenantId}/${id}`);
+      await db.query('delete from backup_blobs where pack_id = $1', [named]);
       await db.query('delete from backup_blob_packs where id = $1', [named]);
     });
 

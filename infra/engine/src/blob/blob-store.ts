@@ -197,9 +197,11 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
     },
     async collectGarbage(tenantId) {
       const key = await dataKey(tenantId);
-      const blobs = await collectUnreferenced(db, tenantId, graceSeconds, (hash) => objects.delete(objectKey(tenantId, key, hash)));
-      await collectPacks(db, tenantId, packObjects(tenantId), newPackId);
-      return blobs;
+      const collected = await collectUnreferenced(db, tenantId, graceSeconds, (hash) => objects.delete(objectKey(tenantId, key, hash)));
+      // Only the packs that lost rows now: every backup run ends here, and looking at every pack summed
+      // every blob row of the tenant (tidyPacks does, now and then).
+      await collectPacks(db, tenantId, packObjects(tenantId), newPackId, collected.packs);
+      return collected.deleted;
     },
     async purgeTenant(tenantId) {
       if (!objects.list) return 0;
@@ -213,6 +215,9 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
       return deleted;
     },
     async tidyPacks(tenantId) {
+      // Packs a collection left sparse without compacting them (their store was down), and packs none of
+      // whose rows went in (a concurrent writer indexed the same content first).
+      await collectPacks(db, tenantId, packObjects(tenantId), newPackId);
       const merged = await mergeSmallPacks(db, tenantId, packObjects(tenantId), newPackId);
       if (!objects.list) return { merged, orphans: 0 };
       const prefix = packKey(tenantId, '');
