@@ -45,6 +45,24 @@ export async function touchBlobs(db: EngineQueryable, tenantId: string, hashes: 
 }
 
 /**
+ * Up to $3 of tenant $1's blobs whose lease ran out $2 seconds ago and that no version of the tenant
+ * references, held for the collector. Each blob is looked up by its hash in the versions
+ * (backup_item_blob_idx), a subplan per blob: the offset keeps the planner from making it a join, and
+ * the tenant is checked on the version found rather than through an index. Left to choose, PGlite's
+ * planner (no statistics on the versions) read every version of the tenant once per blob, or a bitmap
+ * of the set's index per blob: once the demo tenant's 19,000 leases had run out, a collection took
+ * 13-58 s (80-112 ms this way; on PostgreSQL 125-145 ms before, 98-126 ms now).
+ */
+export const UNREFERENCED_BLOBS = `
+  select b.hash, b.pack_id from backup_blobs b
+   where b.tenant_id = $1 and b.touched_at < now() - make_interval(secs => $2)
+     and not exists (select 1 from backup_item_versions v
+                      where v.blob_hash = b.hash and (select s.tenant_id from backup_sets s where s.id = v.set_id) = b.tenant_id
+                     offset 0)
+   limit $3
+   for update of b skip locked`;
+
+/**
  * Deletes the tenant's blobs that no item version references and whose lease has run out, object first
  * and row second, in transactions that hold the rows they work on: a put meeting one of them waits and
  * then stores it again. An object that fails to delete keeps its row (and stops the pass), so a row
@@ -63,12 +81,7 @@ export async function collectUnreferenced(
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const { rows } = await tx.query<{ hash: string; pack_id: string | null }>(
-        `select b.hash, b.pack_id from backup_blobs b
-          where b.tenant_id = $1 and b.touched_at < now() - make_interval(secs => $2)
-            and not exists (select 1 from backup_item_versions v join backup_sets s on s.id = v.set_id
-                            where s.tenant_id = b.tenant_id and v.blob_hash = b.hash)
-          limit $3
-          for update of b skip locked`,
+        UNREFERENCED_BLOBS,
         [tenantId, graceSeconds, COLLECT_BATCH],
       );
       const deleted: string[] = [];

@@ -4,6 +4,7 @@ import { insertTenant } from '../tenants';
 import { applyRetention, closeVersions, SEARCH_TEXT, searchTextOf, UNNEEDED_VERSIONS, VISIBLE_AT, writeVersions, type ItemRecord } from './catalog';
 import { checkpointReader, readCheckpoint, readCheckpoints, writeCheckpoints } from './checkpoints';
 import { ObjectWrites } from './object-writes';
+import { analyzedPlan, rowsRead } from '../testing/explain';
 
 // The catalog's page writes on the engine's real tables, on PGlite and on PostgreSQL (DATABASE_URL,
 // else the local test database, in a schema of its own that it drops): a page's versions, removals and
@@ -350,26 +351,6 @@ describe.each(databases)('gathered page writes on %s', (_name, open, drop) => {
   });
 });
 
-/** A plan node of EXPLAIN (ANALYZE, FORMAT JSON). */
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  'Rows Removed by Filter'?: number;
-  'Rows Removed by Index Recheck'?: number;
-  Plans?: PlanNode[];
-}
-
-/** Rows a plan read from `table`'s heap: what its scans returned and what their filters dropped. */
-function rowsRead(node: PlanNode, table: string): number {
-  const own =
-    node['Relation Name'] === table && node['Node Type'] !== 'ModifyTable'
-      ? (node['Actual Rows'] + (node['Rows Removed by Filter'] ?? 0) + (node['Rows Removed by Index Recheck'] ?? 0)) * node['Actual Loops']
-      : 0;
-  return own + (node.Plans ?? []).reduce((sum, child) => sum + rowsRead(child, table), 0);
-}
-
 describe.each(databases)('retention on %s', (_name, open, drop) => {
   let db: Db;
   let setId: string;
@@ -398,14 +379,7 @@ describe.each(databases)('retention on %s', (_name, open, drop) => {
     }
     // Run 1's snapshot of the first object sees its two ended versions; the second object has none.
     await db.query(`insert into backup_snapshots (set_id, object_id, job_id, run_seq, status, item_count) values ($1, $2, gen_random_uuid(), 1, 'ok', 400)`, [setId, objects[0]]);
-    const read = await db
-      .transaction(async (tx) => {
-        const { rows } = await tx.query<{ 'QUERY PLAN': unknown }>(`explain (analyze, format json) ${UNNEEDED_VERSIONS}`, [setId]);
-        const plan = rows[0]['QUERY PLAN'];
-        // Rolled back: only the reading is measured here.
-        throw Object.assign(new Error('rollback'), { plan: (typeof plan === 'string' ? JSON.parse(plan) : plan) as Array<{ Plan: PlanNode }> });
-      })
-      .catch((error: { plan?: Array<{ Plan: PlanNode }> }) => (error.plan ? rowsRead(error.plan[0].Plan, 'backup_item_versions') : Promise.reject(error)));
+    const read = rowsRead(await analyzedPlan(db, UNNEEDED_VERSIONS, [setId]), 'backup_item_versions');
     // Four ended versions among 10,000: a filter on the set read them all.
     expect(read).toBeLessThanOrEqual(4);
     expect(await applyRetention(db, setId, 30)).toEqual({ snapshots: 0, versions: 2 });
