@@ -51,8 +51,12 @@ export interface BlobStore {
   putMany(tenantId: string, contents: Buffer[]): Promise<PutResult[]>;
   get(tenantId: string, hash: string): Promise<Buffer>;
   has(tenantId: string, hash: string): Promise<boolean>;
-  /** Removes blobs of a tenant that no item version references any more, and compacts the packs they leave sparse; returns how many blobs. */
-  collectGarbage(tenantId: string): Promise<number>;
+  /**
+   * Removes blobs of a tenant that no item version references any more, and compacts the packs they
+   * leave sparse; returns how many blobs. `among` limits it to those hashes: a run's end looks only at
+   * what its retention freed, since looking at every blob grows with the tenant (the scheduler does).
+   */
+  collectGarbage(tenantId: string, among?: Iterable<string>): Promise<number>;
   /**
    * Housekeeping of a tenant's packs that the scheduler does now and then rather than every backup:
    * compacts every sparse pack (also those a collection could not), merges small packs into full ones,

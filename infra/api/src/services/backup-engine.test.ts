@@ -211,6 +211,31 @@ describe('backup engine', () => {
     for (const { blob_hash } of hashes) await expect(engine.blobs.get(f.tenantId, blob_hash)).resolves.toBeInstanceOf(Buffer);
   });
 
+  it("ends a run by collecting the blobs its retention freed, and leaves other garbage to the scheduler's collection", async () => {
+    const f = await fixture();
+    const engine = f.engine();
+    const setId = await f.createSet('Freed at the end', ['contacts'], 1);
+    expect((await f.runBackup(engine, setId)).status).toBe('succeeded');
+    emulator.mutate(0.3);
+    expect((await f.runBackup(engine, setId)).status).toBe('succeeded');
+    // Content only run 1 saw: versions run 2 ended whose content no current version holds.
+    const { rows: ended } = await f.db.query<{ blob_hash: string }>(
+      `select distinct v.blob_hash from backup_item_versions v where v.set_id = $1 and v.valid_to_run is not null and v.blob_hash is not null
+          and not exists (select 1 from backup_item_versions w where w.blob_hash = v.blob_hash and w.valid_to_run is null)`,
+      [setId],
+    );
+    expect(ended.length).toBeGreaterThan(0);
+    const stray = await engine.blobs.put(f.tenantId, Buffer.from('stored by a run that stopped before writing its versions'));
+    // Run 1's and 2's snapshots are older than the set's day of retention, and every lease has run out.
+    await f.db.query(`update backup_snapshots set taken_at = now() - interval '10 days' where set_id = $1`, [setId]);
+    await f.db.query(`update backup_blobs set touched_at = now() - interval '2 days'`);
+    expect((await f.runBackup(engine, setId)).status).toBe('succeeded');
+    for (const { blob_hash } of ended) expect(await engine.blobs.has(f.tenantId, blob_hash)).toBe(false);
+    expect(await engine.blobs.has(f.tenantId, stray.hash)).toBe(true);
+    expect(await engine.collectAllGarbage()).toBeGreaterThanOrEqual(1);
+    expect(await engine.blobs.has(f.tenantId, stray.hash)).toBe(false);
+  });
+
   it("counts an object's snapshot from its previous one and what changed since, not from every version again", async () => {
     const f = await fixture();
     const engine = f.engine();

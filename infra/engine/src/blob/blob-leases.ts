@@ -48,48 +48,55 @@ export async function touchBlobs(db: EngineQueryable, tenantId: string, hashes: 
  * Up to $3 of tenant $1's blobs whose lease ran out $2 seconds ago and that no version of the tenant
  * references, held for the collector. Each blob is looked up by its hash in the versions
  * (backup_item_blob_idx), a subplan per blob: the offset keeps the planner from making it a join, and
- * the tenant is checked on the version found rather than through an index. Left to choose, PGlite's
- * planner (no statistics on the versions) read every version of the tenant once per blob, or a bitmap
- * of the set's index per blob: once the demo tenant's 19,000 leases had run out, a collection took
- * 13-58 s (80-112 ms this way; on PostgreSQL 125-145 ms before, 98-126 ms now).
+ * the tenant is checked on the version found rather than through an index. Left to choose, PGlite's planner (no statistics on the versions) read every version
+ * of the tenant once per blob, or a bitmap of the set's index per blob: once the demo tenant's 19,000
+ * leases had run out, a collection took 13-58 s (80-112 ms this way; on PostgreSQL 125-145 ms before,
+ * 98-126 ms now).
  */
-export const UNREFERENCED_BLOBS = `
+const unreferencedBlobs = (leaseRunOut: string, among = '') => `
   select b.hash, b.pack_id from backup_blobs b
-   where b.tenant_id = $1 and b.touched_at < now() - make_interval(secs => $2)
+   where b.tenant_id = $1 and ${leaseRunOut}${among}
      and not exists (select 1 from backup_item_versions v
                       where v.blob_hash = b.hash and (select s.tenant_id from backup_sets s where s.id = v.set_id) = b.tenant_id
                      offset 0)
    limit $3
    for update of b skip locked`;
 
+/** Every blob of the tenant that can go (the scheduler's pass). */
+export const UNREFERENCED_BLOBS = unreferencedBlobs('b.touched_at < now() - make_interval(secs => $2)');
+/**
+ * Those among the hashes $4 (the blobs a run's retention just freed), found by their hashes: the lease
+ * is compared in a form the lease index cannot serve, since the planner, told by statistics taken while
+ * the leases were fresh that few had run out, read every run-out lease of the tenant through it.
+ */
+export const UNREFERENCED_AMONG = unreferencedBlobs('b.touched_at + make_interval(secs => $2) < now()', ' and b.hash = any($4::text[])');
+
 /**
  * Deletes the tenant's blobs that no item version references and whose lease has run out, object first
  * and row second, in transactions that hold the rows they work on: a put meeting one of them waits and
  * then stores it again. An object that fails to delete keeps its row (and stops the pass), so a row
  * never outlives its object. A blob in a pack has no object of its own: only its row goes (its pack is
- * blob-packs.ts' concern). Concurrent collectors skip each other's rows. Returns how many were deleted,
- * and the packs that lost rows (only these can have become sparse).
+ * blob-packs.ts' concern). Concurrent collectors skip each other's rows. With `among`, only those
+ * hashes are looked at, a batch of them per transaction (sorted, as puts lock them). Returns how many
+ * were deleted, and the packs that lost rows (only these can have become sparse).
  */
 export async function collectUnreferenced(
   db: EngineDb,
   tenantId: string,
   graceSeconds: number,
   deleteObject: (hash: string) => Promise<void>,
+  among?: Iterable<string>,
 ): Promise<{ deleted: number; packs: Set<string> }> {
   let total = 0;
   const packs = new Set<string>();
-  for (;;) {
+  const collect = async (sql: string, params: unknown[]) => {
     const batch = await db.transaction(async (tx) => {
-      const { rows } = await tx.query<{ hash: string; pack_id: string | null }>(
-        UNREFERENCED_BLOBS,
-        [tenantId, graceSeconds, COLLECT_BATCH],
-      );
+      const { rows } = await tx.query<{ hash: string; pack_id: string | null }>(sql, params);
       const deleted: string[] = [];
-      const emptied: string[] = [];
       let failure: unknown = null;
       for (const { hash, pack_id: pack } of rows) {
         try {
-          if (pack) emptied.push(pack);
+          if (pack) packs.add(pack);
           else await deleteObject(hash);
           deleted.push(hash);
         } catch (error) {
@@ -98,11 +105,20 @@ export async function collectUnreferenced(
         }
       }
       if (deleted.length) await tx.query('delete from backup_blobs where tenant_id = $1 and hash = any($2)', [tenantId, deleted]);
-      return { deleted: deleted.length, emptied, full: rows.length === COLLECT_BATCH, failure };
+      return { deleted: deleted.length, full: rows.length === COLLECT_BATCH, failure };
     });
     total += batch.deleted;
-    for (const pack of batch.emptied) packs.add(pack);
     if (batch.failure) throw batch.failure;
-    if (!batch.full) return { deleted: total, packs };
+    return batch.full;
+  };
+  if (among) {
+    const hashes = [...new Set(among)].sort();
+    for (let i = 0; i < hashes.length; i += COLLECT_BATCH) {
+      await collect(UNREFERENCED_AMONG, [tenantId, graceSeconds, COLLECT_BATCH, hashes.slice(i, i + COLLECT_BATCH)]);
+    }
+  } else {
+    let more = true;
+    while (more) more = await collect(UNREFERENCED_BLOBS, [tenantId, graceSeconds, COLLECT_BATCH]);
   }
+  return { deleted: total, packs };
 }

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { migrate, openDatabase, type Db } from '@portal/db';
 import type { BlobStore, ObjectStore } from '../ports';
 import { insertTenant } from '../tenants';
-import { analyzedPlan, joins, rowsProduced } from '../testing/explain';
+import { analyzedPlan, joins, rowsProduced, rowsRead } from '../testing/explain';
 import { startTestS3, type TestS3 } from '../testing/s3-test-server';
-import { UNREFERENCED_BLOBS } from './blob-leases';
+import { UNREFERENCED_AMONG, UNREFERENCED_BLOBS } from './blob-leases';
 import { createBlobStore } from './blob-store';
 import { ALONE_BYTES, MERGE_LEAST, newPackId } from './blob-packs';
 import { createLocalObjectStore } from './local-object-store';
@@ -185,6 +185,23 @@ describe.each(databases)('on %s', (database, openDb, dropDb) => {
       await expect(blobs.get(tenantId, recent.hash)).resolves.toBeInstanceOf(Buffer);
     });
 
+    it('collects, given some hashes, only those of them that can go, and leaves other garbage to a whole collection', async () => {
+      const freed = await blobs.put(tenantId, unique('freed by retention'));
+      const elsewhere = await blobs.put(tenantId, unique('garbage not named'));
+      const stillReferenced = await blobs.put(tenantId, unique('named, still referenced'));
+      await referenceBlob(stillReferenced.hash);
+      const recent = await blobs.put(tenantId, unique('named, lease still running'));
+      for (const hash of [freed.hash, elsewhere.hash, stillReferenced.hash]) await ageLease(hash);
+      expect(await blobs.collectGarbage(tenantId, [freed.hash, stillReferenced.hash, recent.hash, freed.hash])).toBe(1);
+      expect(await indexed(freed.hash)).toBe(false);
+      await expect(blobs.get(tenantId, freed.hash)).rejects.toThrow('missing from the store');
+      for (const hash of [elsewhere.hash, stillReferenced.hash, recent.hash]) expect(await indexed(hash)).toBe(true);
+      expect(await blobs.collectGarbage(tenantId, [])).toBe(0);
+      expect(await blobs.collectGarbage(tenantId)).toBeGreaterThanOrEqual(1);
+      expect(await indexed(elsewhere.hash)).toBe(false);
+      expect(await indexed(stillReferenced.hash)).toBe(true);
+    });
+
     // Today's race, step by step: a backup's put finds an old, unreferenced blob and answers
     // "deduplicated"; another job's garbage collection runs; then the backup writes its item version.
     // Without the lease the collector deleted row and object in between and the version pointed at nothing.
@@ -321,6 +338,11 @@ describe.each(databases)('on %s', (database, openDb, dropDb) => {
       // compared every blob with every version of the tenant: 13-58 s for the demo tenant's 19,000.
       expect(joins(plan, 'backup_blobs', 'backup_item_versions')).toBe(false);
       expect(rowsProduced(plan)).toBeLessThan(10 * blobCount);
+      // A run's collection, given the two blobs its retention freed, reads those two rows, not every
+      // blob whose lease has run out.
+      const { rows: two } = await db.query<{ hash: string }>('select hash from backup_blobs where tenant_id = $1 limit 2', [own.id]);
+      const among = await analyzedPlan(db, UNREFERENCED_AMONG, [own.id, GRACE_SECONDS, 1000, two.map((row) => row.hash)]);
+      expect(rowsRead(among, 'backup_blobs')).toBeLessThanOrEqual(2);
       await db.query('delete from backup_item_versions where set_id = $1', [where[0].set_id]);
       await db.query('delete from backup_blobs where tenant_id = $1', [own.id]);
     });

@@ -198,9 +198,9 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
       const { rows } = await db.query('select 1 from backup_blobs where tenant_id = $1 and hash = $2', [tenantId, hash]);
       return rows.length > 0;
     },
-    async collectGarbage(tenantId) {
+    async collectGarbage(tenantId, among) {
       const key = await dataKey(tenantId);
-      const collected = await collectUnreferenced(db, tenantId, graceSeconds, (hash) => objects.delete(objectKey(tenantId, key, hash)));
+      const collected = await collectUnreferenced(db, tenantId, graceSeconds, (hash) => objects.delete(objectKey(tenantId, key, hash)), among);
       // Only the packs that lost rows now: every backup run ends here, and looking at every pack summed
       // every blob row of the tenant (tidyPacks does, now and then).
       await collectPacks(db, tenantId, packObjects(tenantId), newPackId, collected.packs);

@@ -382,7 +382,10 @@ describe.each(databases)('retention on %s', (_name, open, drop) => {
     const read = rowsRead(await analyzedPlan(db, UNNEEDED_VERSIONS, [setId]), 'backup_item_versions');
     // Four ended versions among 10,000: a filter on the set read them all.
     expect(read).toBeLessThanOrEqual(4);
-    expect(await applyRetention(db, setId, 30)).toEqual({ snapshots: 0, versions: 2 });
+    const retained = await applyRetention(db, setId, 30);
+    expect(retained).toMatchObject({ snapshots: 0, versions: 2 });
+    // The blobs the deleted versions named, for the run's collection to look at (once each).
+    expect(retained.blobs.sort()).toEqual([message('m0', 'inbox', 'a').blobHash, message('m1', 'inbox', 'a').blobHash].sort());
     const { rows } = await db.query<{ object_id: string; n: number }>(
       'select object_id, count(*)::int as n from backup_item_versions where set_id = $1 and valid_to_run is not null group by object_id',
       [setId],

@@ -314,14 +314,19 @@ export const UNNEEDED_VERSIONS = `
    where o.set_id = $1 and v.object_id = o.id and v.valid_to_run is not null
      and not exists (select 1 from backup_snapshots s where s.object_id = v.object_id
                       and s.run_seq >= v.valid_from_run and s.run_seq < v.valid_to_run)
-  returning v.id`;
+  returning v.blob_hash`;
 
 /**
  * Retention: snapshots older than `days` go, except each object's newest. Versions no remaining
- * snapshot can see are deleted; blobs they referenced become garbage for the blob store to collect.
- * Returns the number of snapshots and versions removed.
+ * snapshot can see are deleted; blobs they referenced may have become garbage for the blob store to
+ * collect. Returns the number of snapshots and versions removed, and the blobs those versions named.
  */
-export async function applyRetention(db: EngineDb, setId: string, days: number, now: Date = new Date()): Promise<{ snapshots: number; versions: number }> {
+export async function applyRetention(
+  db: EngineDb,
+  setId: string,
+  days: number,
+  now: Date = new Date(),
+): Promise<{ snapshots: number; versions: number; blobs: string[] }> {
   return db.transaction(async (tx) => {
     const cutoff = new Date(now.getTime() - days * 86_400_000).toISOString();
     const removed = await tx.query(
@@ -330,7 +335,8 @@ export async function applyRetention(db: EngineDb, setId: string, days: number, 
         returning s.id`,
       [setId, cutoff],
     );
-    const versions = await tx.query(UNNEEDED_VERSIONS, [setId]);
-    return { snapshots: removed.rows.length, versions: versions.rows.length };
+    const versions = await tx.query<{ blob_hash: string | null }>(UNNEEDED_VERSIONS, [setId]);
+    const blobs = new Set(versions.rows.flatMap((row) => (row.blob_hash ? [row.blob_hash] : [])));
+    return { snapshots: removed.rows.length, versions: versions.rows.length, blobs: [...blobs] };
   });
 }
