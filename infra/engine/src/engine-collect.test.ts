@@ -67,6 +67,43 @@ it('leaves blobs alone between collections', async () => {
   expect(await engine.blobs.has(tenantId, put.hash)).toBe(true);
 });
 
+/** As if some process of the deployment last collected every tenant `msAgo` ago. */
+const lastCollected = (msAgo: number) =>
+  db.query(`insert into engine_periodic_tasks (task, last_run_at) values ('collect-garbage', now() - make_interval(secs => $1))`, [msAgo / 1000]);
+
+/** Waits until `done` holds or `ms` have passed. */
+async function waitFor(done: () => Promise<boolean>, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (!(await done()) && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 25));
+}
+
+it('collects at once after a restart when the last collection of the deployment is a period old', async () => {
+  const tenantId = await setUp(3_600_000);
+  await lastCollected(2 * 3_600_000);
+  const put = await engine.blobs.put(tenantId, Buffer.from('content a stopped run put'));
+  // Counting the period from its own start, a process restarted every few hours never collected.
+  await engine.start();
+  await waitFor(async () => !(await engine.blobs.has(tenantId, put.hash)), 10_000);
+  expect(await engine.blobs.has(tenantId, put.hash)).toBe(false);
+});
+
+it('collects once per period however many processes share the database', async () => {
+  await setUp(3_600_000);
+  await lastCollected(2 * 3_600_000);
+  const second = createEngine({ db, masterSecret: MASTER, objects: createLocalObjectStore(dir), queue: createEmbeddedQueue(db, { pollMs: 50 }), scheduleEveryMs: 20, collectEveryMs: 3_600_000 });
+  const passes: string[] = [];
+  for (const [name, each] of [['first', engine], ['second', second]] as const) {
+    const collect = each.blobs.tidyPacks;
+    each.blobs.tidyPacks = (id) => (passes.push(name), collect(id));
+  }
+  await Promise.all([engine.start(), second.start()]);
+  await waitFor(async () => passes.length > 0, 10_000);
+  // Both sweep every 20 ms: a second collection would have started by now.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  await second.stop();
+  expect(passes).toHaveLength(1);
+});
+
 it("goes on to the other tenants when one tenant's collection fails", async () => {
   const tenantId = await setUp(3_600_000);
   const { rows: org } = await db.query<{ id: string }>(`select organisation_id as id from backup_tenants where id = $1`, [tenantId]);

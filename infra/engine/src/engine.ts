@@ -6,6 +6,7 @@ import { runBackup, type BackupSetRow } from './backup/run-backup';
 import { JobContext, JobStopped } from './jobs/job-context';
 import { claimableJobIds, claimJob, DEFAULT_STALE_AFTER_SECONDS, finishJob, heartbeatMsFor, insertJob, type JobRow } from './jobs/job-store';
 import { claimDueSets } from './jobs/scheduler';
+import { claimPeriodic } from './jobs/periodic-claim';
 import { maintenanceOn } from './jobs/maintenance';
 import { startWorkerHeartbeat, type WorkerHeartbeat } from './jobs/worker-heartbeat';
 import type { BlobStore, EngineDb, JobQueue, ObjectStore } from './ports';
@@ -37,8 +38,9 @@ export interface EngineOptions {
   heartbeatEveryMs?: number;
   /**
    * How often the scheduler also collects every tenant's unreferenced blobs (ms). Default 6 h. Backups
-   * collect their own tenant when they finish; this pass frees what is left when none runs any more
-   * (a set deleted right after a backup, whose blobs were still within their grace window).
+   * collect what their retention freed when they finish; this pass frees the rest (content a stopped
+   * run put but never referenced, a set deleted right after a backup, whose blobs were still within
+   * their grace window). One process of the deployment does it each period (periodic-claim.ts).
    */
   collectEveryMs?: number;
   log?: (message: string, error?: unknown) => void;
@@ -210,13 +212,11 @@ export function createEngine(options: EngineOptions): Engine {
     });
   }
 
-  let lastCollection = Date.now();
   async function sweep() {
     try {
       await scheduleDue();
       await purgeTenants();
-      if (Date.now() - lastCollection >= (options.collectEveryMs ?? 6 * 3_600_000)) {
-        lastCollection = Date.now();
+      if (await claimPeriodic(db, 'collect-garbage', options.collectEveryMs ?? 6 * 3_600_000)) {
         const deleted = await collectAllGarbage();
         if (deleted) log(`garbage collection deleted ${deleted} unreferenced blobs`);
       }
