@@ -145,7 +145,11 @@ async function jobFinished(db: Db, jobId: string): Promise<void> {
 }
 
 /** The emulator in this process or in its own (emulator-process.ts), whose CPU time is then read from outside. */
-type AnyEmulator = Pick<Emulator, 'url' | 'credentials' | 'stop'> & { mutate(fraction: number): MutationSummary | Promise<MutationSummary>; cpuSeconds?: () => number | null };
+type AnyEmulator = Pick<Emulator, 'url' | 'credentials' | 'stop'> & {
+  mutate(fraction: number): MutationSummary | Promise<MutationSummary>;
+  cpuSeconds?: () => number | null;
+  graphRequests?: () => Promise<number>;
+};
 
 interface RunFigures {
   seconds: number;
@@ -156,12 +160,15 @@ interface RunFigures {
   engineCpu: number;
   /** CPU seconds of the emulator's process during the run (null: the emulator runs in this one). */
   emulatorCpu: number | null;
+  /** Graph requests the run made (null: the emulator runs in this one). */
+  requests: number | null;
 }
 
 async function timedRun(r: Rig<AnyEmulator>): Promise<RunFigures> {
   global.gc?.();
   const sampler = new MemorySampler();
   const emulatorBefore = r.emulator.cpuSeconds?.() ?? null;
+  const requestsBefore = (await r.emulator.graphRequests?.()) ?? null;
   const cpuBefore = process.cpuUsage();
   const started = process.hrtime.bigint();
   const job = await r.engine.startBackup(r.setId);
@@ -170,6 +177,7 @@ async function timedRun(r: Rig<AnyEmulator>): Promise<RunFigures> {
   const seconds = Number(process.hrtime.bigint() - started) / 1e9;
   const cpu = process.cpuUsage(cpuBefore);
   const emulatorAfter = r.emulator.cpuSeconds?.() ?? null;
+  const requestsAfter = (await r.emulator.graphRequests?.()) ?? null;
   sampler.stop();
   const { rows } = await r.db.query<{ status: string; items_done: number; error_message: string | null }>('select status, items_done, error_message from backup_jobs where id = $1', [job.id]);
   // A failed run's figures mean little: say why it failed beside them.
@@ -181,6 +189,7 @@ async function timedRun(r: Rig<AnyEmulator>): Promise<RunFigures> {
     sampler,
     engineCpu: (cpu.user + cpu.system) / 1e6,
     emulatorCpu: emulatorBefore === null || emulatorAfter === null ? null : emulatorAfter - emulatorBefore,
+    requests: requestsBefore === null || requestsAfter === null ? null : requestsAfter - requestsBefore,
   };
 }
 
@@ -194,7 +203,8 @@ function runLine(label: string, x: RunFigures): string {
     x.emulatorCpu === null
       ? ''
       : `; CPU: this process ${x.engineCpu.toFixed(1)} s, emulator ${x.emulatorCpu.toFixed(1)} s (engine share ${((x.engineCpu / (x.engineCpu + x.emulatorCpu)) * 100).toFixed(0)}%)`;
-  return `  ${`${label}:`.padEnd(20)}${x.seconds.toFixed(1)} s, ${x.items} items, ${(x.items / x.seconds).toFixed(0)} items/s (${x.status})${cpu}; ${load()}`;
+  const requests = x.requests === null ? '' : `; ${x.requests} Graph requests (a batch's steps counted one by one)`;
+  return `  ${`${label}:`.padEnd(20)}${x.seconds.toFixed(1)} s, ${x.items} items, ${(x.items / x.seconds).toFixed(0)} items/s (${x.status})${cpu}${requests}; ${load()}`;
 }
 
 const startDemo = (size: number): Promise<AnyEmulator> =>

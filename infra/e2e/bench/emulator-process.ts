@@ -14,6 +14,8 @@ export interface EmulatorProcess {
   mutate(fraction: number): Promise<MutationSummary>;
   /** CPU seconds (user + system) the emulator's process has used so far, from /proc (Linux); null elsewhere. */
   cpuSeconds(): number | null;
+  /** Graph requests the emulator has answered so far (its /_emulator/info). */
+  graphRequests(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -63,6 +65,10 @@ export async function startEmulatorProcess(options: { seed: string; size: number
       return (await res.json()) as MutationSummary;
     },
     cpuSeconds: () => processCpuSeconds(child.pid!),
+    async graphRequests() {
+      const res = await fetch(`${origin}/_emulator/info`);
+      return ((await res.json()) as { stats: { graphRequests: number } }).stats.graphRequests;
+    },
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
