@@ -162,6 +162,8 @@ interface RunFigures {
   emulatorCpu: number | null;
   /** Graph requests the run made (null: the emulator runs in this one). */
   requests: number | null;
+  /** Share of the machine's CPU time (all cores) that was busy during the run (null off Linux). */
+  machineBusy: number | null;
 }
 
 async function timedRun(r: Rig<AnyEmulator>): Promise<RunFigures> {
@@ -169,6 +171,7 @@ async function timedRun(r: Rig<AnyEmulator>): Promise<RunFigures> {
   const sampler = new MemorySampler();
   const emulatorBefore = r.emulator.cpuSeconds?.() ?? null;
   const requestsBefore = (await r.emulator.graphRequests?.()) ?? null;
+  const machineBefore = machineCpu();
   const cpuBefore = process.cpuUsage();
   const started = process.hrtime.bigint();
   const job = await r.engine.startBackup(r.setId);
@@ -178,6 +181,7 @@ async function timedRun(r: Rig<AnyEmulator>): Promise<RunFigures> {
   const cpu = process.cpuUsage(cpuBefore);
   const emulatorAfter = r.emulator.cpuSeconds?.() ?? null;
   const requestsAfter = (await r.emulator.graphRequests?.()) ?? null;
+  const machineAfter = machineCpu();
   sampler.stop();
   const { rows } = await r.db.query<{ status: string; items_done: number; error_message: string | null }>('select status, items_done, error_message from backup_jobs where id = $1', [job.id]);
   // A failed run's figures mean little: say why it failed beside them.
@@ -190,7 +194,24 @@ async function timedRun(r: Rig<AnyEmulator>): Promise<RunFigures> {
     engineCpu: (cpu.user + cpu.system) / 1e6,
     emulatorCpu: emulatorBefore === null || emulatorAfter === null ? null : emulatorAfter - emulatorBefore,
     requests: requestsBefore === null || requestsAfter === null ? null : requestsAfter - requestsBefore,
+    machineBusy:
+      machineBefore && machineAfter
+        ? (machineAfter.busy - machineBefore.busy) / (machineAfter.busy - machineBefore.busy + machineAfter.idle - machineBefore.idle)
+        : null,
   };
+}
+
+/**
+ * The machine's busy and idle CPU time so far (every process, every core), from /proc/stat (Linux;
+ * null elsewhere): how close a run came to using the whole machine, its database server included.
+ */
+function machineCpu(): { busy: number; idle: number } | null {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+    return { busy: user + nice + system + irq + softirq + steal, idle: idle + iowait };
+  } catch {
+    return null;
+  }
 }
 
 /** Incremental runs per database for the ratio (BENCH_INCREMENTAL_RUNS). */
@@ -204,7 +225,8 @@ function runLine(label: string, x: RunFigures): string {
       ? ''
       : `; CPU: this process ${x.engineCpu.toFixed(1)} s, emulator ${x.emulatorCpu.toFixed(1)} s (engine share ${((x.engineCpu / (x.engineCpu + x.emulatorCpu)) * 100).toFixed(0)}%)`;
   const requests = x.requests === null ? '' : `; ${x.requests} Graph requests (a batch's steps counted one by one)`;
-  return `  ${`${label}:`.padEnd(20)}${x.seconds.toFixed(1)} s, ${x.items} items, ${(x.items / x.seconds).toFixed(0)} items/s (${x.status})${cpu}${requests}; ${load()}`;
+  const busy = x.machineBusy === null ? '' : `; machine busy ${(x.machineBusy * 100).toFixed(0)}% of ${os.cpus().length} cores`;
+  return `  ${`${label}:`.padEnd(20)}${x.seconds.toFixed(1)} s, ${x.items} items, ${(x.items / x.seconds).toFixed(0)} items/s (${x.status})${cpu}${requests}${busy}; ${load()}`;
 }
 
 const startDemo = (size: number): Promise<AnyEmulator> =>

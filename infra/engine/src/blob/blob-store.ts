@@ -83,7 +83,7 @@ export function createBlobStore({ db, objects, masterSecret, graceSeconds = DEFA
     const storedSize = new Map<string, number>();
     // In one order for every writer: two statements inserting the same new contents in opposite orders
     // each wait for the other's uncommitted row, and PostgreSQL ends one as a deadlock (it failed an
-    // object of a full backup of the demo tenant about once in ten on PostgreSQL).
+    // object of a full backup of the demo tenant in one of twelve runs on PostgreSQL).
     let pending = [...contentOf.keys()].sort();
     for (let round = 1; pending.length; round += 1) {
       // A hit renews the blob's lease, so a collector cannot delete it before the caller's item version
