@@ -140,6 +140,14 @@ describe('first delta pages of many rounds in JSON batches', () => {
     expect(opened.defaultContactFolderId).toBe(alone.defaultContactFolderId);
     for (const folder of folders) expect(shape(opened.pages.get(folder.id))).toEqual(shape(alone.pages.get(folder.id)));
 
+    // Told which folders have children (and one gone since), it lists them in the same batch: nothing alone.
+    const parents = folders.filter((folder) => (folder.childFolderCount ?? 0) > 0).map((folder) => folder.id);
+    expect(parents.length).toBeGreaterThan(0);
+    sent.length = 0;
+    const named = await client.openUser(user.id, { mailFolders: true, contactFolders: true, parentFolders: [...parents, 'AAMkAGZvbGRlci1nb25l'] }, rounds);
+    expect(sent).toEqual(['POST v1.0/$batch']);
+    expect(named.mailFolders).toEqual(folders);
+
     // Without the batch's answer to a listing (throttled inside it), the listing is read alone, alike.
     emulator.setThrottle({ status: 429, retryAfterSeconds: 0, count: 1, match: `/users/${user.id}/contactFolders` });
     sent.length = 0;

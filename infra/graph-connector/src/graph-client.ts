@@ -282,12 +282,21 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
     driveItems: { isRemoved: isDriveRemoval },
   };
 
-  async function* listMailFoldersUnder(userId: string, url: string, parentPath: string, first?: ODataPage<GraphMailFolder>): AsyncIterable<GraphMailFolder> {
+  const childFoldersPath = (userId: string, folderId: string) => `/users/${seg(userId)}/mailFolders/${seg(folderId)}/childFolders`;
+
+  /** A folder listing and, depth first, its folders' children; `listed` holds first pages of child listings already read, by parent id. */
+  async function* listMailFoldersUnder(
+    userId: string,
+    url: string,
+    parentPath: string,
+    first?: ODataPage<GraphMailFolder>,
+    listed?: Map<string, ODataPage<GraphMailFolder>>,
+  ): AsyncIterable<GraphMailFolder> {
     for await (const folder of paginate<GraphMailFolder>(url, { query: { $top: pageSize } }, first)) {
       const path = parentPath ? `${parentPath}/${folder.displayName}` : folder.displayName;
       yield { ...folder, path };
       if ((folder.childFolderCount ?? 0) > 0) {
-        yield* listMailFoldersUnder(userId, `/users/${seg(userId)}/mailFolders/${seg(folder.id)}/childFolders`, path);
+        yield* listMailFoldersUnder(userId, childFoldersPath(userId, folder.id), path, listed?.get(folder.id), listed);
       }
     }
   }
@@ -373,11 +382,16 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
             ]
           : []),
       ];
+      // The child listings of folders expected to have children (a stale one costs a step of the batch,
+      // and its page is not read), up to half the batch so rounds still fit.
+      const parents = asks.mailFolders ? (asks.parentFolders ?? []).slice(0, Math.max(0, BATCH_LIMIT / 2 - listings.length)) : [];
+      listings.push(...parents.map((id) => ({ name: `children:${id}`, url: resolveUrl(childFoldersPath(userId, id), { $top: pageSize }) })));
       const fitting = rounds.filter((round) => batchUrl(round.link) !== null).slice(0, BATCH_LIMIT - listings.length);
       const gets = [...listings.map(({ url }) => ({ url: batchUrl(url)! })), ...fitting.map(roundGet)];
       // A batch of one saves nothing; a batch that fails as a whole leaves each listing and round to ask alone.
       const bodies = gets.length > 1 ? await batchedGets(mailboxBatch(userId), gets).catch(() => gets.map(() => null)) : gets.map(() => null);
       const listed = (name: string) => (bodies[listings.findIndex((listing) => listing.name === name)] ?? undefined) as ODataPage<never> | undefined;
+      const children = new Map(parents.flatMap((id) => (listed(`children:${id}`) ? [[id, listed(`children:${id}`)!] as const] : [])));
       const all = async <T,>(items: AsyncIterable<T>) => {
         const out: T[] = [];
         for await (const item of items) out.push(item);
@@ -385,7 +399,7 @@ export function createGraphClient(options: GraphClientOptions): GraphClient {
       };
       const defaultContacts = listed('defaultContacts') as ODataPage<Pick<GraphContact, 'parentFolderId'>> | undefined;
       return {
-        mailFolders: asks.mailFolders ? await all(listMailFoldersUnder(userId, `${user}/mailFolders`, '', listed('mailFolders'))) : [],
+        mailFolders: asks.mailFolders ? await all(listMailFoldersUnder(userId, `${user}/mailFolders`, '', listed('mailFolders'), children)) : [],
         contactFolders: asks.contactFolders ? await all(paginate<GraphContactFolder>(`${user}/contactFolders`, { query: { $top: pageSize } }, listed('contactFolders'))) : [],
         defaultContactFolderId: !asks.contactFolders ? null : defaultContacts ? (defaultContacts.value?.[0]?.parentFolderId ?? null) : await client.defaultContactFolderId(userId),
         pages: roundPages(fitting, bodies.slice(listings.length)),

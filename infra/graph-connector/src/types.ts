@@ -394,9 +394,11 @@ export interface GraphClient {
    * What a user's backup starts from, in one JSON batch: the mail folders (as listMailFolders) and the
    * contact folders with the default one's id (as contactFoldersList and defaultContactFolderId), each
    * when asked, and the first pages of as many of `rounds` as the batch holds beside them (as
-   * deltaFirstPages). A listing whose answer failed inside the batch is read alone.
+   * deltaFirstPages). A listing whose answer failed inside the batch is read alone. `parentFolders`:
+   * mail folders that had child folders when last listed; their childFolders listings go in the batch
+   * too (up to half of it), so listing the tree waits for no request of its own per parent.
    */
-  openUser(userId: string, asks: { mailFolders: boolean; contactFolders: boolean }, rounds: DeltaRound[]): Promise<UserOpening>;
+  openUser(userId: string, asks: { mailFolders: boolean; contactFolders: boolean; parentFolders?: string[] }, rounds: DeltaRound[]): Promise<UserOpening>;
   getMessage(userId: string, messageId: string): Promise<GraphMessage>;
   /** RFC 822 bytes from `/messages/{id}/$value`. */
   getMessageMime(userId: string, messageId: string): Promise<Uint8Array>;

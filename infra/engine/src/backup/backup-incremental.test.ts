@@ -308,7 +308,13 @@ describe('incremental backups of events, contacts and channel messages through d
     });
     await backupObject({ ...env(1, services), graph: counted }, user);
     let folders = 0;
-    for await (const _folder of graph.listMailFolders(userInfo.id)) folders += 1;
+    let parents = 0;
+    for await (const folder of graph.listMailFolders(userInfo.id)) {
+      folders += 1;
+      if ((folder.childFolderCount ?? 0) > 0) parents += 1;
+    }
+    // The test means a mailbox with nested folders (the first run lists each parent's children alone).
+    expect(parents).toBeGreaterThan(0);
     const { tenant } = emulator;
     tenant.touchItem(tenant.containers[userInfo.eventsNo], 0);
     tenant.touchItem(tenant.containers[userInfo.contactsNo], 0);
@@ -316,11 +322,11 @@ describe('incremental backups of events, contacts and channel messages through d
     requests.length = 0;
     const from = statements.length;
     await backupObject({ ...env(2, services), graph: counted }, user);
-    // No listing or round asked alone: the folder listings and the mail folders', calendar's, contact
-    // folder's and drive's first pages came in batches of 20 (none of mail's messages changed, so no
-    // MIME batch); only the child folders of a folder that has some are listed on their own.
-    expect(requests.filter((r) => r.endsWith('/delta') || r.endsWith('/contacts') || r.endsWith('/contactFolders') || r.endsWith('/mailFolders'))).toEqual([]);
-    expect(requests.filter((r) => r === 'POST v1.0/$batch')).toHaveLength(Math.ceil((3 + folders + 3) / 20));
+    // Nothing asked alone: the folder listings (with the children of the folders the first run found
+    // had some) and the mail folders', calendar's, contact folder's and drive's first pages came in
+    // batches of 20 (none of mail's messages changed, so no MIME batch).
+    expect(requests.filter((r) => r !== 'POST v1.0/$batch')).toEqual([]);
+    expect(requests).toHaveLength(Math.ceil((3 + parents + folders + 3) / 20));
     expect(inserted(statements.slice(from)).map((r) => r.service).sort()).toEqual(['calendar', 'contacts', 'onedrive']);
   });
 

@@ -42,6 +42,11 @@ export class ObjectWrites {
     if (this.pages.size >= this.limit) await this.writePages();
   }
 
+  /** Gathers the stream's checkpoint, written with the object's next write. */
+  note(stream: string, checkpoint: Checkpoint): void {
+    this.pages.add([], null, { stream, ...checkpoint });
+  }
+
   /** Writes the stream's checkpoint now (with what was gathered before it), in place of its earlier one. */
   async write(stream: string, checkpoint: Checkpoint): Promise<void> {
     this.pages.add([], null, { stream, ...checkpoint });
