@@ -148,7 +148,7 @@ async function jobFinished(db: Db, jobId: string): Promise<void> {
 type AnyEmulator = Pick<Emulator, 'url' | 'credentials' | 'stop'> & {
   mutate(fraction: number): MutationSummary | Promise<MutationSummary>;
   cpuSeconds?: () => number | null;
-  graphRequests?: () => Promise<number>;
+  graphRequests?: () => Promise<{ steps: number; http: number }>;
 };
 
 interface RunFigures {
@@ -160,8 +160,8 @@ interface RunFigures {
   engineCpu: number;
   /** CPU seconds of the emulator's process during the run (null: the emulator runs in this one). */
   emulatorCpu: number | null;
-  /** Graph requests the run made (null: the emulator runs in this one). */
-  requests: number | null;
+  /** Graph requests the run made, over the network and counting each step of a batch (null: the emulator runs in this one). */
+  requests: { steps: number; http: number } | null;
   /** Share of the machine's CPU time (all cores) that was busy during the run (null off Linux). */
   machineBusy: number | null;
 }
@@ -193,7 +193,7 @@ async function timedRun(r: Rig<AnyEmulator>): Promise<RunFigures> {
     sampler,
     engineCpu: (cpu.user + cpu.system) / 1e6,
     emulatorCpu: emulatorBefore === null || emulatorAfter === null ? null : emulatorAfter - emulatorBefore,
-    requests: requestsBefore === null || requestsAfter === null ? null : requestsAfter - requestsBefore,
+    requests: requestsBefore && requestsAfter ? { steps: requestsAfter.steps - requestsBefore.steps, http: requestsAfter.http - requestsBefore.http } : null,
     machineBusy:
       machineBefore && machineAfter
         ? (machineAfter.busy - machineBefore.busy) / (machineAfter.busy - machineBefore.busy + machineAfter.idle - machineBefore.idle)
@@ -224,7 +224,7 @@ function runLine(label: string, x: RunFigures): string {
     x.emulatorCpu === null
       ? ''
       : `; CPU: this process ${x.engineCpu.toFixed(1)} s, emulator ${x.emulatorCpu.toFixed(1)} s (engine share ${((x.engineCpu / (x.engineCpu + x.emulatorCpu)) * 100).toFixed(0)}%)`;
-  const requests = x.requests === null ? '' : `; ${x.requests} Graph requests (a batch's steps counted one by one)`;
+  const requests = x.requests === null ? '' : `; ${x.requests.http} Graph requests (${x.requests.steps} counting each step of a batch)`;
   const busy = x.machineBusy === null ? '' : `; machine busy ${(x.machineBusy * 100).toFixed(0)}% of ${os.cpus().length} cores`;
   return `  ${`${label}:`.padEnd(20)}${x.seconds.toFixed(1)} s, ${x.items} items, ${(x.items / x.seconds).toFixed(0)} items/s (${x.status})${cpu}${requests}${busy}; ${load()}`;
 }

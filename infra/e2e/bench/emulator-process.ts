@@ -14,8 +14,8 @@ export interface EmulatorProcess {
   mutate(fraction: number): Promise<MutationSummary>;
   /** CPU seconds (user + system) the emulator's process has used so far, from /proc (Linux); null elsewhere. */
   cpuSeconds(): number | null;
-  /** Graph requests the emulator has answered so far (its /_emulator/info). */
-  graphRequests(): Promise<number>;
+  /** Graph requests the emulator has answered so far (its /_emulator/info): each step of a batch, and over the network (a batch once). */
+  graphRequests(): Promise<{ steps: number; http: number }>;
   stop(): Promise<void>;
 }
 
@@ -67,7 +67,8 @@ export async function startEmulatorProcess(options: { seed: string; size: number
     cpuSeconds: () => processCpuSeconds(child.pid!),
     async graphRequests() {
       const res = await fetch(`${origin}/_emulator/info`);
-      return ((await res.json()) as { stats: { graphRequests: number } }).stats.graphRequests;
+      const { stats } = (await res.json()) as { stats: { graphRequests: number; graphHttpRequests: number } };
+      return { steps: stats.graphRequests, http: stats.graphHttpRequests };
     },
     stop: () =>
       new Promise<void>((resolve) => {

@@ -22,6 +22,7 @@ describe('JSON batching and unsupported delta', () => {
 
   it('runs independent GETs as if each had come alone', async () => {
     const [u0] = emulator.tenant.users;
+    const before = emulator.stats();
     const response = await batch({
       requests: [
         { id: '1', method: 'GET', url: `/users/${u0.id}` },
@@ -37,6 +38,9 @@ describe('JSON batching and unsupported delta', () => {
     expect(Object.keys((answers['2'].body as { value: object[] }).value[0]).sort()).toEqual(['displayName', 'id']);
     expect((answers['3'].body as { value: unknown[] }).value).toHaveLength(2);
     expect(answers['4'].status).toBe(404);
+    // One Graph request over the network; four Graph requests served.
+    expect(emulator.stats().graphHttpRequests - before.graphHttpRequests).toBe(1);
+    expect(emulator.stats().graphRequests - before.graphRequests).toBe(4);
   });
 
   it('accepts the percent-encoded segment and refuses a version segment inside the batch', async () => {

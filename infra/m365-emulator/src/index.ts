@@ -107,7 +107,7 @@ export interface Emulator {
 export async function startEmulator(options: EmulatorOptions = {}): Promise<Emulator> {
   const tenant = new Tenant({ seed: options.seed ?? 1, size: options.size ?? DEFAULT_SIZE, users: options.users, sharedMailboxes: options.sharedMailboxes });
   const faults = new Faults();
-  const stats: EmulatorStats = { requests: 0, graphRequests: 0, tokenRequests: 0, discoveryRequests: 0, throttled: 0, failed: 0 };
+  const stats: EmulatorStats = { requests: 0, graphRequests: 0, graphHttpRequests: 0, tokenRequests: 0, discoveryRequests: 0, throttled: 0, failed: 0 };
   const host = options.host ?? '127.0.0.1';
   const tls = options.tls === true ? await selfSignedCertificate(host) : options.tls || undefined;
   const limits = new GraphLimits();

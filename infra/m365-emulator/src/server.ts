@@ -17,14 +17,22 @@ import type { Tenant } from './tenant';
 import type { TlsCertificate } from './tls';
 
 export interface EmulatorStats {
+  /** Every request served, a `$batch`'s steps each counted as well as the batch. */
   requests: number;
+  /** Graph requests, a `$batch`'s steps each counted (not the batch itself). */
   graphRequests: number;
+  /** Graph requests that came over the network: a `$batch` counts once, its steps not. */
+  graphHttpRequests: number;
   tokenRequests: number;
   /** OpenID configuration, keys and instance discovery documents served (what MSAL reads before a token). */
   discoveryRequests: number;
   throttled: number;
   failed: number;
 }
+
+/** Graph's own paths (and the upload and download URLs it hands out), not the identity platform's or the emulator's. */
+const isGraphPath = (path: string) => path.startsWith('/v1.0/') || path.startsWith('/_upload/') || path.startsWith('/_download/');
+const isBatchPath = (path: string) => /^\/v1\.0\/(\$|%24)batch$/i.test(path);
 
 export interface ServerState {
   tenant: Tenant;
@@ -183,10 +191,11 @@ export function createEmulatorServer(state: ServerState): Server | HttpsServer {
   async function dispatch(req: IncomingMessage, res: ServerResponse, origin: string, url: URL): Promise<void> {
     const rawPath = url.pathname;
     if (rawPath.startsWith('/_emulator/')) return adminEndpoint(state, origin, rawPath, req, res);
-    const isGraph = rawPath.startsWith('/v1.0/') || rawPath.startsWith('/_upload/') || rawPath.startsWith('/_download/');
-    if (isGraph) state.stats.graphRequests += 1;
-    // The `$batch` envelope is not throttled or failed itself: its requests come back through here one by one.
-    const isBatch = /^\/v1\.0\/(\$|%24)batch$/i.test(rawPath);
+    const isGraph = isGraphPath(rawPath);
+    // The `$batch` envelope is not counted, throttled or failed itself: its requests come back through
+    // here one by one.
+    const isBatch = isBatchPath(rawPath);
+    if (isGraph && !isBatch) state.stats.graphRequests += 1;
 
     const failure = isBatch ? null : state.faults.nextFailure(rawPath, isGraph);
     if (failure) {
@@ -284,6 +293,9 @@ export function createEmulatorServer(state: ServerState): Server | HttpsServer {
       sendError(res, 500, 'InternalServerError', 'The emulator failed to process the request.');
     });
   };
-  const handle = (req: IncomingMessage, res: ServerResponse) => serve(req, res, requestOrigin(req, state.origin));
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (isGraphPath(new URL(req.url ?? '/', state.origin).pathname)) state.stats.graphHttpRequests += 1;
+    serve(req, res, requestOrigin(req, state.origin));
+  };
   return state.tls ? createHttpsServer({ cert: state.tls.cert, key: state.tls.key }, handle) : createServer(handle);
 }
