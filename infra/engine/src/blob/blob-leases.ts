@@ -48,10 +48,10 @@ export async function touchBlobs(db: EngineQueryable, tenantId: string, hashes: 
  * Up to $3 of tenant $1's blobs whose lease ran out $2 seconds ago and that no version of the tenant
  * references, held for the collector. Each blob is looked up by its hash in the versions
  * (backup_item_blob_idx), a subplan per blob: the offset keeps the planner from making it a join, and
- * the tenant is checked on the version found rather than through an index. Left to choose, PGlite's planner (no statistics on the versions) read every version
- * of the tenant once per blob, or a bitmap of the set's index per blob: once the demo tenant's 19,000
- * leases had run out, a collection took 13-58 s (80-112 ms this way; on PostgreSQL 125-145 ms before,
- * 98-126 ms now).
+ * the tenant is checked on the version found rather than through an index. Left to choose, PGlite's
+ * planner (no statistics on the versions) read every version of the tenant once per blob, or a bitmap
+ * of the set's index per blob: once the demo tenant's 19,000 leases had run out, a collection took
+ * 13-58 s (80-112 ms this way; on PostgreSQL 125-145 ms before, 98-126 ms now).
  */
 const unreferencedBlobs = (leaseRunOut: string, among = '') => `
   select b.hash, b.pack_id from backup_blobs b

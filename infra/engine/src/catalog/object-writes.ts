@@ -49,7 +49,7 @@ export class ObjectWrites {
 
   /** Writes the stream's checkpoint now (with what was gathered before it), in place of its earlier one. */
   async write(stream: string, checkpoint: Checkpoint): Promise<void> {
-    this.pages.add([], null, { stream, ...checkpoint });
+    this.note(stream, checkpoint);
     await this.writePages();
   }
 
